@@ -1,0 +1,19 @@
+//! loopcraft's core: pencil loop puzzles (the Loop engine v1, Slitherlink,
+//! Country Road), their propagation, search and graph checks.
+//!
+//! Plain Rust, with no knowledge of Python: every fallible function returns
+//! [`error::Result`]. The Python extension lives in `py.rs`, compiled only
+//! with the `python` feature, so `cargo test` needs no interpreter.
+//!
+//! Modules:
+//! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
+//! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
+
+pub mod error;
+pub mod grid;
+pub mod loop_v1;
+
+pub use error::{Error, Result};
+
+#[cfg(feature = "python")]
+mod py;

@@ -1,0 +1,49 @@
+//! The Loop engine v1 (spec `loop-v1.md`): Slitherlink on n x n with the v1
+//! cell / dot / loop rules and the v1 search, reproduced exactly (same
+//! fixpoints, same node counts). The Python façade holds the random stream
+//! and the generation loop; this module holds the hot parts.
+
+mod check;
+mod propagate;
+mod solve;
+
+pub use check::closed_component;
+pub use propagate::{propagate, Domain};
+pub use solve::{solve, SolveResult};
+
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+
+/// Largest n the v1 functions accept: far past what the plain v1 search can
+/// finish, small enough that nothing large is ever allocated.
+pub const MAX_N: usize = 200;
+
+/// Builds the n x n grid after checking n.
+pub fn grid_for_public(n: usize) -> Result<Grid> {
+    grid_for(n)
+}
+
+pub(crate) fn grid_for(n: usize) -> Result<Grid> {
+    if n == 0 {
+        return Err(Error::InvalidArgument("n must be at least 1, got 0".into()));
+    }
+    if n > MAX_N {
+        return Err(Error::TooLarge(format!("n = {n} is too large for the Loop engine (at most {MAX_N})")));
+    }
+    Grid::new(n, n)
+}
+
+/// Checks a clue list (`-1` = blank, else 0..=4) against the board.
+pub(crate) fn check_clues(clues: &[i8], n: usize) -> Result<()> {
+    if clues.len() != n * n {
+        return Err(Error::InvalidArgument(format!(
+            "clues must have n*n = {} entries, got {}",
+            n * n,
+            clues.len()
+        )));
+    }
+    if let Some((i, &c)) = clues.iter().enumerate().find(|(_, &c)| !(-1..=4).contains(&c)) {
+        return Err(Error::InvalidArgument(format!("clue {c} at cell {i} is outside 0..4")));
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! The only file that speaks Python. Each wrapper converts its arguments to
+//! owned Rust data, runs the core with the GIL released (`py.detach`), and
+//! lets the single `From<Error> for PyErr` below map failures.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::error::Error;
+use crate::loop_v1;
+
+create_exception!(loopcraft, CapacityError, PyValueError, "A bounded enumeration would pass its cap.");
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        match err {
+            Error::InvalidArgument(m) | Error::TooLarge(m) => PyValueError::new_err(m),
+            Error::Capacity(m) => CapacityError::new_err(m),
+        }
+    }
+}
+
+/// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form.
+fn clue_vec(clues: Vec<Option<i64>>, max: i64) -> Result<Vec<i8>, Error> {
+    clues
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| match c {
+            None => Ok(-1),
+            Some(v) if (0..=max).contains(&v) => Ok(v as i8),
+            Some(v) => Err(Error::InvalidArgument(format!("clue {v} at cell {i} is outside 0..{max}"))),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- Loop engine v1
+
+/// v1 propagation; domains are bit sets (1 = off, 2 = on, 3 = undecided).
+#[pyfunction(name = "loop_propagate")]
+fn py_loop_propagate(
+    py: Python<'_>,
+    n: usize,
+    clues: Vec<Option<i64>>,
+    domains: Vec<u8>,
+) -> PyResult<(Vec<u8>, bool)> {
+    let clues = clue_vec(clues, 4)?;
+    Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
+}
+
+/// v1 search: `(solutions, nodes, truncated)`.
+#[pyfunction(name = "loop_solve")]
+fn py_loop_solve(
+    py: Python<'_>,
+    n: usize,
+    clues: Vec<Option<i64>>,
+    node_limit: u64,
+) -> PyResult<(Vec<Vec<u8>>, u64, bool)> {
+    let clues = clue_vec(clues, 4)?;
+    let r = py.detach(|| loop_v1::solve(n, &clues, node_limit))?;
+    Ok((r.solutions, r.nodes, r.truncated))
+}
+
+/// v1 `closedComponent`: `(points, edges)` in visiting order, or None.
+#[pyfunction(name = "loop_closed_component")]
+fn py_loop_closed_component(
+    py: Python<'_>,
+    n: usize,
+    edges: Vec<usize>,
+) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
+    Ok(py.detach(|| {
+        let grid = loop_v1::grid_for_public(n)?;
+        loop_v1::closed_component(&grid, &edges)
+    })?)
+}
+
+// ---------------------------------------------------------------- Slitherlink
+
+// ---------------------------------------------------------------- Country Road
+
+// ---------------------------------------------------------------- module
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("CapacityError", m.py().get_type::<CapacityError>())?;
+    m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
+    m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
+    // Slitherlink
+    // Country Road
+    Ok(())
+}
