@@ -1,0 +1,26 @@
+"""Shared fixtures.
+
+``shared_dir`` locates ``../shared`` beside the repository (the external data
+sets, which have no licence for redistribution and are never copied here).
+On a user's fresh clone it may be missing: the tests that need it skip with a
+reason. In CI (``LOOPCRAFT_REQUIRE_SHARED`` set, as ``.ci/run`` does) a missing
+``../shared`` fails them instead.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if (SHARED / "external").is_dir():
+        return SHARED
+    if os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{SHARED} is missing, and CI requires the external data sets")
+    pytest.skip(f"external data sets not found at {SHARED} (they are not redistributed with loopcraft)")
