@@ -3,8 +3,9 @@
 //! lets the single `From<Error> for PyErr` below map failures.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
 
 use crate::error::Error;
 use crate::loop_v1;
@@ -20,7 +21,35 @@ impl From<Error> for PyErr {
     }
 }
 
+/// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form,
+/// checked item by item so that the façade need not walk it in Python first:
+/// `TypeError` for anything but int or None (bool included), `ValueError` for
+/// a value outside `0..=max`.
+fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err("clues must be a list of int or None, not a string"));
+    }
+    let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+    for (i, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        if item.is_none() {
+            out.push(-1);
+            continue;
+        }
+        if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
+            let kind = item.get_type().name()?;
+            return Err(PyTypeError::new_err(format!("clues[{i}] must be an int or None, got {kind}")));
+        }
+        match item.extract::<i64>() {
+            Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
+            _ => return Err(PyValueError::new_err(format!("clues[{i}] = {item} is outside 0..{max}"))),
+        }
+    }
+    Ok(out)
+}
+
 /// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form.
+#[allow(dead_code)]
 fn clue_vec(clues: Vec<Option<i64>>, max: i64) -> Result<Vec<i8>, Error> {
     clues
         .into_iter()
@@ -40,10 +69,10 @@ fn clue_vec(clues: Vec<Option<i64>>, max: i64) -> Result<Vec<i8>, Error> {
 fn py_loop_propagate(
     py: Python<'_>,
     n: usize,
-    clues: Vec<Option<i64>>,
+    clues: &Bound<'_, PyAny>,
     domains: Vec<u8>,
 ) -> PyResult<(Vec<u8>, bool)> {
-    let clues = clue_vec(clues, 4)?;
+    let clues = extract_clues(clues, 4)?;
     Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
 }
 
@@ -52,12 +81,25 @@ fn py_loop_propagate(
 fn py_loop_solve(
     py: Python<'_>,
     n: usize,
-    clues: Vec<Option<i64>>,
+    clues: &Bound<'_, PyAny>,
     node_limit: u64,
 ) -> PyResult<(Vec<Vec<u8>>, u64, bool)> {
-    let clues = clue_vec(clues, 4)?;
+    let clues = extract_clues(clues, 4)?;
     let r = py.detach(|| loop_v1::solve(n, &clues, node_limit))?;
     Ok((r.solutions, r.nodes, r.truncated))
+}
+
+/// v1 clue thinning of `generate`: `(clues, final_check_ok)`.
+#[pyfunction(name = "loop_thin")]
+fn py_loop_thin(
+    py: Python<'_>,
+    n: usize,
+    clues: &Bound<'_, PyAny>,
+    order: Vec<usize>,
+) -> PyResult<(Vec<Option<u8>>, bool)> {
+    let clues = extract_clues(clues, 4)?;
+    let (thinned, ok) = py.detach(|| loop_v1::thin(n, &clues, &order))?;
+    Ok((thinned.into_iter().map(|c| u8::try_from(c).ok()).collect(), ok))
 }
 
 /// v1 `closedComponent`: `(points, edges)` in visiting order, or None.
@@ -68,7 +110,7 @@ fn py_loop_closed_component(
     edges: Vec<usize>,
 ) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
     Ok(py.detach(|| {
-        let grid = loop_v1::grid_for_public(n)?;
+        let grid = loop_v1::grid_for(n)?;
         loop_v1::closed_component(&grid, &edges)
     })?)
 }
@@ -85,6 +127,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
+    m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     // Slitherlink
     // Country Road
     Ok(())

@@ -20,6 +20,10 @@ def loop_solve(n: int, clues: Sequence[Optional[int]], node_limit: int) -> Tuple
     """v1 search: ``(solutions, nodes, truncated)``, at most two solutions,
     each as one byte (0 or 1) per edge."""
 
+def loop_thin(n: int, clues: Sequence[Optional[int]], order: Sequence[int]) -> Tuple[List[Optional[int]], bool]:
+    """v1 clue thinning: blank each cell of ``order`` in turn unless the v1
+    check then fails; returns the clues and the final check's verdict."""
+
 def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[int], List[int]]]:
     """v1 ``closedComponent``: ``(points, edges)`` in visiting order, or None."""
 

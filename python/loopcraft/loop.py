@@ -363,7 +363,6 @@ def propagate(
     """
     n = _board_n(n)
     geo = _geo_for(geo, n)
-    clues = clue_list("clues", clues, n * n, 4)
     masks = _domain_masks(domains, geo.total)
     out, valid = _core.loop_propagate(n, clues, masks)
     return [list(_MASK_TO_DOMAIN[m]) for m in out], valid
@@ -462,7 +461,7 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     """
     n = _board_n(n)
     node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
-    clues = clue_list("clues", clues, n * n, 4)
+    # The core checks the clues item by item (TypeError / ValueError).
     solutions, nodes, truncated = _core.loop_solve(n, clues, node_limit)
     return SolveResult([list(s) for s in solutions], nodes, truncated)
 
@@ -503,12 +502,11 @@ def generate(n: int, seed: str) -> "LoopPuzzle":
         clues: List[Optional[int]] = full_clues(answer, geo, n)
         if not _unique(n, clues):
             continue
-        for idx in shuffle(list(range(cells)), random):
-            backup = clues[idx]
-            clues[idx] = None
-            if not _unique(n, clues):
-                clues[idx] = backup
-        if not _unique(n, clues):
+        order = shuffle(list(range(cells)), random)
+        # Blank each clue in turn, keeping it blank while the v1 check still
+        # proves uniqueness; then the final check (in the core: hot).
+        clues, ok = _core.loop_thin(n, clues, order)
+        if not ok:
             continue
         return LoopPuzzle(
             n=n,

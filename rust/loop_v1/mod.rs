@@ -9,9 +9,12 @@ mod solve;
 
 pub use check::closed_component;
 pub use propagate::{propagate, Domain};
-pub use solve::{solve, SolveResult};
+pub use solve::{solve, thin, SolveResult, THIN_NODE_LIMIT};
 
 use crate::error::{Error, Result};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::grid::Grid;
 
 /// Largest n the v1 functions accept: far past what the plain v1 search can
@@ -19,18 +22,28 @@ use crate::grid::Grid;
 pub const MAX_N: usize = 200;
 
 /// Builds the n x n grid after checking n.
-pub fn grid_for_public(n: usize) -> Result<Grid> {
-    grid_for(n)
-}
+/// Boards up to this size are built once and shared: the generator solves
+/// thousands of small boards, and rebuilding the tables each time would cost
+/// more than many of the searches.
+const CACHED_N: usize = 16;
+static GRIDS: [OnceLock<Grid>; CACHED_N + 1] = [const { OnceLock::new() }; CACHED_N + 1];
 
-pub(crate) fn grid_for(n: usize) -> Result<Grid> {
+/// The n x n grid, after checking n.
+pub fn grid_for(n: usize) -> Result<Cow<'static, Grid>> {
     if n == 0 {
         return Err(Error::InvalidArgument("n must be at least 1, got 0".into()));
     }
     if n > MAX_N {
         return Err(Error::TooLarge(format!("n = {n} is too large for the Loop engine (at most {MAX_N})")));
     }
-    Grid::new(n, n)
+    if n <= CACHED_N {
+        if let Some(g) = GRIDS[n].get() {
+            return Ok(Cow::Borrowed(g));
+        }
+        let g = Grid::new(n, n)?;
+        return Ok(Cow::Borrowed(GRIDS[n].get_or_init(|| g)));
+    }
+    Ok(Cow::Owned(Grid::new(n, n)?))
 }
 
 /// Checks a clue list (`-1` = blank, else 0..=4) against the board.

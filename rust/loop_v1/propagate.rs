@@ -22,11 +22,27 @@ enum Undo {
     PathEnd { point: u32, end: u32, len: u32 },
 }
 
+/// Decided-on and undecided counts of the edges around a cell or a point,
+/// kept up to date by `set`/`undo_to` so that a rule is checked without
+/// reading its edges.
+#[derive(Clone, Copy)]
+struct Tally {
+    on: u8,
+    unknown: u8,
+}
+
 pub(crate) struct Engine<'a> {
     pub grid: &'a Grid,
     clues: &'a [i8],
     pub dom: Vec<Domain>,
     pub on_count: usize,
+    /// The on-edges form one closed cycle holding all of them. The v1 loop
+    /// rule then turns every undecided edge off, after which nothing but the
+    /// clues can still fail, so the state is terminal: `run` settles it by
+    /// checking the clues instead of sweeping the board.
+    pub closed: bool,
+    cell_tally: Vec<Tally>,
+    point_tally: Vec<Tally>,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
     trail: Vec<Undo>,
@@ -44,6 +60,9 @@ impl<'a> Engine<'a> {
             clues,
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
+            closed: false,
+            cell_tally: vec![Tally { on: 0, unknown: 4 }; grid.num_cells()],
+            point_tally: grid.point_degree.iter().map(|&d| Tally { on: 0, unknown: d }).collect(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
             trail: Vec::new(),
@@ -52,15 +71,14 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Loads given domains (as if assigned before search) and queues every
-    /// constraint. Returns false when the loaded state already contradicts
-    /// the loop rule.
+    /// Loads given domains (as if assigned before search); every constraint
+    /// is still queued from `new`. Returns false when the loaded state
+    /// already contradicts the loop rule.
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         self.on_count = domains.iter().filter(|&&d| d == ON).count();
         for (e, &d) in domains.iter().enumerate() {
             if d != BOTH {
-                self.dom[e] = d;
-                self.trail.push(Undo::Edge(e as u32));
+                self.set(e as u32, d);
             }
         }
         for e in 0..domains.len() {
@@ -80,10 +98,21 @@ impl<'a> Engine<'a> {
         while self.trail.len() > mark {
             match self.trail.pop().unwrap() {
                 Undo::Edge(e) => {
-                    if self.dom[e as usize] == ON {
-                        self.on_count -= 1;
-                    }
+                    let on = (self.dom[e as usize] == ON) as u8;
+                    self.on_count -= on as usize;
                     self.dom[e as usize] = BOTH;
+                    for c in self.grid.edge_cells[e as usize] {
+                        if c != NONE {
+                            let t = &mut self.cell_tally[c as usize];
+                            t.on -= on;
+                            t.unknown += 1;
+                        }
+                    }
+                    for p in self.grid.edge_points[e as usize] {
+                        let t = &mut self.point_tally[p as usize];
+                        t.on -= on;
+                        t.unknown += 1;
+                    }
                 }
                 Undo::PathEnd { point, end, len } => {
                     self.path_end[point as usize] = end;
@@ -91,16 +120,48 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        // A closure is always the newest event of a node, so any undo
+        // reaches back before it.
+        self.closed = false;
+        self.clear_queue();
+    }
+
+    fn clear_queue(&mut self) {
         for &item in &self.queue {
             self.queued[item as usize] = false;
         }
         self.queue.clear();
     }
 
+    #[inline]
     fn enqueue(&mut self, item: u32) {
         if !self.queued[item as usize] {
             self.queued[item as usize] = true;
             self.queue.push(item);
+        }
+    }
+
+    /// Decides edge `e` (trail, tallies, queue) without the loop rule.
+    fn set(&mut self, e: u32, value: Domain) {
+        self.dom[e as usize] = value;
+        self.trail.push(Undo::Edge(e));
+        let on = (value == ON) as u8;
+        let cells = self.grid.num_cells() as u32;
+        for c in self.grid.edge_cells[e as usize] {
+            if c != NONE {
+                let t = &mut self.cell_tally[c as usize];
+                t.on += on;
+                t.unknown -= 1;
+                if self.clues[c as usize] >= 0 {
+                    self.enqueue(c);
+                }
+            }
+        }
+        for p in self.grid.edge_points[e as usize] {
+            let t = &mut self.point_tally[p as usize];
+            t.on += on;
+            t.unknown -= 1;
+            self.enqueue(cells + p);
         }
     }
 
@@ -110,20 +171,10 @@ impl<'a> Engine<'a> {
         if d == value {
             return true;
         }
-        if d & value == 0 {
+        if d & value == 0 || (self.closed && value == ON) {
             return false;
         }
-        self.dom[e as usize] = value;
-        self.trail.push(Undo::Edge(e));
-        let cells = self.grid.num_cells() as u32;
-        for c in self.grid.edge_cells[e as usize] {
-            if c != NONE && self.clues[c as usize] >= 0 {
-                self.enqueue(c);
-            }
-        }
-        for p in self.grid.edge_points[e as usize] {
-            self.enqueue(cells + p);
-        }
+        self.set(e, value);
         if value == ON {
             self.on_count += 1;
             return self.link(e);
@@ -135,7 +186,7 @@ impl<'a> Engine<'a> {
     /// closes a cycle.
     fn link(&mut self, e: u32) -> bool {
         let [a, b] = self.grid.edge_points[e as usize];
-        if self.on_degree(a) > 2 || self.on_degree(b) > 2 {
+        if self.point_tally[a as usize].on > 2 || self.point_tally[b as usize].on > 2 {
             return false;
         }
         let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
@@ -145,11 +196,7 @@ impl<'a> Engine<'a> {
             if self.path_len[a as usize] as usize + 1 != self.on_count {
                 return false;
             }
-            for x in 0..self.dom.len() as u32 {
-                if self.dom[x as usize] == BOTH && !self.assign(x, OFF) {
-                    return false;
-                }
-            }
+            self.closed = true;
             return true;
         }
         let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
@@ -163,21 +210,37 @@ impl<'a> Engine<'a> {
         true
     }
 
-    fn on_degree(&self, p: u32) -> usize {
-        self.grid.edges_at(p as usize).iter().filter(|&&e| self.dom[e as usize] == ON).count()
-    }
-
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
         let cells = self.grid.num_cells() as u32;
         while let Some(item) = self.queue.pop() {
             self.queued[item as usize] = false;
+            if self.closed {
+                self.clear_queue();
+                return self.clues_met();
+            }
             let ok = if item < cells { self.cell_rule(item as usize) } else { self.dot_rule((item - cells) as usize) };
             if !ok {
                 return false;
             }
         }
-        true
+        !self.closed || self.clues_met()
+    }
+
+    /// With every undecided edge read as off: does each clue hold exactly?
+    fn clues_met(&self) -> bool {
+        self.clues.iter().zip(&self.cell_tally).all(|(&clue, t)| clue < 0 || t.on as i8 == clue)
+    }
+
+    /// Writes out the loop rule's sweep after a closure: every undecided edge off.
+    pub fn settle_closure(&mut self) {
+        if self.closed {
+            for d in self.dom.iter_mut() {
+                if *d == BOTH {
+                    *d = OFF;
+                }
+            }
+        }
     }
 
     fn cell_rule(&mut self, cell: usize) -> bool {
@@ -185,22 +248,14 @@ impl<'a> Engine<'a> {
         if clue < 0 {
             return true;
         }
-        let edges = self.grid.cell_edges[cell];
-        let (mut on, mut unknown) = (0, 0);
-        for e in edges {
-            match self.dom[e as usize] {
-                ON => on += 1,
-                BOTH => unknown += 1,
-                _ => {}
-            }
-        }
-        let clue = clue as i32;
+        let Tally { on, unknown } = self.cell_tally[cell];
+        let (on, unknown, clue) = (on as i32, unknown as i32, clue as i32);
         if on > clue || on + unknown < clue {
             return false;
         }
         if unknown > 0 && (on == clue || on + unknown == clue) {
             let value = if on == clue { OFF } else { ON };
-            for e in edges {
+            for e in self.grid.cell_edges[cell] {
                 if self.dom[e as usize] == BOTH && !self.assign(e, value) {
                     return false;
                 }
@@ -214,33 +269,26 @@ impl<'a> Engine<'a> {
     /// rest off, k = 1 with one undecided turns it on, k = 0 with one
     /// undecided turns it off, and nothing else is forced.
     fn dot_rule(&mut self, p: usize) -> bool {
-        let edges = self.grid.edges_at(p);
-        let (mut on, mut unknown, mut last) = (0, 0, NONE);
-        for &e in edges {
-            match self.dom[e as usize] {
-                ON => on += 1,
-                BOTH => {
-                    unknown += 1;
-                    last = e;
-                }
-                _ => {}
-            }
-        }
+        let Tally { on, unknown } = self.point_tally[p];
         if on > 2 {
             return false;
         }
         if unknown == 0 {
             return on == 0 || on == 2;
         }
-        match (on, unknown) {
-            (2, _) => {
-                let edges = self.grid.point_edges[p];
-                edges.iter().take_while(|&&e| e != NONE).all(|&e| self.dom[e as usize] != BOTH || self.assign(e, OFF))
+        let value = match (on, unknown) {
+            (2, _) => OFF,
+            (1, 1) => ON,
+            (0, 1) => OFF,
+            _ => return true,
+        };
+        let edges = self.grid.point_edges[p];
+        for &e in &edges[..self.grid.point_degree[p] as usize] {
+            if self.dom[e as usize] == BOTH && !self.assign(e, value) {
+                return false;
             }
-            (1, 1) => self.assign(last, ON),
-            (0, 1) => self.assign(last, OFF),
-            _ => true,
         }
+        true
     }
 }
 
@@ -262,6 +310,7 @@ pub fn propagate(n: usize, clues: &[i8], domains: &[Domain]) -> Result<(Vec<Doma
     }
     let mut engine = Engine::new(&grid, clues);
     let valid = engine.load(domains) && engine.run();
+    engine.settle_closure();
     Ok((engine.dom, valid))
 }
 

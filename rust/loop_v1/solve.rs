@@ -40,19 +40,19 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let mut from = 0usize;
     loop {
         // At a consistent fixpoint: branch or record a solution.
-        match (from..engine.dom.len()).find(|&e| engine.dom[e] == BOTH) {
+        // A closed loop that passed propagation is a solution: the loop rule
+        // turns the rest off and the clues hold. Without a closure, a fully
+        // decided board has no on-edge at all, which v1 rejects.
+        let next = if engine.closed { None } else { (from..engine.dom.len()).find(|&e| engine.dom[e] == BOTH) };
+        match next {
             Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
-            None => {
-                // Propagation leaves a full assignment only when every point has
-                // 0 or 2 on-edges, clues match and the on-edges form one cycle;
-                // v1 still rejects the empty assignment.
-                if engine.on_count > 0 {
-                    out.solutions.push(engine.dom.iter().map(|&d| (d == ON) as u8).collect());
-                    if out.solutions.len() >= 2 {
-                        return Ok(out);
-                    }
+            None if engine.closed => {
+                out.solutions.push(engine.dom.iter().map(|&d| (d == ON) as u8).collect());
+                if out.solutions.len() >= 2 {
+                    return Ok(out);
                 }
             }
+            None => {}
         }
         // Find the next child to visit.
         loop {
@@ -79,6 +79,41 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     }
 }
 
+/// The v1 clue-thinning step of `generate`: for each cell in `order`, blank
+/// its clue and restore it unless `solve` (20,000 nodes) still finds exactly
+/// one solution untruncated; then the final check. Returns the thinned clues
+/// and the final check's verdict. Running the loop here rather than from
+/// Python saves a language crossing per solve, the bulk of generation.
+pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> {
+    super::check_clues(clues, n)?;
+    let mut seen = vec![false; n * n];
+    for &i in order {
+        if i >= n * n || std::mem::replace(&mut seen[i], true) {
+            return Err(crate::invalid!("order must be a permutation of 0..{}", n * n));
+        }
+    }
+    if order.len() != n * n {
+        return Err(crate::invalid!("order must be a permutation of 0..{}", n * n));
+    }
+    let unique = |c: &[i8]| -> Result<bool> {
+        let r = solve(n, c, THIN_NODE_LIMIT)?;
+        Ok(!r.truncated && r.solutions.len() == 1)
+    };
+    let mut clues = clues.to_vec();
+    for &idx in order {
+        let backup = clues[idx];
+        clues[idx] = -1;
+        if !unique(&clues)? {
+            clues[idx] = backup;
+        }
+    }
+    let ok = unique(&clues)?;
+    Ok((clues, ok))
+}
+
+/// The node limit v1's generator uses for every check.
+pub const THIN_NODE_LIMIT: u64 = 20_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +124,17 @@ mod tests {
         let r = solve(4, &clues, 20000).unwrap();
         assert_eq!(r.solutions.len(), 1);
         assert!(!r.truncated);
+    }
+
+    #[test]
+    fn thinning_the_notes_example() {
+        let full = [1, 3, 2, 2, 0, 2, 1, 2, 0, 1, 1, 1, 0, 1, 2, 2];
+        let order = [6, 0, 8, 4, 11, 15, 5, 14, 1, 7, 10, 9, 2, 13, 12, 3];
+        let (clues, ok) = thin(4, &full, &order).unwrap();
+        assert!(ok);
+        assert_eq!(clues, [-1, 3, 2, 2, -1, -1, -1, -1, -1, 1, 1, -1, 0, -1, 2, -1]);
+        assert!(thin(4, &full, &order[1..]).is_err());
+        assert!(thin(4, &full, &[0; 16]).is_err());
     }
 
     #[test]

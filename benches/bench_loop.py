@@ -1,0 +1,83 @@
+"""Loop engine v1: loopcraft against the reference engine under node, same work,
+same run.
+
+Workloads: ``generate(n, seed)`` for n in 4, 5, 6 and 25 seeds each, and a replay
+of ``solve.jsonl``. Outputs are checked identical; the ratios printed are
+reference time / loopcraft time (targets: 100x for generate, 300x for solve).
+
+Run: ``python benches/bench_loop.py`` (needs node and ../shared/reference).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from loopcraft import loop
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+REFERENCE = ROOT.parent / "shared" / "reference" / "loop-engine.cjs"
+SOLVE_VECTORS = ROOT / "tests" / "data" / "loop" / "solve.jsonl"
+
+
+def best_of(repeat, fn):
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=25, help="seeds per size (default 25)")
+    parser.add_argument("--repeat", type=int, default=3, help="timing repeats, best kept (default 3)")
+    parser.add_argument("--reference", type=Path, default=REFERENCE)
+    args = parser.parse_args()
+    if shutil.which("node") is None or not args.reference.exists():
+        print(f"needs node and the reference engine at {args.reference}", file=sys.stderr)
+        return 2
+
+    gen_work = [[n, f"bench-{n}-{i}"] for n in (4, 5, 6) for i in range(args.seeds)]
+    solve_work = [json.loads(line) for line in SOLVE_VECTORS.read_text().splitlines() if line.strip()]
+    workload = {
+        "generate": gen_work,
+        "solve": [{k: v[k] for k in ("n", "clues", "node_limit")} for v in solve_work],
+        "repeat": args.repeat,
+    }
+    proc = subprocess.run(
+        ["node", str(HERE / "loop_reference.cjs"), str(args.reference)],
+        input=json.dumps(workload), capture_output=True, text=True, check=True,
+    )
+    ref = json.loads(proc.stdout)
+
+    gen_time, generated = best_of(args.repeat, lambda: [loop.generate(n, s).to_dict() for n, s in gen_work])
+
+    def replay():
+        return [
+            {"solutions": r.solutions, "nodes": r.nodes, "truncated": r.truncated}
+            for r in (loop.solve(v["clues"], v["n"], v["node_limit"]) for v in solve_work)
+        ]
+
+    solve_time, solved = best_of(args.repeat, replay)
+
+    same_gen = generated == ref["generated"]
+    same_solve = solved == ref["solved"]
+    print(f"generate: {len(gen_work)} puzzles (n = 4, 5, 6 x {args.seeds} seeds), identical: {same_gen}")
+    print(f"  reference {ref['generateSeconds']:.3f} s   loopcraft {gen_time:.4f} s   "
+          f"ratio {ref['generateSeconds'] / gen_time:.0f}x (target 100x)")
+    print(f"solve replay: {len(solve_work)} vectors, identical: {same_solve}")
+    print(f"  reference {ref['solveSeconds']:.3f} s   loopcraft {solve_time:.4f} s   "
+          f"ratio {ref['solveSeconds'] / solve_time:.0f}x (target 300x)")
+    return 0 if same_gen and same_solve else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
