@@ -15,6 +15,7 @@ in the compiled core.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass
@@ -99,10 +100,10 @@ class _Random:
         self._state = state
 
     def __call__(self) -> float:
-        self._state += 0x6D2B79F5
-        s = int(self._state) & _MASK32
-        t = _imul(s ^ (s >> 15), 1 | s)
-        t ^= (t + _imul(t ^ (t >> 7), 61 | t)) & _MASK32
+        self._state = state = self._state + 0x6D2B79F5
+        s = int(state) & 0xFFFFFFFF
+        t = ((s ^ (s >> 15)) * (1 | s)) & 0xFFFFFFFF
+        t ^= (t + (((t ^ (t >> 7)) * (61 | t)) & 0xFFFFFFFF)) & 0xFFFFFFFF
         return (t ^ (t >> 14)) / 4294967296.0
 
     def __repr__(self) -> str:
@@ -211,6 +212,15 @@ def _geo_for(geo: Any, n: int) -> Geometry:
 
 def neighbors(i: int, n: int) -> List[int]:
     """Cells next to cell ``i``, in the order up, down, left, right."""
+    return list(_neighbor_table(n)[i])
+
+
+@functools.lru_cache(maxsize=None)
+def _neighbor_table(n: int) -> Tuple[Tuple[int, ...], ...]:
+    return tuple(tuple(_neighbors(i, n)) for i in range(n * n))
+
+
+def _neighbors(i: int, n: int) -> List[int]:
     r, c = divmod(i, n)
     out = []
     if r > 0:
@@ -244,12 +254,13 @@ def is_simply_connected(region: Iterable[int], n: int) -> bool:
     for r in range(n):
         mark(r * n)
         mark(r * n + n - 1)
+    table = _neighbor_table(n)
     q = 0
     while q < len(queue):
-        for nb in neighbors(queue[q], n):
+        for nb in table[queue[q]]:
             mark(nb)
         q += 1
-    return len(outside) == sum(1 for i in range(n * n) if i not in inside)
+    return len(outside) == n * n - sum(1 for i in inside if 0 <= i < n * n)
 
 
 def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
@@ -259,6 +270,7 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
     failed attempts.
     """
     cells = n * n
+    table = _neighbor_table(n)
     target_min = max(3, int(cells * 0.35))  # floor of the same double as JS
     target_max = max(target_min + 1, math.ceil(cells * 0.75))
     for _ in range(REGION_ATTEMPTS):
@@ -266,7 +278,7 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
         region = {start: None}
         # A dict keeps insertion order and gives O(1) membership, as JS Set does.
         frontier: Dict[int, None] = {}
-        for nb in neighbors(start, n):
+        for nb in table[start]:
             frontier[nb] = None
         target = target_min + int(random() * (target_max - target_min + 1))
         while len(region) < target and frontier:
@@ -274,7 +286,7 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
             pick = items[int(random() * len(items))]
             del frontier[pick]
             region[pick] = None
-            for nb in neighbors(pick, n):
+            for nb in table[pick]:
                 if nb not in region:
                     frontier[nb] = None
         if len(region) < 3 or len(region) > cells - 1:
@@ -293,25 +305,24 @@ def shuffle(arr: List[Any], random: Callable[[], float]) -> List[Any]:
 
 
 def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
-    """The 0/1 edge list of the loop around ``region``."""
-    inside_set = set(region)
-
-    def inside(r: int, c: int) -> bool:
-        return 0 <= r < n and 0 <= c < n and (r * n + c) in inside_set
-
+    """The 0/1 edge list of the loop around ``region``: an edge is on when the
+    cells on its two sides differ in membership (off the board is outside)."""
+    inside = set(region)
     on = [0] * geo.total
-    for r in range(n):
+    # Horizontal edge (r, c) separates cell (r-1, c) above from (r, c) below.
+    for r in range(n + 1):
         for c in range(n):
-            here = inside(r, c)
-            top, bottom, left, right = geo.cell_edges(r, c)
-            if here != inside(r - 1, c):
-                on[top] = 1
-            if here != inside(r + 1, c):
-                on[bottom] = 1
-            if here != inside(r, c - 1):
-                on[left] = 1
-            if here != inside(r, c + 1):
-                on[right] = 1
+            above = r > 0 and ((r - 1) * n + c) in inside
+            below = r < n and (r * n + c) in inside
+            if above != below:
+                on[r * n + c] = 1
+    base = geo.num_h
+    for r in range(n):
+        for c in range(n + 1):
+            left = c > 0 and (r * n + c - 1) in inside
+            right = c < n and (r * n + c) in inside
+            if left != right:
+                on[base + r * (n + 1) + c] = 1
     return on
 
 
@@ -322,7 +333,12 @@ def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
-    return [clue_for(on, geo, r, c) for r in range(n) for c in range(n)]
+    base = geo.num_h
+    return [
+        on[r * n + c] + on[(r + 1) * n + c] + on[base + r * (n + 1) + c] + on[base + r * (n + 1) + c + 1]
+        for r in range(n)
+        for c in range(n)
+    ]
 
 
 # --------------------------------------------------------------------------- propagation and checks
