@@ -17,9 +17,19 @@ pub const OFF: Domain = 1;
 pub const ON: Domain = 2;
 pub const BOTH: Domain = 3;
 
-enum Undo {
-    Edge(u32),
-    PathEnd { point: u32, end: u32, len: u32 },
+/// A path end's previous state, for undo.
+struct PathUndo {
+    point: u32,
+    end: u32,
+    len: u32,
+}
+
+/// A position in the undo logs (edges and path ends are logged apart so that
+/// the frequent edge entries stay four bytes).
+#[derive(Clone, Copy)]
+pub(crate) struct Mark {
+    edges: usize,
+    paths: usize,
 }
 
 /// Decided-on and undecided counts of the edges around a cell or a point,
@@ -45,7 +55,8 @@ pub(crate) struct Engine<'a> {
     point_tally: Vec<Tally>,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
-    trail: Vec<Undo>,
+    edge_trail: Vec<u32>,
+    path_trail: Vec<PathUndo>,
     queue: Vec<u32>,
     queued: Vec<bool>,
 }
@@ -65,8 +76,13 @@ impl<'a> Engine<'a> {
             point_tally: grid.point_degree.iter().map(|&d| Tally { on: 0, unknown: d }).collect(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
-            trail: Vec::new(),
-            queue: (0..items as u32).collect(),
+            edge_trail: Vec::with_capacity(grid.num_edges()),
+            path_trail: Vec::with_capacity(2 * grid.num_edges()),
+            queue: {
+                let mut q = Vec::with_capacity(items);
+                q.extend(0..items as u32);
+                q
+            },
             queued: vec![true; items],
         }
     }
@@ -90,34 +106,32 @@ impl<'a> Engine<'a> {
     }
 
     #[inline]
-    pub fn mark(&self) -> usize {
-        self.trail.len()
+    pub fn mark(&self) -> Mark {
+        Mark { edges: self.edge_trail.len(), paths: self.path_trail.len() }
     }
 
-    pub fn undo_to(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            match self.trail.pop().unwrap() {
-                Undo::Edge(e) => {
-                    let on = (self.dom[e as usize] == ON) as u8;
-                    self.on_count -= on as usize;
-                    self.dom[e as usize] = BOTH;
-                    for c in self.grid.edge_cells[e as usize] {
-                        if c != NONE {
-                            let t = &mut self.cell_tally[c as usize];
-                            t.on -= on;
-                            t.unknown += 1;
-                        }
-                    }
-                    for p in self.grid.edge_points[e as usize] {
-                        let t = &mut self.point_tally[p as usize];
-                        t.on -= on;
-                        t.unknown += 1;
-                    }
+    pub fn undo_to(&mut self, mark: Mark) {
+        while self.path_trail.len() > mark.paths {
+            let u = self.path_trail.pop().unwrap();
+            self.path_end[u.point as usize] = u.end;
+            self.path_len[u.point as usize] = u.len;
+        }
+        while self.edge_trail.len() > mark.edges {
+            let e = self.edge_trail.pop().unwrap() as usize;
+            let on = (self.dom[e] == ON) as u8;
+            self.on_count -= on as usize;
+            self.dom[e] = BOTH;
+            for c in self.grid.edge_cells[e] {
+                if c != NONE {
+                    let t = &mut self.cell_tally[c as usize];
+                    t.on -= on;
+                    t.unknown += 1;
                 }
-                Undo::PathEnd { point, end, len } => {
-                    self.path_end[point as usize] = end;
-                    self.path_len[point as usize] = len;
-                }
+            }
+            for p in self.grid.edge_points[e] {
+                let t = &mut self.point_tally[p as usize];
+                t.on -= on;
+                t.unknown += 1;
             }
         }
         // A closure is always the newest event of a node, so any undo
@@ -141,10 +155,12 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Decides edge `e` (trail, tallies, queue) without the loop rule.
+    /// Decides edge `e` (trail, tallies) without the loop rule, queueing only
+    /// the cells and points whose rule can now act or fail: with the tallies
+    /// that test is cheaper than running the rule, and most are idle.
     fn set(&mut self, e: u32, value: Domain) {
         self.dom[e as usize] = value;
-        self.trail.push(Undo::Edge(e));
+        self.edge_trail.push(e);
         let on = (value == ON) as u8;
         let cells = self.grid.num_cells() as u32;
         for c in self.grid.edge_cells[e as usize] {
@@ -152,8 +168,12 @@ impl<'a> Engine<'a> {
                 let t = &mut self.cell_tally[c as usize];
                 t.on += on;
                 t.unknown -= 1;
-                if self.clues[c as usize] >= 0 {
-                    self.enqueue(c);
+                let (clue, t) = (self.clues[c as usize], *t);
+                if clue >= 0 {
+                    let (on, reach) = (t.on as i8, (t.on + t.unknown) as i8);
+                    if on >= clue || reach <= clue {
+                        self.enqueue(c);
+                    }
                 }
             }
         }
@@ -161,7 +181,10 @@ impl<'a> Engine<'a> {
             let t = &mut self.point_tally[p as usize];
             t.on += on;
             t.unknown -= 1;
-            self.enqueue(cells + p);
+            let t = *t;
+            if t.on >= 2 || t.unknown <= 1 {
+                self.enqueue(cells + p);
+            }
         }
     }
 
@@ -201,7 +224,7 @@ impl<'a> Engine<'a> {
         }
         let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
         for p in [ea, eb] {
-            self.trail.push(Undo::PathEnd { point: p, end: self.path_end[p as usize], len: self.path_len[p as usize] });
+            self.path_trail.push(PathUndo { point: p, end: self.path_end[p as usize], len: self.path_len[p as usize] });
         }
         self.path_end[ea as usize] = eb;
         self.path_end[eb as usize] = ea;

@@ -3,7 +3,7 @@
 //! are part of the v1 contract, so the counting follows the reference's
 //! `visit` exactly: a node is counted before its propagation runs.
 
-use super::propagate::{Engine, BOTH, OFF, ON};
+use super::propagate::{Engine, Mark, BOTH, OFF, ON};
 use crate::error::Result;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub struct SolveResult {
 struct Frame {
     edge: u32,
     next: u8,
-    mark: usize,
+    mark: Mark,
 }
 
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
