@@ -9,6 +9,17 @@ from typing import List, Optional, Sequence, Tuple
 from loopcraft.loop import Geometry
 
 
+class Counting:
+    """Wraps a random stream and counts its calls."""
+
+    def __init__(self, random):
+        self.random, self.calls = random, 0
+
+    def __call__(self):
+        self.calls += 1
+        return self.random()
+
+
 def _closed_cycle(on_edges: List[int], geo: Geometry) -> Optional[set]:
     adj = {}
     for e in on_edges:

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from loop_model import Counting
+
 from loopcraft import LoopPuzzle, NoPuzzleFound, loop
 
 NOTES_FULL = [1, 3, 2, 2, 0, 2, 1, 2, 0, 1, 1, 1, 0, 1, 2, 2]
@@ -22,15 +24,6 @@ NOTES_DRAWING = """\
 +   +   +   +   +
   0   . | 2   . |
 +   +   +---+---+"""
-
-
-class Counting:
-    def __init__(self, random):
-        self.random, self.calls = random, 0
-
-    def __call__(self):
-        self.calls += 1
-        return self.random()
 
 
 # --------------------------------------------------------------------------- worked examples

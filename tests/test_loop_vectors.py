@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from loop_model import Counting
+
 from loopcraft import loop
 
 DATA = Path(__file__).parent / "data" / "loop"
@@ -16,17 +18,6 @@ DATA = Path(__file__).parent / "data" / "loop"
 def load(name):
     with open(DATA / name, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
-
-
-class Counting:
-    """Wraps a random stream and counts its calls."""
-
-    def __init__(self, random):
-        self.random, self.calls = random, 0
-
-    def __call__(self):
-        self.calls += 1
-        return self.random()
 
 
 def ids(rows, *keys):
