@@ -469,7 +469,7 @@ def detect(text: str) -> str:
         return "json"
     if "://" in s or s.startswith(("slither/", "?slither/")) or re.match(r"^[\w.-]+(/[\w.-]*)*\?", s):
         return "url"
-    if _TATHAM.fullmatch(s) or re.match(r"^\d+x\d+", s):
+    if re.match(r"^\d+x\d+[^:\s]*:", s):
         return "tatham"
     return "puzzlekit"
 
