@@ -423,3 +423,12 @@ def test_shared_puzzlekit_problems_parse(shared_dir):
         rows, cols = map(int, entry["problem"].split("\n", 1)[0].split())
         assert (p.rows, p.cols) == (rows, cols), key
         assert Slitherlink.from_puzzlekit(p.to_puzzlekit()) == p
+
+
+def test_format_doctests():
+    import doctest
+
+    from loopcraft.slitherlink import _formats
+
+    failed, tried = doctest.testmod(_formats)
+    assert tried >= 3 and failed == 0
