@@ -337,8 +337,13 @@ fn dataset_timing() {
     let mut wrong = 0;
     for (name, rows, cols, clues, inside) in &data {
         let t = std::time::Instant::now();
-        let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
+        let cap = std::env::var("CAP").ok().map(|c| c.parse::<f64>().unwrap());
+        let out = solve(*rows, *cols, clues, 2, None, cap).unwrap();
         let dt = t.elapsed().as_secs_f64();
+        if !out.complete {
+            println!("{name}: budget hit after {dt:.2} s, {} nodes", out.nodes);
+            continue;
+        }
         if let Some(inside) = inside {
             if out.solutions != vec![loop_of(*rows, *cols, inside)] {
                 wrong += 1;
