@@ -87,7 +87,7 @@ fn fixpoint<'a>(board: &'a board::Board, tier: Tier) -> Option<Engine<'a>> {
     if !engine.run() {
         return None;
     }
-    if tier >= Tier::Probe && !probe::probe(&mut engine) {
+    if tier >= Tier::Probe && !probe::probe(&mut engine, None) {
         return None;
     }
     Some(engine)

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::board::Board;
 use super::check::is_solution;
 use super::engine::{Engine, Mark, Rules, OFF, ON, UNK};
+use super::probe::probe;
 use crate::grid::NONE;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,14 +35,19 @@ struct Frame {
     mark: Mark,
 }
 
+/// Nodes at most this deep run the one-level trial after propagating.
+const PROBE_DEPTH: usize = 16;
+
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 256;
 
 pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
-    let start = Instant::now();
+    let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
+    let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut out = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
     let Some(mut engine) = Engine::new(board, Rules::ALL) else { return out };
-    if !engine.run() {
+    // Trial at the root settles most puzzles that plain rules leave open.
+    if !engine.run() || (engine.undecided > 0 && !probe(&mut engine, deadline)) {
         return out;
     }
     let mut stack: Vec<Frame> = Vec::new();
@@ -69,13 +75,17 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
             let (edge, mark) = (top.edge, top.mark);
             engine.undo_to(mark);
             out.nodes += 1;
-            if budget.nodes.is_some_and(|n| out.nodes > n)
-                || (out.nodes % CLOCK_EVERY == 0 && budget.time.is_some_and(|t| start.elapsed() > t))
-            {
+            // The clock is read at every node near the top (where trials make
+            // nodes slow) and every few hundred nodes below.
+            let clock = stack.len() <= PROBE_DEPTH + 1 || out.nodes % CLOCK_EVERY == 0;
+            if budget.nodes.is_some_and(|n| out.nodes > n) || (clock && late()) {
                 out.complete = false;
                 return out;
             }
-            if engine.assign(edge, value) && engine.run() {
+            // Trial near the top of the tree, where a subtree saved is large;
+            // deeper nodes only propagate.
+            let deep = stack.len() > PROBE_DEPTH;
+            if engine.assign(edge, value) && engine.run() && (deep || probe(&mut engine, deadline)) {
                 break;
             }
         }

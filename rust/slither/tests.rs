@@ -368,3 +368,19 @@ fn dataset_timing() {
         println!("grades in {:.3} s: {tiers:?}", t.elapsed().as_secs_f64());
     }
 }
+
+/// Grades and times named data set puzzles: `NAMES=a,b cargo test --release --lib dataset_named -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dataset_named() {
+    let data = dataset().expect("the shared data set");
+    let names = std::env::var("NAMES").unwrap_or_default();
+    for (name, rows, cols, clues, _) in data.iter().filter(|d| names.split(',').any(|n| n == d.0)) {
+        for tier in PROP_TIERS {
+            let t = std::time::Instant::now();
+            let fix = propagate(*rows, *cols, clues, tier).unwrap();
+            let open = fix.as_ref().map(|v| v.iter().filter(|&&x| x == UNK).count());
+            println!("{name} {tier:?}: undecided {open:?} in {:.4} s", t.elapsed().as_secs_f64());
+        }
+    }
+}
