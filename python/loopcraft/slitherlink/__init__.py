@@ -5,17 +5,19 @@ Read a puzzle from a puzz.link URL, puzzlekit / Janko text, a Tatham Loopy game
 ID or JSON; solve it and prove its solution unique; write it back out.
 
 >>> from loopcraft.slitherlink import Slitherlink
->>> p = Slitherlink.from_url("https://puzz.link/p?slither/5/5/cbcbcddad")
+>>> p = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
 >>> result = p.solve()
 >>> result.count, result.complete, result.unique
 (1, True, True)
 >>> print(result.solution.to_puzzlekit())
 5 5
-x x x x x
-- x - x x
+- x x x x
 - - x x x
-- - - - x
-- - - - -
+- - - x -
+- x x x x
+- - x - -
+>>> p.grade().tier
+'loop'
 
 Edge numbering (``Solution.edges``): on an R x C board, ``H(r, c) = r*C + c``
 is the top side of cell (r, c) for r in 0..R, and ``V(r, c) = (R+1)*C +

@@ -408,11 +408,13 @@ class Slitherlink:
         ValueError: rows of different lengths, a clue outside 0..4, or a size
             outside 1..100 (the message names the row and column).
 
-    >>> p = Slitherlink.from_url("https://puzz.link/p?slither/5/5/cbcbcddad")
-    >>> p.rows, p.cols, p.clues[0]
-    (5, 5, (2, None, None, 1, None))
+    >>> p = Slitherlink([[None, 3, 1, 1, None], [None, None, 0, None, None]])
+    >>> p.rows, p.cols, p.clues[1]
+    (2, 5, (None, None, 0, None, None))
     >>> p.to_url()
-    'https://puzz.link/p?slither/5/5/cbcbcddad'
+    'https://puzz.link/p?slither/5/2/g31bga'
+    >>> Slitherlink.from_url(p.to_url()) == p
+    True
     """
 
     clues: ClueGrid

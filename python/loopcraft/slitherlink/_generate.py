@@ -3,9 +3,14 @@
 A random loop comes first: a region of cells grown from one cell by flips
 that keep its border a single simple loop, then stirred by more flips in
 both directions so the loop wanders rather than bulges. Every cell gets its
-clue, and the clues are thinned in a shuffled order, each removal kept only
-when the strong solver still proves the puzzle unique (or, with a target
-grade, when the deductions up to that tier still decide every edge).
+clue, and the clues are thinned in a shuffled order:
+
+1. a removal is kept when the deduction tiers (up to ``probe``, or up to the
+   target grade) still decide every edge. Sound deductions that decide every
+   edge prove the solution unique, and they are far cheaper than a search;
+2. for the ``"search"`` grade, a second pass over the remaining clues keeps a
+   removal when the solver (``slither_solve`` with ``limit=2``) still proves
+   the puzzle unique within a node budget.
 
 Everything random comes from ``random.Random(seed)``, which is the same on
 every platform; solver calls use node budgets, never clocks, so a seed always
@@ -27,10 +32,12 @@ from ._formats import MAX_SIZE
 
 __all__ = ["generate_slitherlink", "random_loop"]
 
-#: Node budget of each uniqueness check while thinning. A check that runs out
-#: keeps its clue, so the result stays proven unique; a budget (not a clock)
-#: keeps generation reproducible.
-CHECK_NODE_LIMIT = 200_000
+#: Node budget of each uniqueness check of the search pass. A check that runs
+#: out keeps its clue, so the result stays proven unique; a budget (not a
+#: clock) keeps generation reproducible.
+SEARCH_CHECK_NODES = 300
+#: Node budget of the final grade of a candidate puzzle.
+GRADE_NODES = 100_000
 DEFAULT_ATTEMPTS = 50
 
 
@@ -156,6 +163,10 @@ def generate_slitherlink(
         seed: an int or str; the same seed (and arguments) always gives the same puzzle.
         grade: optional target tier from :data:`TIERS`: the puzzle then needs
             exactly that tier (deductions up to it solve it, weaker ones do not).
+            Without a target, clues are removed while the deduction tiers up
+            to ``probe`` still solve the puzzle, so it never needs a search;
+            ``"search"`` asks for a puzzle that does, thinned further with the
+            solver.
         time_limit: optional budget in seconds for the whole generation.
         max_attempts: random loops to try before giving up.
 
@@ -187,37 +198,51 @@ def generate_slitherlink(
 
     rng = _random.Random(seed)
     cells = rows * cols
-    for _ in range(max_attempts):
-        check_clock()
-        edges = random_loop(rows, cols, rng)
-        clues = _full_clues(rows, cols, edges)
-        if grade is None or grade == "search":
+    # Tiers tried in turn on each trial: a cheap one first, then the strongest allowed.
+    deduce_to = "probe" if grade in (None, "search") else grade
+    ladder = [t for t in ("loop", deduce_to) if tiers.index(t) <= tiers.index(deduce_to)]
+    ladder = sorted(set(ladder), key=tiers.index)
 
-            def keeps(trial: List[Optional[int]]) -> bool:
-                found, complete, _ = _core.slither_solve(rows, cols, trial, 2, CHECK_NODE_LIMIT, None)
-                return complete and len(found) == 1
+    def deduced(trial: List[Optional[int]]) -> bool:
+        for tier in ladder:
+            out = _core.slither_propagate(rows, cols, trial, tier)
+            if out is None:
+                return False  # cannot happen with the loop's own clues; be safe anyway
+            if 2 not in out:
+                return True
+        return False
 
-        else:
+    def searched(trial: List[Optional[int]]) -> bool:
+        found, complete, _ = _core.slither_solve(rows, cols, trial, 2, SEARCH_CHECK_NODES, None)
+        return complete and len(found) == 1
 
-            def keeps(trial: List[Optional[int]]) -> bool:
-                out = _core.slither_propagate(rows, cols, trial, grade)
-                return out is not None and 2 not in out
-
-        if not keeps(clues):
-            continue  # possible only for a target tier too weak for even the full clues
-        order = list(range(cells))
-        rng.shuffle(order)
+    def thin(clues: List[Optional[int]], order: List[int], keeps) -> None:
         for i, cell in enumerate(order):
-            if i % 16 == 0:
+            if clues[cell] is None:
+                continue
+            if i % 8 == 0:
                 check_clock()
             saved = clues[cell]
             clues[cell] = None
             if not keeps(clues):
                 clues[cell] = saved
-        puzzle = Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
-        if grade is not None:
-            tier, solutions, complete = _core.slither_grade(rows, cols, clues, CHECK_NODE_LIMIT)
-            if not (complete and solutions == 1 and tier == grade):
-                continue
-        return puzzle
+
+    for _ in range(max_attempts):
+        check_clock()
+        edges = random_loop(rows, cols, rng)
+        clues = _full_clues(rows, cols, edges)
+        if not deduced(clues):
+            continue  # a target tier too weak for even the full clues: try another loop
+        order = list(range(cells))
+        rng.shuffle(order)
+        thin(clues, order, deduced)
+        if grade == "search":
+            rng.shuffle(order)
+            thin(clues, order, searched)
+        tier, solutions, complete = _core.slither_grade(rows, cols, clues, GRADE_NODES)
+        if not (complete and solutions == 1):
+            continue  # unreachable with sound deductions; never hand out an unproven puzzle
+        if grade is not None and tier != grade:
+            continue
+        return Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
     raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {max_attempts} attempts (seed {seed!r})")
