@@ -50,7 +50,7 @@ def load(path: Path, sizes: Optional[set], limit: Optional[int]) -> List[Tuple[s
         data = json.load(f)["data"]
     items = [(k, v) for k, v in data.items() if v.get("solution")]
     if sizes:
-        items = [(k, v) for k, v in items if k.rsplit("_", 1)[-1] in sizes]
+        items = [(k, v) for k, v in items if "x".join(v["problem"].split(None, 2)[:2]) in sizes]
     if limit is not None and limit < len(items):
         step = len(items) / limit
         items = [items[int(i * step)] for i in range(limit)]
@@ -152,7 +152,8 @@ def main(argv=None) -> int:
         lc_solve, lc_prove, answer, unique = run_loopcraft(entry["problem"])
         if answer != expected or not unique:
             failures.append(f"loopcraft {key}: unique={unique}, matches={answer == expected}")
-        rec = {"key": key, "size": key.rsplit("_", 1)[-1], "lc_solve": lc_solve, "lc_prove": lc_prove}
+        rows, cols = entry["problem"].split(None, 2)[:2]
+        rec = {"key": key, "size": f"{rows}x{cols}", "lc_solve": lc_solve, "lc_prove": lc_prove}
         if peer:
             pk_solve, pk_prove, pk_answer, pk_unique = run_puzzlekit(entry["problem"], args.peer_time_limit)
             if pk_unique is None:

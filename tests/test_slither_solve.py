@@ -331,3 +331,17 @@ def test_doctests(module):
 
     failed, tried = doctest.testmod(importlib.import_module(module))
     assert tried >= 1 and failed == 0
+
+
+def test_shared_puzzlekit_unsolved_entries_are_decided(shared_dir):
+    """The 24 records without a stored solution (among them the 8 '.'-blank 30 x 25
+    ones and a 60 x 60): the search completes and every loop it reports is valid."""
+    data = _load(shared_dir, "puzzlekit/Slitherlink_dataset.json")["data"]
+    open_ones = {k: v for k, v in data.items() if not v.get("solution")}
+    assert len(open_ones) == 24
+    for key, entry in open_ones.items():
+        p = Slitherlink.from_puzzlekit(entry["problem"])
+        result = p.solve(limit=2)
+        assert result.complete and result.count >= 1, key
+        assert all(p.is_solution(s) for s in result.solutions), key
+        assert len({s.edges for s in result.solutions}) == result.count, key
