@@ -682,6 +682,26 @@ impl<'a> Engine<'a> {
         true
     }
 
+    /// Length of the path ending at point `p` (meaningful at path ends).
+    #[inline]
+    pub fn path_length(&self, p: u32) -> u32 {
+        self.path_len[p as usize]
+    }
+
+    /// Edges decided since `mark`, with their values.
+    pub fn decided_since(&self, mark: Mark) -> impl Iterator<Item = (u32, u8)> + '_ {
+        self.trail[mark.trail..].iter().filter_map(|u| match u {
+            Undo::Edge(e) => Some((*e, self.dom[*e as usize])),
+            _ => None,
+        })
+    }
+
+    /// Colour of a cell relative to the outside (0 = outside, 1 = inside) when known.
+    #[inline]
+    pub fn colour_of(&self, c: u32) -> Option<u8> {
+        self.colours.relation(c, self.board.out)
+    }
+
     /// Edge values as 0 (off), 1 (on) or 2 (undecided).
     pub fn values(&self) -> Vec<u8> {
         self.dom.clone()

@@ -12,6 +12,7 @@
 mod board;
 mod check;
 mod colour;
+mod connect;
 mod engine;
 mod patterns;
 mod probe;

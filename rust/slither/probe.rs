@@ -10,20 +10,31 @@ use super::engine::{Engine, OFF, ON, UNK};
 /// contradiction. Past `deadline` it stops early, leaving a consistent
 /// (propagated, merely less narrowed) state.
 pub fn probe(engine: &mut Engine<'_>, deadline: Option<Instant>) -> bool {
+    // A trial that succeeded also shows that each edge value it implied
+    // succeeds alone (propagation from fewer assumptions fails no sooner), so
+    // those trials are skipped for the rest of the pass.
+    let mut tried = vec![[0u32; 2]; engine.dom.len()];
+    let mut pass = 0u32;
     let mut trials = 0u32;
     loop {
+        pass += 1;
         let mut learned = false;
         for e in 0..engine.dom.len() as u32 {
-            if engine.dom[e as usize] != UNK {
-                continue;
-            }
-            trials += 1;
-            if trials % 64 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
-                return true;
-            }
             for value in [ON, OFF] {
+                if engine.dom[e as usize] != UNK || tried[e as usize][value as usize] == pass {
+                    continue;
+                }
+                trials += 1;
+                if trials % 64 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                    return true;
+                }
                 let mark = engine.mark();
                 let ok = engine.assign(e, value) && engine.run();
+                if ok {
+                    for (f, v) in engine.decided_since(mark) {
+                        tried[f as usize][v as usize] = pass;
+                    }
+                }
                 engine.undo_to(mark);
                 if !ok {
                     let other = if value == ON { OFF } else { ON };
@@ -31,7 +42,6 @@ pub fn probe(engine: &mut Engine<'_>, deadline: Option<Instant>) -> bool {
                         return false;
                     }
                     learned = true;
-                    break;
                 }
             }
         }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::board::Board;
 use super::check::is_solution;
+use super::connect::Connectivity;
 use super::engine::{Engine, Mark, Rules, OFF, ON, UNK};
 use super::probe::probe;
 use crate::grid::NONE;
@@ -50,6 +51,10 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
     if !engine.run() || (engine.undecided > 0 && !probe(&mut engine, deadline)) {
         return out;
     }
+    let mut links = Connectivity::default();
+    if !links.check(&engine) {
+        return out;
+    }
     let mut stack: Vec<Frame> = Vec::new();
     loop {
         // At a consistent fixpoint: record a solution or branch.
@@ -85,22 +90,27 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
             // Trial near the top of the tree, where a subtree saved is large;
             // deeper nodes only propagate.
             let deep = stack.len() > PROBE_DEPTH;
-            if engine.assign(edge, value) && engine.run() && (deep || probe(&mut engine, deadline)) {
+            if engine.assign(edge, value)
+                && engine.run()
+                && links.check(&engine)
+                && (deep || probe(&mut engine, deadline))
+            {
                 break;
             }
         }
     }
 }
 
-/// The branching edge and the value to try first. A path end with the fewest
-/// ways to go on keeps the line growing where the constraints are tightest;
-/// without any line yet, a side of the most constrained clue cell.
+/// The branching edge and the value to try first: an undecided edge at the
+/// path end with the fewest ways to go on, ties going to the shortest path
+/// (a short path is the likeliest to be wrong, so its failure shows early);
+/// the line is extended first. Without any line yet, the first undecided edge.
 fn choose(engine: &Engine<'_>) -> (u32, u8) {
     let board = engine.board;
-    let mut best: Option<(u32, u32)> = None;
+    let mut best: Option<(u64, u32)> = None;
     for p in 0..board.grid.num_points() {
         let slots = board.point_slots[p];
-        let (mut on, mut unk, mut first) = (0, 0, NONE);
+        let (mut on, mut unk, mut first) = (0u64, 0u64, NONE);
         for &x in &slots {
             if x == NONE {
                 continue;
@@ -116,10 +126,10 @@ fn choose(engine: &Engine<'_>) -> (u32, u8) {
                 _ => {}
             }
         }
-        if on == 1 && unk > 0 && best.is_none_or(|(u, _)| unk < u) {
-            best = Some((unk, first));
-            if unk == 2 {
-                break;
+        if on == 1 && unk > 0 {
+            let score = (unk << 32) + engine.path_length(p as u32) as u64;
+            if best.is_none_or(|(b, _)| score < b) {
+                best = Some((score, first));
             }
         }
     }
