@@ -555,10 +555,6 @@ class Slitherlink:
         """True when the puzzle has exactly one solution (a complete search, no budget)."""
         return self.solve(limit=2).unique
 
-    def count_solutions(self, limit: int = 2**32 - 1) -> int:
-        """The number of solutions, counting up to ``limit`` (no budget)."""
-        return self.solve(limit=limit).count
-
     def propagate(self, tier: Optional[str] = None) -> Optional[Deduction]:
         """What the deduction tier ``tier`` decides without search.
 
