@@ -42,19 +42,51 @@ const PROBE_DEPTH: usize = 16;
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 256;
 
+/// Nodes given to the first, plain attempt (propagation only). Most
+/// uniqueness checks finish there; the rest restart with trials, which cost
+/// more per node but keep hard trees small.
+const QUICK_NODES: u64 = 100;
+
 pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
+    let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
+    let Some(mut engine) = Engine::new(board, Rules::ALL) else { return none };
+    let mut links = Connectivity::default();
+    if !engine.run() || !links.check(&engine) {
+        return none;
+    }
+    let root = engine.mark();
+    let node_cap = budget.nodes.unwrap_or(u64::MAX);
+    let quick = dfs(&mut engine, &mut links, limit, node_cap.min(QUICK_NODES), deadline, 0);
+    let out_of_budget = quick.nodes > node_cap || deadline.is_some_and(|d| Instant::now() > d);
+    if quick.complete || out_of_budget {
+        return quick;
+    }
+    // Start over with trials: the root's settles most puzzles that plain rules leave open.
+    engine.undo_to(root);
+    if engine.undecided > 0 && !probe(&mut engine, deadline) {
+        return Outcome { nodes: quick.nodes + 1, ..none };
+    }
+    let mut full = dfs(&mut engine, &mut links, limit, node_cap - quick.nodes, deadline, PROBE_DEPTH);
+    full.nodes += quick.nodes;
+    full
+}
+
+/// Depth-first search from a consistent, propagated state, counting nodes
+/// from 1 (this state) and stopping past `node_cap` or `deadline`
+/// (incomplete) or at `limit` solutions. Nodes at most `probe_depth` deep run
+/// the trial after propagating.
+fn dfs(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    limit: usize,
+    node_cap: u64,
+    deadline: Option<Instant>,
+    probe_depth: usize,
+) -> Outcome {
+    let board = engine.board;
     let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut out = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
-    let Some(mut engine) = Engine::new(board, Rules::ALL) else { return out };
-    // Trial at the root settles most puzzles that plain rules leave open.
-    if !engine.run() || (engine.undecided > 0 && !probe(&mut engine, deadline)) {
-        return out;
-    }
-    let mut links = Connectivity::default();
-    if !links.check(&engine) {
-        return out;
-    }
     let mut stack: Vec<Frame> = Vec::new();
     loop {
         // At a consistent fixpoint: record a solution or branch.
@@ -66,7 +98,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
                 }
             }
         } else {
-            let (edge, first) = choose(&engine);
+            let (edge, first) = choose(engine);
             stack.push(Frame { edge, next: 0, first, mark: engine.mark() });
         }
         loop {
@@ -80,21 +112,15 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
             let (edge, mark) = (top.edge, top.mark);
             engine.undo_to(mark);
             out.nodes += 1;
-            // The clock is read at every node near the top (where trials make
-            // nodes slow) and every few hundred nodes below.
-            let clock = stack.len() <= PROBE_DEPTH + 1 || out.nodes % CLOCK_EVERY == 0;
-            if budget.nodes.is_some_and(|n| out.nodes > n) || (clock && late()) {
+            // The clock is read at every node where trials make nodes slow,
+            // and every few hundred nodes elsewhere.
+            let deep = stack.len() > probe_depth;
+            let clock = !deep || out.nodes % CLOCK_EVERY == 0;
+            if out.nodes > node_cap || (clock && late()) {
                 out.complete = false;
                 return out;
             }
-            // Trial near the top of the tree, where a subtree saved is large;
-            // deeper nodes only propagate.
-            let deep = stack.len() > PROBE_DEPTH;
-            if engine.assign(edge, value)
-                && engine.run()
-                && links.check(&engine)
-                && (deep || probe(&mut engine, deadline))
-            {
+            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, deadline)) {
                 break;
             }
         }
