@@ -38,7 +38,8 @@ impl Connectivity {
         self.lines_can_join(engine) && self.regions_can_join(engine)
     }
 
-    /// All on-edges lie in one component of the graph of edges not off.
+    /// All on-edges, and a side of every positive clue, lie in one component
+    /// of the graph of edges not off.
     fn lines_can_join(&mut self, engine: &Engine<'_>) -> bool {
         if engine.on_count == 0 {
             return true;
@@ -66,7 +67,18 @@ impl Connectivity {
                 }
             }
         }
-        degree_sum == 2 * engine.on_count
+        if degree_sum != 2 * engine.on_count {
+            return false;
+        }
+        // The loop passes by every cell with a positive clue.
+        for (c, &clue) in board.clues.iter().enumerate() {
+            if clue > 0 && !board.grid.cell_edges[c].iter().any(|&x| {
+                engine.dom[x as usize] != OFF && self.seen[board.grid.edge_points[x as usize][0] as usize] == self.stamp
+            }) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Known inside cells can meet through cells not known outside, and known

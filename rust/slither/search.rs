@@ -2,6 +2,7 @@
 //! explicit stack (boards up to 100 x 100 have ~20,000 edges), and budgets
 //! that end the search as incomplete rather than with a wrong count.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use super::board::Board;
@@ -43,10 +44,19 @@ const PROBE_DEPTH: usize = 16;
 const CLOCK_EVERY: u64 = 256;
 
 /// Nodes given to the first, plain attempt (propagation only). Most
-/// uniqueness checks finish there; the rest restart with trials, which cost
-/// more per node but keep hard trees small.
+/// uniqueness checks finish there.
 const QUICK_NODES: u64 = 100;
+/// Node cap of the first attempt with trials; each later attempt has four
+/// times more.
+const FIRST_CAP: u64 = 1000;
 
+/// Counts solutions up to `limit` in attempts of growing size, each with
+/// another branching order. An early wrong choice can hide every solution
+/// under a huge failing subtree; another order often finds them at once.
+/// Every solution found is a checked solution, so the distinct ones found
+/// across attempts count toward `limit`; an attempt that finishes gives the
+/// exact count by itself. The geometric caps waste at most about a third of
+/// the work on trees that must be searched to the end.
 pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
@@ -55,21 +65,46 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
     if !engine.run() || !links.check(&engine) {
         return none;
     }
-    let root = engine.mark();
+    let mut base = engine.mark();
     let node_cap = budget.nodes.unwrap_or(u64::MAX);
-    let quick = dfs(&mut engine, &mut links, limit, node_cap.min(QUICK_NODES), deadline, 0);
-    let out_of_budget = quick.nodes > node_cap || deadline.is_some_and(|d| Instant::now() > d);
-    if quick.complete || out_of_budget {
-        return quick;
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut nodes = 0u64;
+    let mut attempt = 0u32;
+    let mut cap = QUICK_NODES;
+    loop {
+        engine.undo_to(base);
+        if attempt == 1 {
+            // From here on with trials; the root's settles most puzzles that
+            // plain rules leave open.
+            if engine.undecided > 0 && !probe(&mut engine, deadline) {
+                return Outcome { nodes: nodes + 1, ..none };
+            }
+            base = engine.mark();
+        }
+        let left = node_cap.saturating_sub(nodes);
+        let last = cap >= left;
+        let probe_depth = if attempt == 0 { 0 } else { PROBE_DEPTH };
+        let out = dfs(&mut engine, &mut links, limit, cap.min(left), deadline, probe_depth, attempt);
+        nodes += out.nodes;
+        if out.complete {
+            return Outcome { nodes, ..out };
+        }
+        for s in out.solutions {
+            if seen.insert(s.clone()) {
+                found.push(s);
+            }
+        }
+        if found.len() >= limit {
+            found.truncate(limit);
+            return Outcome { solutions: found, complete: true, nodes };
+        }
+        if last || deadline.is_some_and(|d| Instant::now() > d) {
+            return Outcome { solutions: found, complete: false, nodes };
+        }
+        attempt += 1;
+        cap = if attempt == 1 { FIRST_CAP } else { cap.saturating_mul(4) };
     }
-    // Start over with trials: the root's settles most puzzles that plain rules leave open.
-    engine.undo_to(root);
-    if engine.undecided > 0 && !probe(&mut engine, deadline) {
-        return Outcome { nodes: quick.nodes + 1, ..none };
-    }
-    let mut full = dfs(&mut engine, &mut links, limit, node_cap - quick.nodes, deadline, PROBE_DEPTH);
-    full.nodes += quick.nodes;
-    full
 }
 
 /// Depth-first search from a consistent, propagated state, counting nodes
@@ -83,6 +118,7 @@ fn dfs(
     node_cap: u64,
     deadline: Option<Instant>,
     probe_depth: usize,
+    variant: u32,
 ) -> Outcome {
     let board = engine.board;
     let late = || deadline.is_some_and(|d| Instant::now() > d);
@@ -98,7 +134,7 @@ fn dfs(
                 }
             }
         } else {
-            let (edge, first) = choose(engine);
+            let (edge, first) = choose(engine, variant);
             stack.push(Frame { edge, next: 0, first, mark: engine.mark() });
         }
         loop {
@@ -131,7 +167,7 @@ fn dfs(
 /// path end with the fewest ways to go on, ties going to the shortest path
 /// (a short path is the likeliest to be wrong, so its failure shows early);
 /// the line is extended first. Without any line yet, the first undecided edge.
-fn choose(engine: &Engine<'_>) -> (u32, u8) {
+fn choose(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
     let board = engine.board;
     let mut best: Option<(u64, u32)> = None;
     for p in 0..board.grid.num_points() {
@@ -153,14 +189,21 @@ fn choose(engine: &Engine<'_>) -> (u32, u8) {
             }
         }
         if on == 1 && unk > 0 {
-            let score = (unk << 32) + engine.path_length(p as u32) as u64;
+            // Later attempts break ties by a hash of the point instead.
+            let tie = if variant <= 1 {
+                engine.path_length(p as u32) as u64
+            } else {
+                ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
+            };
+            let score = (unk << 32) + tie;
             if best.is_none_or(|(b, _)| score < b) {
                 best = Some((score, first));
             }
         }
     }
     if let Some((_, e)) = best {
-        return (e, ON);
+        // Odd attempts past the first two try the line's absence first.
+        return (e, if variant >= 2 && variant % 2 == 1 { OFF } else { ON });
     }
     let e = engine.dom.iter().position(|&d| d == UNK).expect("an undecided edge") as u32;
     (e, OFF)
