@@ -437,10 +437,9 @@ impl<'a> Engine<'a> {
                 continue;
             }
             let [p, q] = board.grid.edge_points[x as usize];
-            if (p == ea && q == eb) || (p == eb && q == ea) {
-                if !(len as usize == self.on_count && self.unsat_after(x) == 0) && !self.assign(x, OFF) {
-                    return false;
-                }
+            let joins_ends = (p == ea && q == eb) || (p == eb && q == ea);
+            if joins_ends && !(len as usize == self.on_count && self.unsat_after(x) == 0) && !self.assign(x, OFF) {
+                return false;
             }
         }
         true

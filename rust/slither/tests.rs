@@ -320,8 +320,13 @@ fn loop_of(rows: usize, cols: usize, inside: &[bool]) -> Vec<u8> {
 
 #[test]
 fn a_few_dataset_puzzles_are_unique_with_their_answer() {
-    let Some(data) = dataset() else { return };
-    for (name, rows, cols, clues, inside) in data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 100).take(5) {
+    // Skipped on a fresh clone without the shared data; CI sets LOOPCRAFT_REQUIRE_SHARED.
+    let Some(data) = dataset() else {
+        let required = std::env::var("LOOPCRAFT_REQUIRE_SHARED").is_ok_and(|v| !v.is_empty());
+        assert!(!required, "the shared puzzlekit data set is missing");
+        return;
+    };
+    for (name, rows, cols, clues, inside) in data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20) {
         let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
         assert!(out.complete);
         assert_eq!(out.solutions, vec![loop_of(*rows, *cols, inside.as_ref().unwrap())], "{name}");
