@@ -8,6 +8,7 @@
 //! Modules:
 //! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
+//! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 
 pub mod error;
 pub mod grid;
