@@ -76,19 +76,6 @@ fn py_loop_closed_component(
 
 // ---------------------------------------------------------------- Slitherlink
 
-fn slither_clues(rows: usize, cols: usize, clues: Vec<Option<i64>>) -> Result<Vec<i8>, Error> {
-    crate::grid::check_size(rows, cols)?;
-    let clues = clue_vec(clues, 4)?;
-    if clues.len() != rows * cols {
-        return Err(Error::InvalidArgument(format!(
-            "clues must have rows*cols = {} entries, got {}",
-            rows * cols,
-            clues.len()
-        )));
-    }
-    Ok(clues)
-}
-
 fn slither_tier(name: &str) -> Result<slither::Tier, Error> {
     slither::Tier::from_name(name)
 }
@@ -106,7 +93,7 @@ fn py_slither_solve(
     node_limit: Option<u64>,
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
-    let clues = slither_clues(rows, cols, clues)?;
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
     let out = py.detach(|| slither::solve(rows, cols, &clues, limit, node_limit, time_limit))?;
     Ok((out.solutions, out.complete, out.nodes))
 }
@@ -120,7 +107,7 @@ fn py_slither_propagate(
     clues: Vec<Option<i64>>,
     tier: &str,
 ) -> PyResult<Option<Vec<u8>>> {
-    let clues = slither_clues(rows, cols, clues)?;
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
     let tier = slither_tier(tier)?;
     Ok(py.detach(|| slither::propagate(rows, cols, &clues, tier))?)
 }
@@ -135,7 +122,7 @@ fn py_slither_grade(
     clues: Vec<Option<i64>>,
     node_limit: Option<u64>,
 ) -> PyResult<(&'static str, usize, bool)> {
-    let clues = slither_clues(rows, cols, clues)?;
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
     let (tier, n, complete) = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
     Ok((tier.name(), n, complete))
 }

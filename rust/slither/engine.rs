@@ -19,8 +19,9 @@
 //! Every rule only removes values that no solution takes, so the fixpoint is
 //! sound whatever order the queue runs in.
 
-use super::board::{Board, CORNER_EDGES, CORNER_SLOTS};
+use super::board::Board;
 use super::colour::{Colours, Union};
+use super::tables::{VALID, WITH};
 use crate::grid::NONE;
 
 pub const OFF: u8 = 0;
@@ -42,107 +43,6 @@ impl Rules {
     pub const ALL: Rules = Rules { pairs: true, colour: true, loops: true };
 }
 
-/// Local point states: subsets of the slots `[L, R, U, D]` with 0 or 2 lines.
-const fn valid_states() -> u16 {
-    let mut m = 0u16;
-    let mut s = 0;
-    while s < 16 {
-        let n = (s as u32).count_ones();
-        if n == 0 || n == 2 {
-            m |= 1 << s;
-        }
-        s += 1;
-    }
-    m
-}
-const VALID: u16 = valid_states();
-
-/// States in which slot `k` carries a line.
-const fn with_slot() -> [u16; 4] {
-    let mut t = [0u16; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut s = 0;
-        while s < 16 {
-            if (s >> k) & 1 == 1 {
-                t[k] |= 1 << s;
-            }
-            s += 1;
-        }
-        k += 1;
-    }
-    t
-}
-const WITH: [u16; 4] = with_slot();
-
-/// Pairs of the cells `[NW, NE, SW, SE]` around a point and, for each, the
-/// slots whose xor is their colour difference: the edge between adjacent
-/// cells, or two edges for the diagonals.
-const CELL_PAIRS: [(usize, usize, u8); 6] = [
-    (0, 1, 1 << 2),            // NW | NE across U
-    (2, 3, 1 << 3),            // SW | SE across D
-    (0, 2, 1 << 0),            // NW | SW across L
-    (1, 3, 1 << 1),            // NE | SE across R
-    (0, 3, (1 << 2) | (1 << 1)), // NW / SE: U xor R
-    (1, 2, (1 << 2) | (1 << 0)), // NE / SW: U xor L
-];
-
-/// `DIFF[pair][v]`: point states in which that pair of cells differs by `v`.
-const fn diff_table() -> [[u16; 2]; 6] {
-    let mut t = [[0u16; 2]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut s = 0;
-        while s < 16 {
-            let v = ((s as u8) & CELL_PAIRS[i].2).count_ones() as usize & 1;
-            t[i][v] |= 1 << s;
-            s += 1;
-        }
-        i += 1;
-    }
-    t
-}
-const DIFF: [[u16; 2]; 6] = diff_table();
-
-/// `PAIR_KEEP[corner][set]`: point states whose values on that corner's two
-/// slots (bit 0 = first, bit 1 = second) form a combination in `set`.
-const fn pair_keep() -> [[u16; 16]; 4] {
-    let mut t = [[0u16; 16]; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut set = 0;
-        while set < 16 {
-            let mut s = 0;
-            while s < 16 {
-                let combo = ((s >> CORNER_SLOTS[k][0]) & 1) | (((s >> CORNER_SLOTS[k][1]) & 1) << 1);
-                if (set >> combo) & 1 == 1 {
-                    t[k][set] |= 1 << s;
-                }
-                s += 1;
-            }
-            set += 1;
-        }
-        k += 1;
-    }
-    t
-}
-const PAIR_KEEP: [[u16; 16]; 4] = pair_keep();
-
-/// Values of a cell's four sides with exactly `n` lines, for each clue.
-const fn by_count() -> [[u8; 6]; 5] {
-    let mut t = [[0u8; 6]; 5];
-    let mut len = [0usize; 5];
-    let mut a = 0;
-    while a < 16 {
-        let n = (a as u32).count_ones() as usize;
-        t[n][len[n]] = a as u8;
-        len[n] += 1;
-        a += 1;
-    }
-    t
-}
-const BY_COUNT: [[u8; 6]; 5] = by_count();
-const COUNT_LEN: [usize; 5] = [1, 4, 6, 4, 1];
 
 enum Undo {
     Edge(u32),
@@ -164,7 +64,7 @@ pub struct Engine<'a> {
     pub dom: Vec<u8>,
     /// Possible local states per point (bit s = slot subset s).
     pub mask: Vec<u16>,
-    colours: Colours,
+    pub(super) colours: Colours,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
     cell_on: Vec<u8>,
@@ -307,7 +207,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Narrows point `p` to the states `m` (a non-empty subset of its own).
-    fn set_mask(&mut self, p: u32, m: u16) {
+    pub(super) fn set_mask(&mut self, p: u32, m: u16) {
         let old = self.mask[p as usize];
         if old == m {
             return;
@@ -370,7 +270,7 @@ impl<'a> Engine<'a> {
     /// Records that cells `a` and `b` differ by `rel` (1 = opposite colours);
     /// on a merge, decides the edges that now lie inside one class and
     /// requeues the constraints around the cells that changed class.
-    fn relate(&mut self, a: u32, b: u32, rel: u8) -> bool {
+    pub(super) fn relate(&mut self, a: u32, b: u32, rel: u8) -> bool {
         let start = self.moved.len();
         match self.colours.union(a, b, rel, &mut self.moved) {
             Union::Known => return true,
@@ -481,205 +381,6 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn point_rule(&mut self, p: u32) -> bool {
-        let board = self.board;
-        let mut m = self.mask[p as usize];
-        let cells = board.point_cells[p as usize];
-        let mut rel: [Option<u8>; 6] = [None; 6];
-        if self.rules.colour {
-            let f = cells.map(|c| self.colours.find(c));
-            for (i, &(x, y, _)) in CELL_PAIRS.iter().enumerate() {
-                if f[x].0 == f[y].0 {
-                    let v = f[x].1 ^ f[y].1;
-                    rel[i] = Some(v);
-                    m &= DIFF[i][v as usize];
-                }
-            }
-            if m == 0 {
-                return false;
-            }
-            self.set_mask(p, m);
-        }
-        let (mut all, mut any) = (0xFu16, 0u16);
-        let mut mm = m;
-        while mm != 0 {
-            let s = mm.trailing_zeros() as u16;
-            all &= s;
-            any |= s;
-            mm &= mm - 1;
-        }
-        let slots = board.point_slots[p as usize];
-        for k in 0..4 {
-            let x = slots[k];
-            if x == NONE || self.dom[x as usize] != UNK {
-                continue;
-            }
-            let v = if (all >> k) & 1 == 1 {
-                ON
-            } else if (any >> k) & 1 == 0 {
-                OFF
-            } else {
-                continue;
-            };
-            if !self.assign(x, v) {
-                return false;
-            }
-        }
-        if self.rules.colour {
-            for i in 4..6 {
-                if rel[i].is_some() {
-                    continue;
-                }
-                let (x, y, _) = CELL_PAIRS[i];
-                if m & DIFF[i][0] == 0 {
-                    if !self.relate(cells[x], cells[y], 1) {
-                        return false;
-                    }
-                } else if m & DIFF[i][1] == 0 && !self.relate(cells[x], cells[y], 0) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    fn cell_rule(&mut self, c: u32) -> bool {
-        let board = self.board;
-        let clue = board.clues[c as usize];
-        if clue < 0 {
-            return true;
-        }
-        let edges = board.grid.cell_edges[c as usize];
-        let (mut on_m, mut off_m) = (0u8, 0u8);
-        for i in 0..4 {
-            match self.dom[edges[i] as usize] {
-                ON => on_m |= 1 << i,
-                OFF => off_m |= 1 << i,
-                _ => {}
-            }
-        }
-        if on_m | off_m == 0xF {
-            // Corner states and colour classes already agree with decided edges.
-            return on_m.count_ones() as i8 == clue;
-        }
-        // Allowed (first, second) combinations at each corner.
-        let mut proj = [0xFu8; 4];
-        if self.rules.pairs {
-            let corners = board.cell_corners[c as usize];
-            for k in 0..4 {
-                let mut set = 0u8;
-                let mut mm = self.mask[corners[k] as usize];
-                let [s0, s1] = CORNER_SLOTS[k];
-                while mm != 0 {
-                    let s = mm.trailing_zeros() as usize;
-                    set |= 1 << (((s >> s0) & 1) | (((s >> s1) & 1) << 1));
-                    mm &= mm - 1;
-                }
-                proj[k] = set;
-            }
-        }
-        // Known parities between neighbours: side pairs (i, j) whose values must xor to v.
-        let nbrs = board.cell_nbrs[c as usize];
-        let mut pair_rel: [Option<u8>; 6] = [None; 6];
-        const SIDE_PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-        if self.rules.colour {
-            let f = nbrs.map(|n| self.colours.find(n));
-            let me = self.colours.find(c);
-            for i in 0..4 {
-                if f[i].0 == me.0 {
-                    if (me.1 ^ f[i].1) == 1 {
-                        on_m |= 1 << i;
-                    } else {
-                        off_m |= 1 << i;
-                    }
-                }
-            }
-            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
-                if f[i].0 == f[j].0 {
-                    pair_rel[q] = Some(f[i].1 ^ f[j].1);
-                }
-            }
-        }
-        if on_m & off_m != 0 {
-            return false;
-        }
-        let (mut any, mut all) = (0u8, 0xFu8);
-        let mut seen = [0u8; 4];
-        let mut diffs = [0u8; 6];
-        let mut found = false;
-        'next: for &a in &BY_COUNT[clue as usize][..COUNT_LEN[clue as usize]] {
-            if a & off_m != 0 || a & on_m != on_m {
-                continue;
-            }
-            let mut combos = [0u8; 4];
-            for k in 0..4 {
-                let combo = ((a >> CORNER_EDGES[k][0]) & 1) | (((a >> CORNER_EDGES[k][1]) & 1) << 1);
-                if (proj[k] >> combo) & 1 == 0 {
-                    continue 'next;
-                }
-                combos[k] = combo;
-            }
-            let mut d = [0u8; 6];
-            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
-                d[q] = ((a >> i) ^ (a >> j)) & 1;
-                if let Some(v) = pair_rel[q] {
-                    if v != d[q] {
-                        continue 'next;
-                    }
-                }
-            }
-            found = true;
-            any |= a;
-            all &= a;
-            for k in 0..4 {
-                seen[k] |= 1 << combos[k];
-            }
-            for q in 0..6 {
-                diffs[q] |= 1 << d[q];
-            }
-        }
-        if !found {
-            return false;
-        }
-        for i in 0..4 {
-            let e = edges[i];
-            if self.dom[e as usize] != UNK {
-                continue;
-            }
-            let v = if (all >> i) & 1 == 1 {
-                ON
-            } else if (any >> i) & 1 == 0 {
-                OFF
-            } else {
-                continue;
-            };
-            if !self.assign(e, v) {
-                return false;
-            }
-        }
-        if self.rules.pairs {
-            let corners = board.cell_corners[c as usize];
-            for k in 0..4 {
-                let p = corners[k];
-                let m = self.mask[p as usize] & PAIR_KEEP[k][seen[k] as usize];
-                if m == 0 {
-                    return false;
-                }
-                self.set_mask(p, m);
-            }
-        }
-        if self.rules.colour {
-            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
-                if pair_rel[q].is_none() && diffs[q].count_ones() == 1 {
-                    let v = (diffs[q] >> 1) & 1;
-                    if !self.relate(nbrs[i], nbrs[j], v) {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
-    }
 
     /// Length of the path ending at point `p` (meaningful at path ends).
     #[inline]

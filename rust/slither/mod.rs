@@ -4,6 +4,7 @@
 //! - [`board`]: the local tables (point slots, cells around points, the outside cell);
 //! - [`engine`]: the propagator (cell counting, point states, corner pair bits,
 //!   inside/outside colour classes with parity, loop paths) with undo trails;
+//! - [`rules`], [`tables`]: the point and cell rules and their precomputed tables;
 //! - [`patterns`]: static clue patterns (adjacent 3s);
 //! - [`probe`]: one-level trial on each undecided edge;
 //! - [`search`]: solution counting up to a limit under node/time budgets;
@@ -16,7 +17,9 @@ mod connect;
 mod engine;
 mod patterns;
 mod probe;
+mod rules;
 mod search;
+mod tables;
 
 #[cfg(test)]
 mod tests;
