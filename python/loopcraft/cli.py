@@ -160,7 +160,7 @@ def _add_slither(commands: Dict[str, argparse._SubParsersAction]) -> None:
     g.add_argument("--rows", "-r", type=int, default=10, help="rows (1..100, default 10)")
     g.add_argument("--cols", "-c", type=int, default=10, help="columns (1..100, default 10)")
     g.add_argument("--seed", "-s", type=_seed, default=0, help="seed: an int, or any text (default 0)")
-    g.add_argument("--grade", choices=TIERS or None, help="target tier of deduction the puzzle must need")
+    g.add_argument("--grade", choices=TIERS, help="target tier of deduction the puzzle must need")
     g.add_argument("--time-limit", type=float, help="give up after this many seconds")
     g.add_argument("--attempts", type=int, default=50, help="random loops to try (default 50)")
     out = g.add_mutually_exclusive_group()

@@ -24,12 +24,12 @@ ClueGrid = Tuple[Tuple[Clue, ...], ...]
 __all__ = ["Slitherlink", "Solution", "SolveResult", "Grade", "Deduction", "TIERS", "MAX_SIZE"]
 
 
-def _tiers() -> Tuple[str, ...]:
-    return tuple(getattr(_core, "SLITHER_TIERS", ()))
-
-
-#: The grading ladder, weakest deduction first; the last tier is ``"search"``.
-TIERS: Tuple[str, ...] = _tiers()
+#: The grading ladder, weakest deduction first; each tier includes the ones
+#: before it: ``basic`` (clue counting, two lines or none at each point),
+#: ``patterns`` (corner pairs, adjacent 3s), ``colour`` (inside/outside
+#: colouring with parity), ``loop`` (no loop closes before the last),
+#: ``probe`` (a one-level trial on each undecided edge), and ``search``.
+TIERS: Tuple[str, ...] = tuple(_core.SLITHER_TIERS)
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -296,8 +296,10 @@ class Grade:
     """How hard a puzzle is: the weakest tier of deduction that solves it.
 
     Attributes:
-        tier: a name from :data:`TIERS`; ``"search"`` when no deduction tier
-            finishes the puzzle (or it has no unique solution).
+        tier: a name from :data:`TIERS`: the weakest deduction tier that decides
+            every edge (``solutions == 1``) or finds a contradiction
+            (``solutions == 0``); ``"search"`` when none does, with the
+            search's count.
         level: the tier's index in :data:`TIERS` (0 = easiest).
         solutions: solutions found, 0..2.
         complete: False when the node budget stopped the search.
@@ -566,7 +568,7 @@ class Slitherlink:
             The decided edges, or None when propagation finds a contradiction
             (the puzzle has no solution).
         """
-        tiers = TIERS or _tiers()
+        tiers = TIERS
         if tier is None:
             tier = tiers[-2] if len(tiers) >= 2 else "search"
         require_str("tier", tier)
@@ -585,5 +587,5 @@ class Slitherlink:
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         tier, solutions, complete = _core.slither_grade(self.rows, self.cols, self.flat_clues, node_limit)
-        tiers = TIERS or _tiers()
+        tiers = TIERS
         return Grade(tier, tiers.index(tier), int(solutions), bool(complete))

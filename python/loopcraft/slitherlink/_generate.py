@@ -27,7 +27,7 @@ from typing import Any, List, Optional, Tuple, Union
 from .. import _core
 from .._args import require_int, require_optional_number, require_str
 from ..errors import GenerationTimeout, NoPuzzleFound
-from ._board import TIERS, Slitherlink, _h, _tiers, _v, edge_count
+from ._board import TIERS, Slitherlink, _h, _v, edge_count
 from ._formats import MAX_SIZE
 
 __all__ = ["generate_slitherlink", "random_loop"]
@@ -185,7 +185,7 @@ def generate_slitherlink(
     seed = _check_seed(seed)
     max_attempts = require_int("max_attempts", max_attempts, 1)
     time_limit = require_optional_number("time_limit", time_limit)
-    tiers = TIERS or _tiers()
+    tiers = TIERS
     if grade is not None:
         require_str("grade", grade)
         if grade not in tiers:
