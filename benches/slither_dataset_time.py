@@ -76,7 +76,11 @@ def main() -> None:
                 print(f"{name}: {len(found)} solutions (complete={complete}), not the data set's answer")
     total = time.perf_counter() - start
     solve_times = [t for t, *_ in times]
-    print(f"{len(times)} puzzles ({checked} with answers, {wrong} wrong) solved and proven unique:")
+    unique = sum(1 for *_, n in times if n == 1)
+    print(
+        f"{len(times)} puzzles solved ({checked} with answers, {wrong} wrong); "
+        f"{unique} proven unique, {len(times) - unique} not unique:"
+    )
     print(f"  total solve time {sum(solve_times):.3f} s (wall with parsing {total:.3f} s)")
     print(f"  median {statistics.median(solve_times) * 1e3:.3f} ms, max {max(solve_times) * 1e3:.3f} ms")
     print(f"  slowest {args.top}:")
