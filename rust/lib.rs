@@ -8,10 +8,12 @@
 //! Modules:
 //! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
+//! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 
 pub mod error;
 pub mod grid;
 pub mod loop_v1;
+pub mod slither;
 
 pub use error::{Error, Result};
 

@@ -9,6 +9,7 @@ use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
 
 use crate::error::Error;
 use crate::loop_v1;
+use crate::slither;
 
 create_exception!(loopcraft, CapacityError, PyValueError, "A bounded enumeration would pass its cap.");
 
@@ -117,6 +118,57 @@ fn py_loop_closed_component(
 
 // ---------------------------------------------------------------- Slitherlink
 
+fn slither_tier(name: &str) -> Result<slither::Tier, Error> {
+    slither::Tier::from_name(name)
+}
+
+/// Counts solutions up to `limit`: `(solutions, complete, nodes)`, each
+/// solution one byte (0/1) per edge.
+#[pyfunction(name = "slither_solve")]
+#[pyo3(signature = (rows, cols, clues, limit, node_limit=None, time_limit=None))]
+fn py_slither_solve(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: Vec<Option<i64>>,
+    limit: usize,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let out = py.detach(|| slither::solve(rows, cols, &clues, limit, node_limit, time_limit))?;
+    Ok((out.solutions, out.complete, out.nodes))
+}
+
+/// The fixpoint of a tier: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
+#[pyfunction(name = "slither_propagate")]
+fn py_slither_propagate(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: Vec<Option<i64>>,
+    tier: &str,
+) -> PyResult<Option<Vec<u8>>> {
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let tier = slither_tier(tier)?;
+    Ok(py.detach(|| slither::propagate(rows, cols, &clues, tier))?)
+}
+
+/// `(tier, solutions found (0, 1 or 2), complete)`.
+#[pyfunction(name = "slither_grade")]
+#[pyo3(signature = (rows, cols, clues, node_limit=None))]
+fn py_slither_grade(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: Vec<Option<i64>>,
+    node_limit: Option<u64>,
+) -> PyResult<(&'static str, usize, bool)> {
+    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let (tier, n, complete) = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
+    Ok((tier.name(), n, complete))
+}
+
 // ---------------------------------------------------------------- Country Road
 
 // ---------------------------------------------------------------- module
@@ -129,6 +181,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     // Slitherlink
+    m.add("SLITHER_TIERS", pyo3::types::PyTuple::new(m.py(), slither::Tier::ALL.map(|t| t.name()))?)?;
+    m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
     // Country Road
     Ok(())
 }

@@ -2,6 +2,8 @@
 
 Submodules:
     loop: the Loop engine v1 (Slitherlink on n x n, n = 4..6), bit for bit.
+    slitherlink: Slitherlink on any R x C board up to 100 x 100: formats, a
+        uniqueness-proving solver, a grade and a generator.
 
 >>> import loopcraft
 >>> print(loopcraft.loop.generate(4, "notes-example"))  # doctest: +NORMALIZE_WHITESPACE
@@ -23,6 +25,8 @@ from importlib.metadata import PackageNotFoundError, version as _version
 from . import loop
 from .errors import CapacityError, FormatError, GenerationTimeout, LoopcraftError, NoPuzzleFound
 from .loop import LoopPuzzle
+from . import slitherlink
+from .slitherlink import Slitherlink, generate_slitherlink
 
 try:
     __version__ = _version("loopcraft")
@@ -33,6 +37,9 @@ __all__ = [
     "__version__",
     "loop",
     "LoopPuzzle",
+    "slitherlink",
+    "Slitherlink",
+    "generate_slitherlink",
     "LoopcraftError",
     "NoPuzzleFound",
     "FormatError",

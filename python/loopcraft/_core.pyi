@@ -29,4 +29,37 @@ def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[i
 
 # ----------------------------------------------------------------- Slitherlink
 
+SLITHER_TIERS: Tuple[str, ...]
+"""Deduction tiers, weakest first; each includes the ones before it:
+``("basic", "patterns", "colour", "loop", "probe", "search")``."""
+
+def slither_solve(
+    rows: int,
+    cols: int,
+    clues: Sequence[Optional[int]],
+    limit: int,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[List[bytes], bool, int]:
+    """Counts solutions up to ``limit`` (>= 1): ``(solutions, complete, nodes)``.
+
+    ``clues`` is row-major, None for a blank, else 0..4; boards up to 100 x 100.
+    Each solution is one byte (0/1) per edge in grid numbering. ``complete`` is
+    True when the search space was exhausted or ``limit`` was reached (fewer
+    than ``limit`` solutions is then the exact count); False only when
+    ``node_limit`` or ``time_limit`` (seconds) stopped the search.
+    """
+
+def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], tier: str) -> Optional[bytes]:
+    """The fixpoint of deduction tier ``tier`` (a name of ``SLITHER_TIERS`` other
+    than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
+    2 = undecided; None when the tier finds a contradiction."""
+
+def slither_grade(
+    rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
+) -> Tuple[str, int, bool]:
+    """``(tier, solutions, complete)``: the weakest tier whose fixpoint decides
+    every edge (solutions is then 1, or 0 when that tier proves there is none),
+    else ``"search"`` with the search's count (0, 1 or 2) and whether it finished."""
+
 # ----------------------------------------------------------------- Country Road

@@ -2,6 +2,8 @@
 
     loopcraft generate loop --size 6 --seed SEED [--json] [--answer]
     loopcraft solve loop [FILE|-] [--node-limit N] [--json]
+    loopcraft generate slither --rows R --cols C --seed S [--grade T] [--json|--url|--puzzlekit|--answer]
+    loopcraft solve slither [FILE|-|URL|LOOPY-ID] [--limit N] [--json] [--grade]
 
 Each puzzle kind registers its own sub-commands below; errors in the input
 print one line on stderr and exit with status 2.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Callable, Dict, List, Optional, Sequence
 
@@ -74,10 +77,115 @@ def _add_loop(commands: Dict[str, argparse._SubParsersAction]) -> None:
     s.set_defaults(func=_solve_loop)
 
 
+# --------------------------------------------------------------------------- Slitherlink (any R x C)
+
+
+def _slither_source(source: str) -> str:
+    """The puzzle text behind SOURCE: stdin for ``-``, the text itself for a URL
+    or a Loopy game ID, else the contents of the file."""
+    if source == "-":
+        return sys.stdin.read()
+    from .slitherlink import _formats
+
+    if _formats.detect(source) in ("url", "tatham") and not os.path.exists(source):
+        return source
+    return _read_source(source)
+
+
+def _solve_slither(args: argparse.Namespace) -> int:
+    from .slitherlink import Slitherlink
+
+    puzzle = Slitherlink.parse(_slither_source(args.source))
+    result = puzzle.solve(limit=args.limit, node_limit=args.node_limit, time_limit=args.time_limit)
+    grade = puzzle.grade(node_limit=args.node_limit) if args.grade else None
+    if args.json:
+        out = {"puzzle": puzzle.to_dict(), "url": puzzle.to_url()}
+        out.update(result.to_dict())
+        if grade is not None:
+            out["grade"] = {"tier": grade.tier, "level": grade.level, "complete": grade.complete}
+        _print_json(out)
+        return 0
+    if not result.complete:
+        verdict = f"search stopped by a budget after {result.count} solution(s): uniqueness not decided"
+    elif result.count == 0:
+        verdict = "no solution"
+    elif result.count == 1:
+        verdict = "unique"
+    else:
+        verdict = f"not unique (at least {result.count} solutions)" if result.count == args.limit else (
+            f"not unique ({result.count} solutions)"
+        )
+    print(f"{puzzle.rows} x {puzzle.cols}, {puzzle.clue_count} clues: {verdict}")
+    print(f"nodes: {result.nodes}")
+    if grade is not None:
+        print(f"grade: {grade.tier}" + ("" if grade.complete else " (search incomplete)"))
+    for i, sol in enumerate(result.solutions[: args.show]):
+        if i:
+            print()
+        print(sol.draw())
+    return 0
+
+
+def _seed(text: str):
+    """``--seed 42`` means the int 42 (as in Python); anything else is a str seed."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _generate_slither(args: argparse.Namespace) -> int:
+    from .slitherlink import generate_slitherlink
+
+    puzzle = generate_slitherlink(
+        args.rows, args.cols, args.seed, grade=args.grade, time_limit=args.time_limit, max_attempts=args.attempts
+    )
+    if args.json:
+        print(puzzle.to_json())
+    elif args.url:
+        print(puzzle.to_url())
+    elif args.puzzlekit:
+        print(puzzle.to_puzzlekit())
+    else:
+        solution = puzzle.solve().solution if args.answer else None
+        print(solution.draw() if solution is not None else str(puzzle))
+        print(puzzle.to_url())
+    return 0
+
+
+def _add_slither(commands: Dict[str, argparse._SubParsersAction]) -> None:
+    from .slitherlink import TIERS
+
+    g = commands["generate"].add_parser("slither", help="a unique Slitherlink puzzle, any R x C up to 100 x 100")
+    g.add_argument("--rows", "-r", type=int, default=10, help="rows (1..100, default 10)")
+    g.add_argument("--cols", "-c", type=int, default=10, help="columns (1..100, default 10)")
+    g.add_argument("--seed", "-s", type=_seed, default=0, help="seed: an int, or any text (default 0)")
+    g.add_argument("--grade", choices=TIERS, help="target tier of deduction the puzzle must need")
+    g.add_argument("--time-limit", type=float, help="give up after this many seconds")
+    g.add_argument("--attempts", type=int, default=50, help="random loops to try (default 50)")
+    out = g.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the puzzle as JSON")
+    out.add_argument("--url", action="store_true", help="print the puzz.link URL only")
+    out.add_argument("--puzzlekit", action="store_true", help="print puzzlekit / Janko text")
+    out.add_argument("--answer", action="store_true", help="draw the solution loop too")
+    g.set_defaults(func=_generate_slither)
+    s = commands["solve"].add_parser(
+        "slither", help="solve a Slitherlink puzzle (URL, puzzlekit text, Loopy ID or JSON) and prove uniqueness"
+    )
+    s.add_argument("source", nargs="?", default="-", help="a file, - for stdin, a puzz.link URL or a Loopy game ID")
+    s.add_argument("--limit", type=int, default=2, help="stop after this many solutions (default 2)")
+    s.add_argument("--node-limit", type=int, help="budget of search nodes")
+    s.add_argument("--time-limit", type=float, help="budget in seconds")
+    s.add_argument("--grade", action="store_true", help="also print the tier of deduction needed")
+    s.add_argument("--show", type=int, default=1, help="draw this many solutions (default 1)")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=_solve_slither)
+
+
 # --------------------------------------------------------------------------- registry
 
 #: One function per puzzle kind, adding its sub-commands to the verbs.
-_KINDS: List[Callable[[Dict[str, argparse._SubParsersAction]], None]] = [_add_loop]
+_KINDS: List[Callable[[Dict[str, argparse._SubParsersAction]], None]] = [_add_loop, _add_slither]
 _VERBS = {
     "generate": "make a puzzle",
     "solve": "solve a puzzle and prove uniqueness",

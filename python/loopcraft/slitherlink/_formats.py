@@ -1,0 +1,506 @@
+"""Readers and writers of the Slitherlink text formats (no solver needed).
+
+Every reader returns the clue grid as a tuple of rows, each a tuple of
+``int`` (0..4) or ``None``. Every malformed input raises
+:class:`~loopcraft.errors.FormatError` naming the line, row, column or
+character at fault; row and column numbers in messages count from 1. Sizes are
+checked as soon as they are read, so an absurd header never allocates.
+
+Formats:
+    puzzlekit / Janko text: ``"R C"`` then R lines of space-separated tokens,
+        ``-`` (or ``.``) blank, ``0``-``4`` clue. Solutions: R lines of ``x``
+        (cell inside the loop) / ``-`` (outside).
+    puzz.link URL: ``https://puzz.link/p?slither/COLS/ROWS/BODY`` (also pzv.jp,
+        pzprxs and any host serving the same query). BODY, cell by cell in
+        row-major order: ``0``-``4`` a clue; ``5``-``9`` clue 0-4 then one
+        blank; ``a``-``e`` clue 0-4 then two blanks; ``g``-``z`` 1..20 blanks;
+        ``.`` a "?" cell (read as a blank: it constrains nothing).
+    Tatham Loopy game ID: ``WxHt0:DESC`` (W columns, H rows; ``t0`` the square
+        grid). DESC: a digit is a clue, ``a``-``z`` are runs of 1..26 blanks.
+    JSON: ``{"kind": "slitherlink", "rows": R, "cols": C, "clues": [...]}``,
+        clues as strings (``.`` blank) or lists of int/null.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, List, Optional, Sequence, Tuple
+
+from ..errors import FormatError
+
+Clue = Optional[int]
+Grid = Tuple[Tuple[Clue, ...], ...]
+
+#: Largest number of rows or columns of a board.
+MAX_SIZE = 100
+
+#: Hosts known to serve the pzprjs player; ``to_url(site=...)`` picks one.
+URL_SITES = {
+    "puzz.link": "https://puzz.link/p?",
+    "pzv.jp": "http://pzv.jp/p.html?",
+    "pzprxs": "https://pzprxs.vercel.app/p?",
+}
+
+_PIDS = ("slither", "slitherlink")
+
+
+def check_size(rows: int, cols: int, where: str = "") -> None:
+    """Refuses a board size outside 1..MAX_SIZE before anything is allocated."""
+    prefix = f"{where}: " if where else ""
+    for name, value in (("rows", rows), ("cols", cols)):
+        if value < 1:
+            raise FormatError(f"{prefix}{name} = {value}: a board needs at least 1 row and 1 column")
+        if value > MAX_SIZE:
+            raise FormatError(f"{prefix}{name} = {value} is too large (at most {MAX_SIZE} x {MAX_SIZE})")
+
+
+def _show(ch: str) -> str:
+    return repr(ch)
+
+
+def _blank_grid_rows(flat: Sequence[Clue], rows: int, cols: int) -> Grid:
+    return tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
+
+
+# --------------------------------------------------------------------------- puzzlekit / Janko text
+
+
+def _int_token(token: str, what: str, line_no: int) -> int:
+    if not re.fullmatch(r"[+-]?\d+", token):
+        raise FormatError(f"line {line_no}: {what} must be a whole number, got {token!r}")
+    return int(token)
+
+
+def _header(lines: List[Tuple[int, str]], what: str) -> Tuple[int, int]:
+    if not lines:
+        raise FormatError(f"empty {what}: expected a line 'ROWS COLS' and then the rows")
+    line_no, text = lines[0]
+    parts = text.split()
+    if len(parts) != 2:
+        raise FormatError(f"line {line_no}: expected the size as 'ROWS COLS', got {text.strip()!r}")
+    rows = _int_token(parts[0], "the number of rows", line_no)
+    cols = _int_token(parts[1], "the number of columns", line_no)
+    check_size(rows, cols, f"line {line_no}")
+    return rows, cols
+
+
+def _numbered_lines(text: str) -> List[Tuple[int, str]]:
+    """Non-blank lines with their 1-based line numbers."""
+    return [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
+
+
+def _row_tokens(line: str, cols: int) -> List[str]:
+    tokens = line.split()
+    # A compact row ("2..1.") is the same grid written without spaces.
+    if len(tokens) == 1 and cols > 1 and len(tokens[0]) == cols:
+        return list(tokens[0])
+    return tokens
+
+
+def _grid_lines(text: str, what: str, allowed: str) -> Tuple[int, int, List[Tuple[int, List[str]]]]:
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, got {type(text).__name__}")
+    lines = _numbered_lines(text)
+    rows, cols = _header(lines, what)
+    body = lines[1:]
+    if len(body) < rows:
+        raise FormatError(f"{what}: the header says {rows} rows, but only {len(body)} follow")
+    if len(body) > rows:
+        line_no, extra = body[rows]
+        raise FormatError(f"line {line_no}: the header says {rows} rows; unexpected extra line {extra.strip()[:40]!r}")
+    out = []
+    for r, (line_no, line) in enumerate(body):
+        tokens = _row_tokens(line, cols)
+        if len(tokens) != cols:
+            raise FormatError(f"line {line_no} (row {r + 1}): expected {cols} cells, got {len(tokens)}")
+        for c, tok in enumerate(tokens):
+            if len(tok) != 1 or tok not in allowed:
+                raise FormatError(
+                    f"line {line_no} (row {r + 1}, column {c + 1}): unexpected {_show(tok)}; "
+                    f"expected one of {' '.join(allowed)}"
+                )
+        out.append((line_no, tokens))
+    return rows, cols, out
+
+
+def parse_puzzlekit(text: str) -> Grid:
+    """Reads a puzzlekit / Janko problem: ``"R C"`` then R rows of ``-``/``.``/digits.
+
+    >>> parse_puzzlekit("2 3\\n- 2 -\\n3 - 0")
+    ((None, 2, None), (3, None, 0))
+    """
+    _, _, body = _grid_lines(text, "puzzle text", "-.01234")
+    return tuple(tuple(None if t in "-." else int(t) for t in tokens) for _, tokens in body)
+
+
+def write_puzzlekit(clues: Grid) -> str:
+    """The puzzlekit problem text (no trailing newline)."""
+    rows, cols = len(clues), len(clues[0])
+    lines = [f"{rows} {cols}"]
+    lines += [" ".join("-" if c is None else str(c) for c in row) for row in clues]
+    return "\n".join(lines)
+
+
+def parse_puzzlekit_solution(text: str) -> Tuple[Tuple[bool, ...], ...]:
+    """Reads a puzzlekit solution: ``"R C"`` then R rows of ``x`` (inside) / ``-`` (outside)."""
+    _, _, body = _grid_lines(text, "solution text", "x-")
+    return tuple(tuple(t == "x" for t in tokens) for _, tokens in body)
+
+
+def write_puzzlekit_solution(inside: Sequence[Sequence[bool]]) -> str:
+    rows, cols = len(inside), len(inside[0])
+    lines = [f"{rows} {cols}"]
+    lines += [" ".join("x" if v else "-" for v in row) for row in inside]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- puzz.link URLs
+
+
+def _url_query(url: str) -> str:
+    """The ``pid/...`` part of a pzprjs URL (after ``?``), or the text itself."""
+    url = url.strip()
+    if "?" in url:
+        query = url.split("?", 1)[1]
+    elif "://" in url:
+        raise FormatError(f"not a puzzle URL (no '?' query): {url[:80]!r}")
+    else:
+        query = url
+    # A fragment from copy-paste is harmless; so is one trailing slash (see parse_url).
+    return query.split("#", 1)[0]
+
+
+def parse_url(url: str) -> Grid:
+    """Reads a puzz.link / pzv.jp / pzprxs Slitherlink URL.
+
+    Both ways of ending a body are accepted: a clue in the last cell written as
+    a plain digit, or as ``5``-``9``/``a``-``e`` whose blanks fall past the end
+    (likewise a final run of blanks may be longer than the cells left, as pzprjs
+    reads it). A body that stops short, or goes on after the last cell, is refused.
+
+    Raises:
+        FormatError: not a Slitherlink URL, a variant flag (``f``: every point on
+            the loop) that this model cannot express, a bad size, or a body
+            character that does not fit.
+
+    >>> parse_url("https://puzz.link/p?slither/3/2/1g8h")
+    ((1, None, 3), (None, None, None))
+    """
+    if not isinstance(url, str):
+        raise TypeError(f"url must be a str, got {type(url).__name__}")
+    parts = _url_query(url).split("/")
+    pid = parts[0]
+    if pid not in _PIDS:
+        raise FormatError(f"not a Slitherlink URL: the puzzle type is {pid!r}, expected 'slither'")
+    rest = parts[1:]
+    # pzprjs: an optional flag word comes before the size when the first field is not a number.
+    if rest and rest[0] and not rest[0].isdigit():
+        flag = rest.pop(0)
+        if flag == "f":
+            raise FormatError(
+                "the 'f' variant (the loop must pass every point) is not supported by loopcraft.slitherlink"
+            )
+        raise FormatError(f"unknown Slitherlink URL flag {flag!r}")
+    if len(rest) < 3:
+        raise FormatError(f"URL has no COLS/ROWS/BODY after 'slither/': {url[:80]!r}")
+    if len(rest) == 4 and rest[3] == "":
+        rest.pop()
+    if len(rest) > 3:
+        raise FormatError(f"URL has extra fields after the body: {'/'.join(rest[3:])[:40]!r}")
+    cols_s, rows_s, body = rest
+    for name, s in (("columns", cols_s), ("rows", rows_s)):
+        if not s.isdigit():
+            raise FormatError(f"URL: the number of {name} must be a whole number, got {s!r}")
+    cols, rows = int(cols_s), int(rows_s)
+    check_size(rows, cols, "URL")
+    total = rows * cols
+    flat: List[Clue] = [None] * total
+    cell = 0
+    for i, ch in enumerate(body):
+        if cell >= total:
+            raise FormatError(f"URL body: unexpected {_show(ch)} at position {i + 1}: all {total} cells are already read")
+        if "0" <= ch <= "4":
+            flat[cell] = int(ch)
+            cell += 1
+        elif "5" <= ch <= "9":
+            flat[cell] = int(ch) - 5
+            cell += 2
+        elif "a" <= ch <= "e":
+            flat[cell] = ord(ch) - ord("a")
+            cell += 3
+        elif ch == ".":
+            cell += 1  # a "?" cell: no constraint
+        elif "g" <= ch <= "z":
+            cell += ord(ch) - ord("g") + 1
+        else:
+            r, c = divmod(cell, cols)
+            raise FormatError(
+                f"URL body: unexpected {_show(ch)} at position {i + 1} (row {r + 1}, column {c + 1}); "
+                "expected 0-9, a-e, g-z or '.'"
+            )
+    if cell < total:
+        r, c = divmod(cell, cols)
+        raise FormatError(
+            f"URL body ends after {cell} of {total} cells (at row {r + 1}, column {c + 1}): it is too short"
+        )
+    return _blank_grid_rows(flat, rows, cols)
+
+
+def _encode_body(flat: Sequence[Clue]) -> str:
+    out = []
+    blanks = 0
+    i, n = 0, len(flat)
+
+    def flush() -> None:
+        nonlocal blanks
+        if blanks:
+            out.append(chr(ord("g") + blanks - 1))
+            blanks = 0
+
+    while i < n:
+        clue = flat[i]
+        if clue is None:
+            blanks += 1
+            if blanks == 20:
+                flush()
+            i += 1
+            continue
+        flush()
+        # As pzprjs writes it: a clue absorbs the next one or two blanks, and at the
+        # very end of the board it takes the a-e form even with no blanks left.
+        if i + 1 < n and flat[i + 1] is not None:
+            out.append(str(clue))
+            i += 1
+        elif i + 2 < n and flat[i + 2] is not None:
+            out.append(str(clue + 5))
+            i += 2
+        else:
+            out.append("abcde"[clue])
+            i += 3
+    flush()
+    return "".join(out)
+
+
+def write_url(clues: Grid, site: str = "puzz.link") -> str:
+    """The puzz.link URL of a board (pzprjs's own encoding)."""
+    if site not in URL_SITES:
+        raise ValueError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
+    rows, cols = len(clues), len(clues[0])
+    flat = [c for row in clues for c in row]
+    return f"{URL_SITES[site]}slither/{cols}/{rows}/{_encode_body(flat)}"
+
+
+# --------------------------------------------------------------------------- Tatham Loopy game IDs
+
+_TATHAM = re.compile(r"(\d+)x(\d+)(?:t(\d+))?(?:d([a-z]))?:(.*)", re.S)
+
+
+def parse_tatham(game_id: str) -> Grid:
+    """Reads a Tatham Loopy square-grid game ID, ``WxHt0:DESC``.
+
+    >>> parse_tatham("3x2t0:1a3c")
+    ((1, None, 3), (None, None, None))
+    """
+    if not isinstance(game_id, str):
+        raise TypeError(f"game_id must be a str, got {type(game_id).__name__}")
+    text = game_id.strip()
+    m = _TATHAM.fullmatch(text)
+    if not m:
+        raise FormatError(f"not a Loopy game ID (expected 'WxHt0:DESC'): {text[:80]!r}")
+    cols, rows = int(m.group(1)), int(m.group(2))
+    grid_type = int(m.group(3) or 0)
+    if grid_type != 0:
+        raise FormatError(f"Loopy grid type t{grid_type} is not the square grid (t0)")
+    check_size(rows, cols, "game ID")
+    desc = m.group(5)
+    total = rows * cols
+    flat: List[Clue] = [None] * total
+    cell = 0
+    for i, ch in enumerate(desc):
+        if cell >= total:
+            raise FormatError(
+                f"game ID description: unexpected {_show(ch)} at position {i + 1}: all {total} cells are already read"
+            )
+        r, c = divmod(cell, cols)
+        if "0" <= ch <= "9":
+            if ch > "4":
+                raise FormatError(
+                    f"game ID description: clue {ch} at row {r + 1}, column {c + 1} is impossible on a square grid"
+                )
+            flat[cell] = int(ch)
+            cell += 1
+        elif "a" <= ch <= "z":
+            cell += ord(ch) - ord("a") + 1
+            if cell > total:
+                raise FormatError(
+                    f"game ID description: {_show(ch)} at position {i + 1} runs {cell - total} cells past the end"
+                )
+        else:
+            raise FormatError(
+                f"game ID description: unexpected {_show(ch)} at position {i + 1} (row {r + 1}, column {c + 1}); "
+                "expected a digit or a-z"
+            )
+    if cell < total:
+        raise FormatError(f"game ID description covers {cell} of {total} cells: it is too short")
+    return _blank_grid_rows(flat, rows, cols)
+
+
+def write_tatham(clues: Grid) -> str:
+    """The Loopy game ID of a board (square grid, ``WxHt0:DESC``)."""
+    rows, cols = len(clues), len(clues[0])
+    out, blanks = [], 0
+    for clue in (c for row in clues for c in row):
+        if clue is None:
+            blanks += 1
+            if blanks == 26:
+                out.append("z")
+                blanks = 0
+            continue
+        if blanks:
+            out.append(chr(ord("a") + blanks - 1))
+            blanks = 0
+        out.append(str(clue))
+    if blanks:
+        out.append(chr(ord("a") + blanks - 1))
+    return f"{cols}x{rows}t0:{''.join(out)}"
+
+
+# --------------------------------------------------------------------------- JSON
+
+KIND = "slitherlink"
+
+
+def clues_from_data(data: Any) -> Grid:
+    """Clues from a JSON-like dict ``{"rows", "cols", "clues", ...}``.
+
+    ``clues`` is a list of strings (``0``-``4`` clue; ``.``, ``-`` or ``?`` blank)
+    or a list of lists of int/None. ``rows``/``cols`` are optional but must
+    agree when given; ``kind``, when given, must be ``"slitherlink"``; other
+    keys are ignored, so richer records (with solutions, sources, ...) read too.
+    """
+    if not isinstance(data, dict):
+        raise FormatError(f"a Slitherlink JSON object must be an object, got {type(data).__name__}")
+    kind = data.get("kind", KIND)
+    if kind != KIND:
+        raise FormatError(f"JSON 'kind' is {kind!r}, expected {KIND!r}")
+    if "clues" not in data:
+        raise FormatError("JSON object has no 'clues'")
+    raw = data["clues"]
+    if not isinstance(raw, list):
+        raise FormatError(f"JSON 'clues' must be a list of rows, got {type(raw).__name__}")
+    size = {}
+    for key in ("rows", "cols"):
+        if key in data:
+            v = data[key]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise FormatError(f"JSON {key!r} must be an integer, got {v!r}")
+            size[key] = v
+    check_size(size.get("rows", max(len(raw), 1)), size.get("cols", 1), "JSON")
+    if not raw:
+        raise FormatError("JSON 'clues' is empty: a board needs at least 1 row")
+    out = []
+    for r, row in enumerate(raw):
+        if isinstance(row, (str, list)) and len(row) > MAX_SIZE:
+            raise FormatError(f"JSON clues row {r + 1} has {len(row)} cells (at most {MAX_SIZE})")
+        if isinstance(row, str):
+            cells: List[Clue] = []
+            for c, ch in enumerate(row):
+                if ch in ".-?":
+                    cells.append(None)
+                elif "0" <= ch <= "4":
+                    cells.append(int(ch))
+                else:
+                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: unexpected {_show(ch)}")
+        elif isinstance(row, list):
+            cells = []
+            for c, v in enumerate(row):
+                if v is None:
+                    cells.append(None)
+                elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4:
+                    cells.append(v)
+                else:
+                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: {v!r} is not a clue 0-4 or null")
+        else:
+            raise FormatError(f"JSON clues row {r + 1} must be a string or a list, got {type(row).__name__}")
+        out.append(tuple(cells))
+    rows, cols = len(out), len(out[0])
+    check_size(rows, max(cols, 0), "JSON clues")
+    for r, row in enumerate(out):
+        if len(row) != cols:
+            raise FormatError(f"JSON clues row {r + 1} has {len(row)} cells, row 1 has {cols}")
+    if size.get("rows", rows) != rows or size.get("cols", cols) != cols:
+        raise FormatError(
+            f"JSON says {size.get('rows', rows)} x {size.get('cols', cols)}, but the clues are {rows} x {cols}"
+        )
+    return tuple(out)
+
+
+def parse_json(text: str) -> Grid:
+    """Reads :func:`write_json` output (or any object :func:`clues_from_data` accepts)."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON: {exc}") from None
+    return clues_from_data(data)
+
+
+def clue_strings(clues: Grid) -> List[str]:
+    return ["".join("." if c is None else str(c) for c in row) for row in clues]
+
+
+def to_data(clues: Grid) -> dict:
+    return {"kind": KIND, "rows": len(clues), "cols": len(clues[0]), "clues": clue_strings(clues)}
+
+
+def write_json(clues: Grid) -> str:
+    return json.dumps(to_data(clues), separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------- format detection
+
+
+def detect(text: str) -> str:
+    """Which reader fits ``text``: ``"url"``, ``"tatham"``, ``"json"`` or ``"puzzlekit"``."""
+    s = text.strip()
+    if s.startswith("{"):
+        return "json"
+    if "://" in s or s.startswith(("slither/", "?slither/")) or re.match(r"^[\w.-]+(/[\w.-]*)*\?", s):
+        return "url"
+    if re.match(r"^\d+x\d+[^:\s]*:", s):
+        return "tatham"
+    return "puzzlekit"
+
+
+READERS = {"url": parse_url, "tatham": parse_tatham, "json": parse_json, "puzzlekit": parse_puzzlekit}
+
+
+def parse_any(text: str) -> Grid:
+    """Reads any supported format, chosen by :func:`detect`."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    if not text.strip():
+        raise FormatError("empty input: expected a puzzle (URL, puzzlekit text, Loopy game ID or JSON)")
+    return READERS[detect(text)](text)
+
+
+__all__ = [
+    "MAX_SIZE",
+    "URL_SITES",
+    "check_size",
+    "parse_puzzlekit",
+    "write_puzzlekit",
+    "parse_puzzlekit_solution",
+    "write_puzzlekit_solution",
+    "parse_url",
+    "write_url",
+    "parse_tatham",
+    "write_tatham",
+    "parse_json",
+    "write_json",
+    "clues_from_data",
+    "detect",
+    "parse_any",
+]

@@ -1,0 +1,409 @@
+//! The propagator: edge values, a state mask per lattice point, inside/outside
+//! colour classes and loop paths, all undone through trails so that search
+//! and probing never copy state.
+//!
+//! Constraints and what they see:
+//! - a point keeps the set of its local states still possible (no line, or
+//!   one of the six ways to pass through it); an edge value filters it, and
+//!   an edge common to all states (or to none) is decided;
+//! - a clue cell enumerates the 16 values of its sides against its clue and,
+//!   with `pairs`, against the pair of sides each corner point still allows;
+//!   the pairs it realises narrow the corner points back (the "at most one /
+//!   at least one / exactly one" bits, which carry along diagonals of 2s);
+//! - with `colour`, an edge is on exactly when its two cells differ (the
+//!   outside is one more cell); classes with parity relate cells, filter point
+//!   states and cell values, and decide edges inside one class;
+//! - with `loops`, on-edges form paths; an edge joining the two ends of one
+//!   path is allowed only when the loop it closes completes the puzzle.
+//!
+//! Every rule only removes values that no solution takes, so the fixpoint is
+//! sound whatever order the queue runs in.
+
+use super::board::Board;
+use super::colour::{Colours, Union};
+use super::tables::{VALID, WITH};
+use crate::grid::NONE;
+
+pub const OFF: u8 = 0;
+pub const ON: u8 = 1;
+pub const UNK: u8 = 2;
+
+/// Which families of rules run; cell counting and point states always do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Corner pair bits between cells and points, and the adjacent 3-3 pattern.
+    pub pairs: bool,
+    /// Inside/outside colour classes with parity.
+    pub colour: bool,
+    /// No loop before the last one.
+    pub loops: bool,
+}
+
+impl Rules {
+    pub const ALL: Rules = Rules { pairs: true, colour: true, loops: true };
+}
+
+
+enum Undo {
+    Edge(u32),
+    Mask(u32, u16),
+    PathEnd { point: u32, end: u32, len: u32 },
+}
+
+/// A position of the trails to come back to.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    trail: usize,
+    colours: usize,
+}
+
+pub struct Engine<'a> {
+    pub board: &'a Board,
+    pub rules: Rules,
+    /// `OFF`, `ON` or `UNK` per edge.
+    pub dom: Vec<u8>,
+    /// Possible local states per point (bit s = slot subset s).
+    pub mask: Vec<u16>,
+    pub(super) colours: Colours,
+    path_end: Vec<u32>,
+    path_len: Vec<u32>,
+    cell_on: Vec<u8>,
+    pub on_count: usize,
+    /// Clue cells whose on-count differs from the clue.
+    unsat: usize,
+    pub undecided: usize,
+    trail: Vec<Undo>,
+    point_queue: Vec<u32>,
+    cell_queue: Vec<u32>,
+    point_queued: Vec<bool>,
+    cell_queued: Vec<bool>,
+    /// Members of merged colour classes still to visit (a stack of ranges).
+    moved: Vec<u32>,
+}
+
+impl<'a> Engine<'a> {
+    /// Every edge undecided and every constraint queued; call [`Engine::run`]
+    /// next. Returns `None` when a static pattern already contradicts.
+    pub fn new(board: &'a Board, rules: Rules) -> Option<Self> {
+        let g = &board.grid;
+        let points = g.num_points();
+        let cells = g.num_cells();
+        let mask = board
+            .point_slots
+            .iter()
+            .map(|slots| {
+                let mut m = VALID;
+                for (k, &e) in slots.iter().enumerate() {
+                    if e == NONE {
+                        m &= !WITH[k];
+                    }
+                }
+                m
+            })
+            .collect();
+        let unsat = board.clues.iter().filter(|&&c| c > 0).count();
+        let mut eng = Engine {
+            board,
+            rules,
+            dom: vec![UNK; g.num_edges()],
+            mask,
+            colours: Colours::new(cells + 1, board.out),
+            path_end: (0..points as u32).collect(),
+            path_len: vec![0; points],
+            cell_on: vec![0; cells],
+            on_count: 0,
+            unsat,
+            undecided: g.num_edges(),
+            trail: Vec::new(),
+            point_queue: (0..points as u32).rev().collect(),
+            cell_queue: (0..cells as u32).rev().filter(|&c| board.clues[c as usize] >= 0).collect(),
+            point_queued: vec![true; points],
+            cell_queued: (0..cells).map(|c| board.clues[c] >= 0).collect(),
+            moved: Vec::new(),
+        };
+        if rules.pairs {
+            for e in super::patterns::forced_on(board) {
+                if !eng.assign(e, ON) {
+                    return None;
+                }
+            }
+        }
+        Some(eng)
+    }
+
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark { trail: self.trail.len(), colours: self.colours.mark() }
+    }
+
+    pub fn undo_to(&mut self, mark: Mark) {
+        while self.trail.len() > mark.trail {
+            match self.trail.pop().unwrap() {
+                Undo::Edge(e) => {
+                    if self.dom[e as usize] == ON {
+                        self.on_count -= 1;
+                        for c in self.board.edge_cells[e as usize] {
+                            if c != self.board.out {
+                                self.count_cell(c, false);
+                            }
+                        }
+                    }
+                    self.dom[e as usize] = UNK;
+                    self.undecided += 1;
+                }
+                Undo::Mask(p, m) => self.mask[p as usize] = m,
+                Undo::PathEnd { point, end, len } => {
+                    self.path_end[point as usize] = end;
+                    self.path_len[point as usize] = len;
+                }
+            }
+        }
+        self.colours.undo_to(mark.colours);
+        for &p in &self.point_queue {
+            self.point_queued[p as usize] = false;
+        }
+        for &c in &self.cell_queue {
+            self.cell_queued[c as usize] = false;
+        }
+        self.point_queue.clear();
+        self.cell_queue.clear();
+        self.moved.clear();
+    }
+
+    /// Adds or removes one line of clue cell `c` in the counts.
+    #[inline]
+    fn count_cell(&mut self, c: u32, add: bool) {
+        let clue = self.board.clues[c as usize];
+        let before = self.cell_on[c as usize] as i8 == clue;
+        if add {
+            self.cell_on[c as usize] += 1;
+        } else {
+            self.cell_on[c as usize] -= 1;
+        }
+        let after = self.cell_on[c as usize] as i8 == clue;
+        if clue >= 0 && before != after {
+            if after {
+                self.unsat -= 1;
+            } else {
+                self.unsat += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn enqueue_point(&mut self, p: u32) {
+        if !self.point_queued[p as usize] {
+            self.point_queued[p as usize] = true;
+            self.point_queue.push(p);
+        }
+    }
+
+    #[inline]
+    fn enqueue_cell(&mut self, c: u32) {
+        if c != self.board.out && self.board.clues[c as usize] >= 0 && !self.cell_queued[c as usize] {
+            self.cell_queued[c as usize] = true;
+            self.cell_queue.push(c);
+        }
+    }
+
+    /// Narrows point `p` to the states `m` (a non-empty subset of its own).
+    pub(super) fn set_mask(&mut self, p: u32, m: u16) {
+        let old = self.mask[p as usize];
+        if old == m {
+            return;
+        }
+        self.trail.push(Undo::Mask(p, old));
+        self.mask[p as usize] = m;
+        self.enqueue_point(p);
+        if self.rules.pairs {
+            for c in self.board.point_cells[p as usize] {
+                self.enqueue_cell(c);
+            }
+        }
+    }
+
+    /// Decides edge `e`. False on contradiction.
+    pub fn assign(&mut self, e: u32, value: u8) -> bool {
+        let d = self.dom[e as usize];
+        if d == value {
+            return true;
+        }
+        if d != UNK {
+            return false;
+        }
+        let b = self.board;
+        self.dom[e as usize] = value;
+        self.trail.push(Undo::Edge(e));
+        self.undecided -= 1;
+        let [c0, c1] = b.edge_cells[e as usize];
+        if value == ON {
+            // Counted with the trail entry, so that undo always matches.
+            self.on_count += 1;
+            for c in [c0, c1] {
+                if c != b.out {
+                    self.count_cell(c, true);
+                }
+            }
+        }
+        let pts = b.grid.edge_points[e as usize];
+        for i in 0..2 {
+            let p = pts[i];
+            let k = b.edge_slots[e as usize][i] as usize;
+            let m = self.mask[p as usize];
+            let nm = if value == ON { m & WITH[k] } else { m & !WITH[k] };
+            if nm == 0 {
+                return false;
+            }
+            self.set_mask(p, nm);
+        }
+        self.enqueue_cell(c0);
+        self.enqueue_cell(c1);
+        if self.rules.colour && !self.relate(c0, c1, value) {
+            return false;
+        }
+        if value == ON && self.rules.loops {
+            return self.link(e);
+        }
+        true
+    }
+
+    /// Records that cells `a` and `b` differ by `rel` (1 = opposite colours);
+    /// on a merge, decides the edges that now lie inside one class and
+    /// requeues the constraints around the cells that changed class.
+    pub(super) fn relate(&mut self, a: u32, b: u32, rel: u8) -> bool {
+        let start = self.moved.len();
+        match self.colours.union(a, b, rel, &mut self.moved) {
+            Union::Known => return true,
+            Union::Conflict => return false,
+            Union::Merged => {}
+        }
+        let end = self.moved.len();
+        let board = self.board;
+        for i in start..end {
+            let m = self.moved[i];
+            let edges = board.grid.cell_edges[m as usize];
+            for side in 0..4 {
+                let e = edges[side];
+                if self.dom[e as usize] != UNK {
+                    continue;
+                }
+                if let Some(v) = self.colours.relation(m, board.cell_nbrs[m as usize][side]) {
+                    if !self.assign(e, v) {
+                        return false;
+                    }
+                }
+            }
+            self.enqueue_cell(m);
+            for n in board.cell_nbrs[m as usize] {
+                self.enqueue_cell(n);
+            }
+            for p in board.cell_corners[m as usize] {
+                self.enqueue_point(p);
+            }
+        }
+        self.moved.truncate(start);
+        true
+    }
+
+    /// Adds on-edge `e` to the paths. A path closing into a loop must hold
+    /// every line and satisfy every clue, and then everything else is off;
+    /// an undecided edge between the two ends of the new path is turned off
+    /// unless closing with it would complete the puzzle.
+    fn link(&mut self, e: u32) -> bool {
+        let [a, b] = self.board.grid.edge_points[e as usize];
+        let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
+        if ea == b {
+            if self.path_len[a as usize] as usize + 1 != self.on_count || self.unsat != 0 {
+                return false;
+            }
+            for x in 0..self.dom.len() as u32 {
+                if self.dom[x as usize] == UNK && !self.assign(x, OFF) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
+        for p in [ea, eb] {
+            self.trail.push(Undo::PathEnd { point: p, end: self.path_end[p as usize], len: self.path_len[p as usize] });
+        }
+        self.path_end[ea as usize] = eb;
+        self.path_end[eb as usize] = ea;
+        self.path_len[ea as usize] = len;
+        self.path_len[eb as usize] = len;
+        let board = self.board;
+        for x in board.point_slots[ea as usize] {
+            if x == NONE || self.dom[x as usize] != UNK {
+                continue;
+            }
+            let [p, q] = board.grid.edge_points[x as usize];
+            let joins_ends = (p == ea && q == eb) || (p == eb && q == ea);
+            if joins_ends && !(len as usize == self.on_count && self.unsat_after(x) == 0) && !self.assign(x, OFF) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `unsat` if edge `x` were turned on.
+    fn unsat_after(&self, x: u32) -> usize {
+        let mut u = self.unsat as isize;
+        for c in self.board.edge_cells[x as usize] {
+            if c == self.board.out {
+                continue;
+            }
+            let clue = self.board.clues[c as usize];
+            if clue < 0 {
+                continue;
+            }
+            let on = self.cell_on[c as usize] as i8;
+            u += (on + 1 != clue) as isize - (on != clue) as isize;
+        }
+        u as usize
+    }
+
+    /// Runs the queued constraints to their fixpoint. False on contradiction.
+    pub fn run(&mut self) -> bool {
+        loop {
+            if let Some(p) = self.point_queue.pop() {
+                self.point_queued[p as usize] = false;
+                if !self.point_rule(p) {
+                    return false;
+                }
+            } else if let Some(c) = self.cell_queue.pop() {
+                self.cell_queued[c as usize] = false;
+                if !self.cell_rule(c) {
+                    return false;
+                }
+            } else {
+                return true;
+            }
+        }
+    }
+
+
+    /// Length of the path ending at point `p` (meaningful at path ends).
+    #[inline]
+    pub fn path_length(&self, p: u32) -> u32 {
+        self.path_len[p as usize]
+    }
+
+    /// Edges decided since `mark`, with their values.
+    pub fn decided_since(&self, mark: Mark) -> impl Iterator<Item = (u32, u8)> + '_ {
+        self.trail[mark.trail..].iter().filter_map(|u| match u {
+            Undo::Edge(e) => Some((*e, self.dom[*e as usize])),
+            _ => None,
+        })
+    }
+
+    /// Colour of a cell relative to the outside (0 = outside, 1 = inside) when known.
+    #[inline]
+    pub fn colour_of(&self, c: u32) -> Option<u8> {
+        self.colours.relation(c, self.board.out)
+    }
+
+    /// Edge values as 0 (off), 1 (on) or 2 (undecided).
+    pub fn values(&self) -> Vec<u8> {
+        self.dom.clone()
+    }
+}

@@ -1,0 +1,212 @@
+//! The point and cell rules of the propagator (see [`super::engine`]).
+
+use super::board::{CORNER_EDGES, CORNER_SLOTS};
+use super::engine::{Engine, OFF, ON, UNK};
+use super::tables::{BY_COUNT, CELL_PAIRS, COUNT_LEN, DIFF, PAIR_KEEP};
+use crate::grid::NONE;
+
+impl Engine<'_> {
+    /// Filters the states of point `p` by known colour relations, decides
+    /// the edges common to all (or none) of them and relates the diagonal cells.
+    pub(super) fn point_rule(&mut self, p: u32) -> bool {
+        let board = self.board;
+        let mut m = self.mask[p as usize];
+        let cells = board.point_cells[p as usize];
+        let mut rel: [Option<u8>; 6] = [None; 6];
+        if self.rules.colour {
+            let f = cells.map(|c| self.colours.find(c));
+            for (i, &(x, y, _)) in CELL_PAIRS.iter().enumerate() {
+                if f[x].0 == f[y].0 {
+                    let v = f[x].1 ^ f[y].1;
+                    rel[i] = Some(v);
+                    m &= DIFF[i][v as usize];
+                }
+            }
+            if m == 0 {
+                return false;
+            }
+            self.set_mask(p, m);
+        }
+        let (mut all, mut any) = (0xFu16, 0u16);
+        let mut mm = m;
+        while mm != 0 {
+            let s = mm.trailing_zeros() as u16;
+            all &= s;
+            any |= s;
+            mm &= mm - 1;
+        }
+        let slots = board.point_slots[p as usize];
+        for k in 0..4 {
+            let x = slots[k];
+            if x == NONE || self.dom[x as usize] != UNK {
+                continue;
+            }
+            let v = if (all >> k) & 1 == 1 {
+                ON
+            } else if (any >> k) & 1 == 0 {
+                OFF
+            } else {
+                continue;
+            };
+            if !self.assign(x, v) {
+                return false;
+            }
+        }
+        if self.rules.colour {
+            for i in 4..6 {
+                if rel[i].is_some() {
+                    continue;
+                }
+                let (x, y, _) = CELL_PAIRS[i];
+                if m & DIFF[i][0] == 0 {
+                    if !self.relate(cells[x], cells[y], 1) {
+                        return false;
+                    }
+                } else if m & DIFF[i][1] == 0 && !self.relate(cells[x], cells[y], 0) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Enumerates the side values of clue cell `c` against its clue, the
+    /// corner states and colour relations; decides, narrows and relates.
+    pub(super) fn cell_rule(&mut self, c: u32) -> bool {
+        let board = self.board;
+        let clue = board.clues[c as usize];
+        if clue < 0 {
+            return true;
+        }
+        let edges = board.grid.cell_edges[c as usize];
+        let (mut on_m, mut off_m) = (0u8, 0u8);
+        for i in 0..4 {
+            match self.dom[edges[i] as usize] {
+                ON => on_m |= 1 << i,
+                OFF => off_m |= 1 << i,
+                _ => {}
+            }
+        }
+        if on_m | off_m == 0xF {
+            // Corner states and colour classes already agree with decided edges.
+            return on_m.count_ones() as i8 == clue;
+        }
+        // Allowed (first, second) combinations at each corner.
+        let mut proj = [0xFu8; 4];
+        if self.rules.pairs {
+            let corners = board.cell_corners[c as usize];
+            for k in 0..4 {
+                let mut set = 0u8;
+                let mut mm = self.mask[corners[k] as usize];
+                let [s0, s1] = CORNER_SLOTS[k];
+                while mm != 0 {
+                    let s = mm.trailing_zeros() as usize;
+                    set |= 1 << (((s >> s0) & 1) | (((s >> s1) & 1) << 1));
+                    mm &= mm - 1;
+                }
+                proj[k] = set;
+            }
+        }
+        // Known parities between neighbours: side pairs (i, j) whose values must xor to v.
+        let nbrs = board.cell_nbrs[c as usize];
+        let mut pair_rel: [Option<u8>; 6] = [None; 6];
+        const SIDE_PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+        if self.rules.colour {
+            let f = nbrs.map(|n| self.colours.find(n));
+            let me = self.colours.find(c);
+            for i in 0..4 {
+                if f[i].0 == me.0 {
+                    if (me.1 ^ f[i].1) == 1 {
+                        on_m |= 1 << i;
+                    } else {
+                        off_m |= 1 << i;
+                    }
+                }
+            }
+            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
+                if f[i].0 == f[j].0 {
+                    pair_rel[q] = Some(f[i].1 ^ f[j].1);
+                }
+            }
+        }
+        if on_m & off_m != 0 {
+            return false;
+        }
+        let (mut any, mut all) = (0u8, 0xFu8);
+        let mut seen = [0u8; 4];
+        let mut diffs = [0u8; 6];
+        let mut found = false;
+        'next: for &a in &BY_COUNT[clue as usize][..COUNT_LEN[clue as usize]] {
+            if a & off_m != 0 || a & on_m != on_m {
+                continue;
+            }
+            let mut combos = [0u8; 4];
+            for k in 0..4 {
+                let combo = ((a >> CORNER_EDGES[k][0]) & 1) | (((a >> CORNER_EDGES[k][1]) & 1) << 1);
+                if (proj[k] >> combo) & 1 == 0 {
+                    continue 'next;
+                }
+                combos[k] = combo;
+            }
+            let mut d = [0u8; 6];
+            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
+                d[q] = ((a >> i) ^ (a >> j)) & 1;
+                if let Some(v) = pair_rel[q] {
+                    if v != d[q] {
+                        continue 'next;
+                    }
+                }
+            }
+            found = true;
+            any |= a;
+            all &= a;
+            for k in 0..4 {
+                seen[k] |= 1 << combos[k];
+            }
+            for q in 0..6 {
+                diffs[q] |= 1 << d[q];
+            }
+        }
+        if !found {
+            return false;
+        }
+        for i in 0..4 {
+            let e = edges[i];
+            if self.dom[e as usize] != UNK {
+                continue;
+            }
+            let v = if (all >> i) & 1 == 1 {
+                ON
+            } else if (any >> i) & 1 == 0 {
+                OFF
+            } else {
+                continue;
+            };
+            if !self.assign(e, v) {
+                return false;
+            }
+        }
+        if self.rules.pairs {
+            let corners = board.cell_corners[c as usize];
+            for k in 0..4 {
+                let p = corners[k];
+                let m = self.mask[p as usize] & PAIR_KEEP[k][seen[k] as usize];
+                if m == 0 {
+                    return false;
+                }
+                self.set_mask(p, m);
+            }
+        }
+        if self.rules.colour {
+            for (q, &(i, j)) in SIDE_PAIRS.iter().enumerate() {
+                if pair_rel[q].is_none() && diffs[q].count_ones() == 1 {
+                    let v = (diffs[q] >> 1) & 1;
+                    if !self.relate(nbrs[i], nbrs[j], v) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}

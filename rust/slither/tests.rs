@@ -1,0 +1,393 @@
+//! Soundness against brute force, loop counts, known answers, limits, budgets.
+//!
+//! Brute force enumerates loops as cell sets: the boundary of a set of cells
+//! is one simple loop exactly when the set and its complement (with the
+//! outside) are both connected, the set is non-empty and no lattice point
+//! sees a checkerboard of the four cells around it.
+
+use super::board::board;
+use super::engine::{OFF, ON, UNK};
+use super::*;
+use crate::grid::Grid;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Every single loop on an R x C board, as 0/1 per edge.
+fn all_loops(rows: usize, cols: usize) -> Vec<Vec<u8>> {
+    let g = Grid::new(rows, cols).unwrap();
+    let n = rows * cols;
+    let mut loops = Vec::new();
+    for set in 1u32..(1u32 << n) {
+        let inside = |r: isize, c: isize| -> bool {
+            r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && (set >> (r as usize * cols + c as usize)) & 1 == 1
+        };
+        // Connected inside?
+        if !connected(rows, cols, |r, c| inside(r, c), false) || !connected(rows, cols, |r, c| !inside(r, c), true) {
+            continue;
+        }
+        let mut checker = false;
+        for r in 0..=rows as isize {
+            for c in 0..=cols as isize {
+                let (a, b, x, d) = (inside(r - 1, c - 1), inside(r - 1, c), inside(r, c - 1), inside(r, c));
+                if a == d && b == x && a != b {
+                    checker = true;
+                }
+            }
+        }
+        if checker {
+            continue;
+        }
+        let mut edges = vec![0u8; g.num_edges()];
+        for e in 0..g.num_edges() {
+            let [c0, c1] = g.edge_cells[e];
+            let side = |c: u32| c != crate::grid::NONE && (set >> c) & 1 == 1;
+            edges[e] = (side(c0) != side(c1)) as u8;
+        }
+        loops.push(edges);
+    }
+    loops
+}
+
+/// Whether the cells with `pred` (plus the outside ring when `with_outside`)
+/// form one 4-connected region.
+fn connected(rows: usize, cols: usize, pred: impl Fn(isize, isize) -> bool, with_outside: bool) -> bool {
+    // Work on the board padded by one ring of outside cells.
+    let (h, w) = (rows as isize + 2, cols as isize + 2);
+    let member = |r: isize, c: isize| -> bool {
+        if r == 0 || c == 0 || r == h - 1 || c == w - 1 {
+            with_outside
+        } else {
+            pred(r - 1, c - 1)
+        }
+    };
+    let mut seen = vec![false; (h * w) as usize];
+    let mut total = 0;
+    let mut start = None;
+    for r in 0..h {
+        for c in 0..w {
+            if member(r, c) {
+                total += 1;
+                start.get_or_insert((r, c));
+            }
+        }
+    }
+    let Some(s) = start else { return !with_outside };
+    let mut stack = vec![s];
+    seen[(s.0 * w + s.1) as usize] = true;
+    let mut reached = 0;
+    while let Some((r, c)) = stack.pop() {
+        reached += 1;
+        for (dr, dc) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (nr, nc) = (r + dr, c + dc);
+            if nr >= 0 && nc >= 0 && nr < h && nc < w && member(nr, nc) && !seen[(nr * w + nc) as usize] {
+                seen[(nr * w + nc) as usize] = true;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    reached == total
+}
+
+fn clue_counts(rows: usize, cols: usize, edges: &[u8]) -> Vec<i8> {
+    let g = Grid::new(rows, cols).unwrap();
+    (0..rows * cols).map(|c| g.cell_edges[c].iter().map(|&e| edges[e as usize] as i8).sum()).collect()
+}
+
+fn matches(clues: &[i8], counts: &[i8]) -> bool {
+    clues.iter().zip(counts).all(|(&c, &n)| c < 0 || c == n)
+}
+
+const PROP_TIERS: [Tier; 5] = [Tier::Basic, Tier::Patterns, Tier::Colour, Tier::Loop, Tier::Probe];
+
+/// Checks every tier and the search on one puzzle against its brute-force solutions.
+fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>]) {
+    let mut decided_before = 0;
+    for tier in PROP_TIERS {
+        let fix = propagate(rows, cols, clues, tier).unwrap();
+        match &fix {
+            None => assert!(solutions.is_empty(), "{tier:?} refuted a solvable {rows}x{cols} {clues:?}"),
+            Some(values) => {
+                for s in solutions {
+                    for (e, (&v, &want)) in values.iter().zip(s.iter()).enumerate() {
+                        assert!(v == UNK || v == want, "{tier:?} decided edge {e} wrongly on {rows}x{cols} {clues:?}");
+                    }
+                }
+                // Tiers only ever add deductions.
+                let decided = values.iter().filter(|&&v| v != UNK).count();
+                assert!(decided >= decided_before, "{tier:?} weaker than the tier before on {clues:?}");
+                decided_before = decided;
+            }
+        }
+        if fix.is_none() {
+            decided_before = usize::MAX;
+        }
+    }
+    let out = solve(rows, cols, clues, usize::MAX, None, None).unwrap();
+    assert!(out.complete);
+    assert_eq!(out.solutions.len(), solutions.len(), "search count on {rows}x{cols} {clues:?}");
+    for s in &out.solutions {
+        assert!(solutions.contains(&s));
+    }
+    let (tier, n, complete) = grade(rows, cols, clues, None).unwrap();
+    assert!(complete);
+    assert_eq!(n, solutions.len().min(2), "grade {tier:?} count on {clues:?}");
+}
+
+#[test]
+fn every_tier_is_sound_on_random_small_boards() {
+    // SOUNDNESS_SCALE=n multiplies the trials for a longer run (release build).
+    let scale: usize = std::env::var("SOUNDNESS_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut rng = Rng(7 + scale as u64);
+    let sizes = [(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 3), (3, 4), (4, 4), (1, 5), (5, 3)];
+    for &(rows, cols) in &sizes {
+        let loops = all_loops(rows, cols);
+        let counts: Vec<Vec<i8>> = loops.iter().map(|l| clue_counts(rows, cols, l)).collect();
+        let trials = scale * if rows * cols >= 15 { 50 } else { 120 };
+        for _ in 0..trials {
+            let base = &counts[rng.below(loops.len() as u64) as usize];
+            let density = 20 + rng.below(80);
+            let mut clues: Vec<i8> = base.iter().map(|&n| if rng.below(100) < density { n } else { -1 }).collect();
+            // Sometimes a clue that may have no solution at all.
+            if rng.below(4) == 0 {
+                let i = rng.below(clues.len() as u64) as usize;
+                clues[i] = rng.below(5) as i8;
+            }
+            let solutions: Vec<&Vec<u8>> =
+                loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
+            check_against(rows, cols, &clues, &solutions);
+        }
+    }
+}
+
+#[test]
+fn empty_boards_count_oeis_a231829() {
+    for (n, want) in [(1, 1), (2, 13), (3, 213), (4, 9349)] {
+        let out = solve(n, n, &vec![-1; n * n], usize::MAX, None, None).unwrap();
+        assert!(out.complete);
+        assert_eq!(out.solutions.len(), want, "{n} x {n}");
+        if n <= 4 {
+            assert_eq!(all_loops(n, n).len(), want);
+        }
+    }
+}
+
+#[test]
+fn a_known_puzzle_is_unique_and_solved_by_deduction() {
+    // The notes' example from the Loop engine v1 (4 x 4), with its answer.
+    let clues = [-1, 3, 2, 2, -1, -1, -1, -1, -1, 1, 1, -1, 0, -1, 2, -1];
+    let answer: Vec<u8> = vec![
+        0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0,
+        1, 0, 1,
+    ];
+    let out = solve(4, 4, &clues, 2, None, None).unwrap();
+    assert!(out.complete);
+    assert_eq!(out.solutions, vec![answer.clone()]);
+    let (tier, n, complete) = grade(4, 4, &clues, None).unwrap();
+    assert!(tier < Tier::Search && n == 1 && complete, "{tier:?}");
+}
+
+#[test]
+fn single_cells_and_rectangles() {
+    // 1 x 1 with a 4: the one square.
+    let out = solve(1, 1, &[4], 2, None, None).unwrap();
+    assert_eq!(out.solutions, vec![vec![1, 1, 1, 1]]);
+    // 1 x 1 with a 0 or 3: nothing.
+    for c in [0, 1, 2, 3] {
+        assert!(solve(1, 1, &[c], 2, None, None).unwrap().solutions.is_empty());
+    }
+    // Adjacent 3s that may be the whole puzzle: the pattern must not fire.
+    let mut clues = vec![-1i8; 12];
+    clues[5] = 3;
+    clues[6] = 3;
+    let g = Grid::new(3, 4).unwrap();
+    let middle = g.v(1, 2);
+    assert_ne!(propagate(3, 4, &clues, Tier::Patterns).unwrap().unwrap()[middle], ON);
+    let out = solve(3, 4, &clues, usize::MAX, None, None).unwrap();
+    assert!(out.solutions.iter().any(|s| s[middle] == 0));
+    assert!(out.solutions.iter().any(|s| s[middle] == 1));
+    // Adjacent 3s with a clue that the two-cell loop misses: the middle is on.
+    let b = board(2, 3, &[3, 3, -1, -1, -1, 2]).unwrap();
+    assert_eq!(patterns::forced_on(&b), vec![b.grid.v(0, 1) as u32]);
+    // ... but not when that loop satisfies every clue.
+    let b = board(1, 3, &[3, 3, 1]).unwrap();
+    assert!(patterns::forced_on(&b).is_empty());
+}
+
+#[test]
+fn limit_stops_the_count() {
+    let out = solve(3, 3, &[-1; 9], 5, None, None).unwrap();
+    assert!(out.complete);
+    assert_eq!(out.solutions.len(), 5);
+    let out = solve(3, 3, &[-1; 9], 1, None, None).unwrap();
+    assert_eq!(out.solutions.len(), 1);
+}
+
+#[test]
+fn budgets_report_incomplete_never_a_wrong_count() {
+    let out = solve(6, 6, &[-1; 36], usize::MAX, Some(50), None).unwrap();
+    assert!(!out.complete);
+    assert!(out.nodes <= 51);
+    let out = solve(8, 8, &[-1; 64], usize::MAX, None, Some(0.0)).unwrap();
+    assert!(!out.complete);
+    // A budget large enough changes nothing.
+    let out = solve(3, 3, &[-1; 9], usize::MAX, Some(1_000_000), Some(100.0)).unwrap();
+    assert!(out.complete);
+    assert_eq!(out.solutions.len(), 213);
+}
+
+#[test]
+fn arguments_are_checked() {
+    assert!(solve(0, 3, &[], 2, None, None).is_err());
+    assert!(matches!(solve(101, 1, &[-1; 101], 2, None, None), Err(Error::TooLarge(_))));
+    assert!(solve(2, 2, &[-1; 4], 0, None, None).is_err());
+    assert!(solve(2, 2, &[-1; 4], 2, None, Some(f64::NAN)).is_err());
+    assert!(solve(2, 2, &[-1; 3], 2, None, None).is_err());
+    assert!(solve(2, 2, &[-1, 5, -1, -1], 2, None, None).is_err());
+    assert!(Tier::from_name("nope").is_err());
+    assert_eq!(Tier::from_name("probe").unwrap(), Tier::Probe);
+    assert!(propagate(2, 2, &[-1; 4], Tier::Search).is_err());
+    assert!(board(100, 100, &vec![-1; 10_000]).is_ok());
+}
+
+#[test]
+fn large_board_does_not_overflow_the_stack() {
+    // A 100 x 100 board with only a few clues: the search goes deep at once.
+    let mut clues = vec![-1i8; 100 * 100];
+    clues[0] = 3;
+    let out = solve(100, 100, &clues, 1, Some(20_000), None).unwrap();
+    assert!(out.solutions.len() == 1 || !out.complete);
+    if let Some(s) = out.solutions.first() {
+        let b = board(100, 100, &clues).unwrap();
+        assert!(check::is_solution(&b, s));
+    }
+    let _ = OFF;
+}
+
+/// The puzzles of the shared puzzlekit data set, when it is there:
+/// `(name, rows, cols, clues, inside cells of the solution)`.
+fn dataset() -> Option<Vec<(String, usize, usize, Vec<i8>, Option<Vec<bool>>)>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/external/puzzlekit/Slitherlink_dataset.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    // Entries look like `"name": {"problem": "R C\n...", "solution": "R C\n...", ...}`.
+    let mut out = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("\"problem\": \"") {
+        let name_end = rest[..i].rfind("\": {")?;
+        let name_start = rest[..name_end].rfind('"')? + 1;
+        let name = rest[name_start..name_end].to_string();
+        rest = &rest[i + 12..];
+        let end = rest.find('"')?;
+        let problem = rest[..end].replace("\\n", "\n");
+        rest = &rest[end..];
+        let solution = rest.find("\"solution\": \"").and_then(|j| {
+            let s = &rest[j + 13..];
+            let k = s.find('"')?;
+            (j < rest.find("\"problem\"").unwrap_or(usize::MAX)).then(|| s[..k].replace("\\n", "\n"))
+        });
+        let mut lines = problem.lines();
+        let head: Vec<usize> = lines.next()?.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let (rows, cols) = (head[0], head[1]);
+        let clues: Vec<i8> = lines
+            .flat_map(|l| l.split_whitespace().map(|t| if t == "-" || t == "." { -1 } else { t.parse().unwrap() }).collect::<Vec<i8>>())
+            .collect();
+        assert_eq!(clues.len(), rows * cols, "{name}");
+        let inside = solution.filter(|s| !s.trim().is_empty()).map(|s| {
+            s.lines().skip(1).flat_map(|l| l.split_whitespace().map(|t| t == "x").collect::<Vec<_>>()).collect()
+        });
+        out.push((name, rows, cols, clues, inside));
+    }
+    Some(out)
+}
+
+/// Edge values of the loop around the given inside cells.
+fn loop_of(rows: usize, cols: usize, inside: &[bool]) -> Vec<u8> {
+    let g = Grid::new(rows, cols).unwrap();
+    let side = |c: u32| c != crate::grid::NONE && inside[c as usize];
+    (0..g.num_edges()).map(|e| (side(g.edge_cells[e][0]) != side(g.edge_cells[e][1])) as u8).collect()
+}
+
+#[test]
+fn a_few_dataset_puzzles_are_unique_with_their_answer() {
+    // Skipped on a fresh clone without the shared data; CI sets LOOPCRAFT_REQUIRE_SHARED.
+    let Some(data) = dataset() else {
+        let required = std::env::var("LOOPCRAFT_REQUIRE_SHARED").is_ok_and(|v| !v.is_empty());
+        assert!(!required, "the shared puzzlekit data set is missing");
+        return;
+    };
+    for (name, rows, cols, clues, inside) in data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20) {
+        let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
+        assert!(out.complete);
+        assert_eq!(out.solutions, vec![loop_of(*rows, *cols, inside.as_ref().unwrap())], "{name}");
+    }
+}
+
+/// Times the whole data set: `cargo test --release --lib dataset_timing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dataset_timing() {
+    let data = dataset().expect("the shared data set");
+    let mut times = Vec::new();
+    let mut tiers = std::collections::BTreeMap::new();
+    let total = std::time::Instant::now();
+    let mut wrong = 0;
+    for (name, rows, cols, clues, inside) in &data {
+        let t = std::time::Instant::now();
+        let cap = std::env::var("CAP").ok().map(|c| c.parse::<f64>().unwrap());
+        let out = solve(*rows, *cols, clues, 2, None, cap).unwrap();
+        let dt = t.elapsed().as_secs_f64();
+        if !out.complete {
+            println!("{name}: budget hit after {dt:.2} s, {} nodes", out.nodes);
+            continue;
+        }
+        if let Some(inside) = inside {
+            if out.solutions != vec![loop_of(*rows, *cols, inside)] {
+                wrong += 1;
+                println!("{name}: {} solutions", out.solutions.len());
+            }
+        }
+        times.push((dt, name.clone(), out.nodes));
+    }
+    let elapsed = total.elapsed().as_secs_f64();
+    times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
+    println!("{} puzzles in {elapsed:.3} s, {wrong} not matching their answer", data.len());
+    println!("median {:.6} s", times[times.len() / 2].0);
+    for (dt, name, nodes) in times.iter().take(12) {
+        println!("  {name}: {dt:.4} s, {nodes} nodes");
+    }
+    if std::env::var("GRADE").is_ok() {
+        let t = std::time::Instant::now();
+        for (_, rows, cols, clues, _) in &data {
+            let (tier, _, _) = grade(*rows, *cols, clues, Some(1_000_000)).unwrap();
+            *tiers.entry(tier).or_insert(0) += 1;
+        }
+        println!("grades in {:.3} s: {tiers:?}", t.elapsed().as_secs_f64());
+    }
+}
+
+/// Grades and times named data set puzzles: `NAMES=a,b cargo test --release --lib dataset_named -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dataset_named() {
+    let data = dataset().expect("the shared data set");
+    let names = std::env::var("NAMES").unwrap_or_default();
+    for (name, rows, cols, clues, _) in data.iter().filter(|d| names.split(',').any(|n| n == d.0)) {
+        for tier in PROP_TIERS {
+            let t = std::time::Instant::now();
+            let fix = propagate(*rows, *cols, clues, tier).unwrap();
+            let open = fix.as_ref().map(|v| v.iter().filter(|&&x| x == UNK).count());
+            println!("{name} {tier:?}: undecided {open:?} in {:.4} s", t.elapsed().as_secs_f64());
+        }
+    }
+}
