@@ -49,20 +49,6 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
     Ok(out)
 }
 
-/// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form.
-#[allow(dead_code)]
-fn clue_vec(clues: Vec<Option<i64>>, max: i64) -> Result<Vec<i8>, Error> {
-    clues
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| match c {
-            None => Ok(-1),
-            Some(v) if (0..=max).contains(&v) => Ok(v as i8),
-            Some(v) => Err(Error::InvalidArgument(format!("clue {v} at cell {i} is outside 0..{max}"))),
-        })
-        .collect()
-}
-
 // ---------------------------------------------------------------- Loop engine v1
 
 /// v1 propagation; domains are bit sets (1 = off, 2 = on, 3 = undecided).
@@ -130,12 +116,12 @@ fn py_slither_solve(
     py: Python<'_>,
     rows: usize,
     cols: usize,
-    clues: Vec<Option<i64>>,
+    clues: &Bound<'_, PyAny>,
     limit: usize,
     node_limit: Option<u64>,
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
-    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let out = py.detach(|| slither::solve(rows, cols, &clues, limit, node_limit, time_limit))?;
     Ok((out.solutions, out.complete, out.nodes))
 }
@@ -146,10 +132,10 @@ fn py_slither_propagate(
     py: Python<'_>,
     rows: usize,
     cols: usize,
-    clues: Vec<Option<i64>>,
+    clues: &Bound<'_, PyAny>,
     tier: &str,
 ) -> PyResult<Option<Vec<u8>>> {
-    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let tier = slither_tier(tier)?;
     Ok(py.detach(|| slither::propagate(rows, cols, &clues, tier))?)
 }
@@ -161,10 +147,10 @@ fn py_slither_grade(
     py: Python<'_>,
     rows: usize,
     cols: usize,
-    clues: Vec<Option<i64>>,
+    clues: &Bound<'_, PyAny>,
     node_limit: Option<u64>,
 ) -> PyResult<(&'static str, usize, bool)> {
-    let clues = clue_vec(clues, 4)?; // size and length are checked by the core, size first
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let (tier, n, complete) = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
     Ok((tier.name(), n, complete))
 }
