@@ -52,6 +52,22 @@ pub fn check_size(rows: usize, cols: usize) -> Result<()> {
     Ok(())
 }
 
+/// Checks a Slitherlink-style clue list: one entry per cell, `-1` for a
+/// blank, else 0..=4. `shape` names the expected length in the message
+/// (such as "n*n" or "rows*cols").
+pub fn check_cell_clues(clues: &[i8], cells: usize, shape: &str) -> Result<()> {
+    if clues.len() != cells {
+        return Err(Error::InvalidArgument(format!(
+            "clues must have {shape} = {cells} entries, got {}",
+            clues.len()
+        )));
+    }
+    if let Some((i, &c)) = clues.iter().enumerate().find(|(_, &c)| !(-1..=4).contains(&c)) {
+        return Err(Error::InvalidArgument(format!("clue {c} at cell {i} is outside 0..4")));
+    }
+    Ok(())
+}
+
 impl Grid {
     pub fn new(rows: usize, cols: usize) -> Result<Grid> {
         check_size(rows, cols)?;

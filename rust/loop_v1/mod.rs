@@ -48,15 +48,5 @@ pub fn grid_for(n: usize) -> Result<Cow<'static, Grid>> {
 
 /// Checks a clue list (`-1` = blank, else 0..=4) against the board.
 pub(crate) fn check_clues(clues: &[i8], n: usize) -> Result<()> {
-    if clues.len() != n * n {
-        return Err(Error::InvalidArgument(format!(
-            "clues must have n*n = {} entries, got {}",
-            n * n,
-            clues.len()
-        )));
-    }
-    if let Some((i, &c)) = clues.iter().enumerate().find(|(_, &c)| !(-1..=4).contains(&c)) {
-        return Err(Error::InvalidArgument(format!("clue {c} at cell {i} is outside 0..4")));
-    }
-    Ok(())
+    crate::grid::check_cell_clues(clues, n * n, "n*n")
 }

@@ -55,16 +55,7 @@ pub fn board(rows: usize, cols: usize, clues: &[i8]) -> Result<Board> {
             "Slitherlink board {rows} x {cols} is too large (at most {MAX_SIDE} x {MAX_SIDE})"
         )));
     }
-    if clues.len() != rows * cols {
-        return Err(Error::InvalidArgument(format!(
-            "clues must have rows*cols = {} entries, got {}",
-            rows * cols,
-            clues.len()
-        )));
-    }
-    if let Some((i, &c)) = clues.iter().enumerate().find(|(_, &c)| !(-1..=4).contains(&c)) {
-        return Err(Error::InvalidArgument(format!("clue {c} at cell {i} is outside 0..4")));
-    }
+    crate::grid::check_cell_clues(clues, rows * cols, "rows*cols")?;
     let grid = Grid::new(rows, cols)?;
     let out = (rows * cols) as u32;
     let cell = |r: isize, c: isize| -> u32 {
