@@ -12,6 +12,7 @@
 pub mod error;
 pub mod grid;
 pub mod loop_v1;
+pub mod country;
 
 pub use error::{Error, Result};
 
