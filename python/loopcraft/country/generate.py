@@ -539,9 +539,10 @@ class GeneratedCountry:
 
     Attributes:
         board: the puzzle (region ids are the core's indices 0..K-1).
-        solution: the unique answer, one 0/1 byte per cell-to-cell edge
-            (contract numbering: right edges, then down edges).
-        loop: the answer's cells in visiting order.
+        solution_bits: the unique answer, one 0/1 byte per cell-to-cell edge
+            (contract numbering: right edges, then down edges); see also
+            :attr:`solution`.
+        loop: the answer's cells (``r * cols + c``) in visiting order.
         grade: the weakest ladder stage that completes the puzzle.
         seed: the seed it was generated from.
         attempts: layouts tried (1 = the first one worked).
@@ -549,12 +550,19 @@ class GeneratedCountry:
     """
 
     board: "CountryRoad"  # noqa: F821 - resolved lazily
-    solution: bytes
+    solution_bits: bytes
     loop: Tuple[int, ...]
     grade: str
     seed: Seed
     attempts: int
     full_numbers: Tuple[int, ...]
+
+    @property
+    def solution(self) -> "CountryLoop":  # noqa: F821
+        """The unique answer as a :class:`~loopcraft.country.CountryLoop`."""
+        from .loop import CountryLoop
+
+        return CountryLoop.from_bits(self.board.rows, self.board.cols, self.solution_bits)
 
     @property
     def regions(self) -> Tuple[int, ...]:
@@ -567,16 +575,16 @@ class GeneratedCountry:
         return tuple(self.board.core_args()[3])
 
     def to_dict(self) -> dict:
-        """A JSON-ready record: board, answer, grade and provenance."""
-        rows, cols, regions, numbers = self.board.core_args()
+        """A JSON-ready record: seed, grade, the board (as
+        :meth:`CountryRoad.to_dict`) and the answer as a string of 0/1 per
+        cell-to-cell edge (contract numbering)."""
         return {
-            "rows": rows,
-            "cols": cols,
-            "regions": regions,
-            "numbers": numbers,
-            "grade": self.grade,
             "seed": self.seed,
-            "solution": "".join("1" if b else "0" for b in self.solution),
+            "grade": self.grade,
+            "countries": len(self.full_numbers),
+            "numbers_left": len(self.board.numbers),
+            "board": self.board.to_dict(),
+            "solution": "".join("1" if b else "0" for b in self.solution_bits),
         }
 
 
