@@ -2,6 +2,7 @@
 
 Submodules:
     loop: the Loop engine v1 (Slitherlink on n x n, n = 4..6), bit for bit.
+    country: Country Road (board model, formats, referee, ladder, search, counting).
 
 >>> import loopcraft
 >>> print(loopcraft.loop.generate(4, "notes-example"))  # doctest: +NORMALIZE_WHITESPACE
@@ -21,6 +22,8 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version as _version
 
 from . import loop
+from . import country  # Country Road
+from .country import CountryRoad
 from .errors import CapacityError, FormatError, GenerationTimeout, LoopcraftError, NoPuzzleFound
 from .loop import LoopPuzzle
 
@@ -33,6 +36,8 @@ __all__ = [
     "__version__",
     "loop",
     "LoopPuzzle",
+    "country",
+    "CountryRoad",
     "LoopcraftError",
     "NoPuzzleFound",
     "FormatError",
