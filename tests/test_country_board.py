@@ -372,3 +372,47 @@ def test_puzzlekit_dataset_reads_and_every_stored_solution_passes(shared_dir):
         e0 = min(lp.edges)
         assert not check(b, CountryLoop(lp.rows, lp.cols, lp.edges - {e0})).ok
     assert with_blocked == 4
+
+
+def _components(grid):
+    """Relabels a grid of colours into connected countries numbered by first cell."""
+    R, C = len(grid), len(grid[0])
+    out = [[None] * C for _ in range(R)]
+    k = 0
+    for r in range(R):
+        for c in range(C):
+            if out[r][c] is not None:
+                continue
+            stack = [(r, c)]
+            out[r][c] = k
+            while stack:
+                y, x = stack.pop()
+                for y2, x2 in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if 0 <= y2 < R and 0 <= x2 < C and out[y2][x2] is None and grid[y2][x2] == grid[y][x]:
+                        out[y2][x2] = k
+                        stack.append((y2, x2))
+            k += 1
+    return out
+
+
+@st.composite
+def boards(draw):
+    R = draw(st.integers(2, 9))
+    C = draw(st.integers(2, 9))
+    colours = draw(st.lists(st.lists(st.integers(0, 3), min_size=C, max_size=C), min_size=R, max_size=R))
+    regions = _components(colours)
+    b = CountryRoad.from_regions(regions)
+    numbers = {}
+    for rid in b.countries:
+        if draw(st.booleans()):
+            numbers[rid] = draw(st.integers(0, b.size_of(rid)))
+    return b.with_numbers(numbers)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_every_format_round_trips(b):
+    assert CountryRoad.from_url(b.to_url()) == b  # ids are first-cell indices already
+    assert CountryRoad.from_json(b.to_json()) == b
+    assert CountryRoad.from_puzzlekit(b.to_puzzlekit()) == b
+    assert read_any(b.to_url()) == b
