@@ -95,7 +95,7 @@ def brute_force(board: CountryRoad) -> List[CountryLoop]:
                 ok = False
                 break
             cross = bin(edges & border[x]).count("1")
-            if cross > 2 or (cross == 0 and cells != used):
+            if cross != 2:
                 ok = False
                 break
             if nums[x] is not None and bin(used).count("1") != nums[x]:
@@ -315,11 +315,19 @@ def test_deduce_reports_fraction_and_stages():
     assert deduce(b, stages="region,once").stages == ("region", "once")
 
 
+def test_one_country_has_no_solution():
+    # Visiting a country once crosses its border twice; a lone country has none.
+    b = CountryRoad.from_regions([[1, 1], [1, 1]])
+    assert check(b, "2 2\nse sw\nne nw").rules() == ("country-once",)
+    assert [count_solutions(b, engine=e) for e in ("search", "cells", "loops")] == [0, 0, 0]
+
+
 def test_two_countries_the_loop_crosses_their_border_twice():
     # With two countries the loop must cross the one border twice; that is legal.
     b = CountryRoad.from_regions([[1, 1], [2, 2]])
     assert check(b, "2 2\nse sw\nne nw").ok
     assert [count_solutions(b, engine=e) for e in ("search", "cells", "loops")] == [1, 1, 1]
+    assert b.region_graph().hamiltonian_cycles() == ((1, 2),)
 
 
 def test_blocked_cells_are_supported():

@@ -76,7 +76,12 @@ class RegionGraph:
         """
         cap = require_int("cap", cap, 0)
         rows, cols, regions, _ = self.board.core_args()
-        return tuple(int(m) for m in _core.country_hamiltonian_cycles(rows, cols, regions, cap))
+        out = []
+        for m in _core.country_hamiltonian_cycles(rows, cols, regions, cap):
+            if not isinstance(m, int):  # a list of border indices
+                m = sum(1 << int(i) for i in m)
+            out.append(int(m))
+        return tuple(out)
 
     def hamiltonian_cycles(self, cap: int = DEFAULT_CYCLE_CAP) -> Tuple[Tuple[RegionId, ...], ...]:
         """Every Hamiltonian cycle of the graph, once each, as the countries in
@@ -95,6 +100,10 @@ class RegionGraph:
                     adj.setdefault(a, []).append(b)
                     adj.setdefault(b, []).append(a)
             start = self.countries[0]
+            if len(self.countries) == 2:
+                # A-B-A: the loop crosses the one border twice.
+                out.append(tuple(self.countries))
+                continue
             if len(adj.get(start, ())) != 2:
                 continue  # not a cycle through every country (cannot happen for a sound core)
             first = min(adj[start], key=pos.__getitem__)

@@ -7,8 +7,8 @@ judge the core's answers.
 >>> b = CountryRoad.from_regions([[1, 1], [2, 2]])
 >>> check(b, "2 2\\nse sw\\nne nw").ok
 True
->>> [v.rule for v in check(b, "2 2\\nse sw\\n- -").violations]
-['dead-end', 'dead-end', 'country-visited', 'unused-neighbours', 'unused-neighbours']
+>>> [v.rule for v in check(b, [((0, 0), (0, 1))]).violations]
+['dead-end', 'dead-end', 'country-visited', 'country-once']
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ RULES = (
     "dead-end",  # a cell with exactly 1 segment
     "one-loop",  # no segment at all, or more than one closed piece
     "country-visited",  # the loop uses no cell of a country
-    "country-once",  # the loop enters a country more than once
+    "country-once",  # the loop crosses a visited country's border other than exactly twice
     "number",  # a number differs from the count of used cells of its country
     "unused-neighbours",  # two unused cells touch across a country border
 )
@@ -124,12 +124,15 @@ def check(board: CountryRoad, loop: Any) -> CheckResult:
         if counts[rid] == 0:
             out.append(Violation("country-visited", rid, f"the loop does not visit country {rid!r}"))
     for rid in board.countries:
-        if crossings[rid] > 2:
+        # Entering once and leaving once crosses the border exactly twice (so a
+        # board made of a single country has no solution).
+        if counts[rid] and crossings[rid] != 2:
             out.append(
                 Violation(
                     "country-once",
                     rid,
-                    f"the loop enters country {rid!r} {crossings[rid] // 2} times (it crosses its border {crossings[rid]} times)",
+                    f"the loop crosses the border of country {rid!r} {crossings[rid]} times "
+                    "(visiting it once crosses it exactly twice)",
                 )
             )
     for rid in board.countries:
