@@ -12,9 +12,9 @@
 //! two unused cells across a border (rule 4), the number as an upper and a
 //! lower bound on the used cells of a country (rule 3), at least one used cell
 //! per country (rule 2), and at least two used neighbours for every used cell
-//! (rule 1, degree 2). Phase 2 counts, for one complete used set, the
-//! Hamiltonian cycles of the subgraph it induces whose walk crosses the
-//! border of every country exactly twice (rule 2), each undirected cycle once.
+//! (rule 1, degree 2). Phase 2 counts, for one complete used set, the edge
+//! sets that give every used cell degree 2, form a single cycle and cross the
+//! border of every country exactly twice (rule 2).
 
 use crate::error::{Error, Result};
 use crate::grid::Grid;
@@ -298,6 +298,11 @@ impl Chooser<'_> {
         if flood(b, used, used.trailing_zeros() as usize) != used {
             return;
         }
+        // The loop alternates between the two colours of the chessboard.
+        let dark = bits(used).filter(|&i| (i / b.cols + i % b.cols) % 2 == 0).count() as u32;
+        if 2 * dark != used.count_ones() {
+            return;
+        }
         let mut thread = Thread::new(b, used, self.limit - self.count);
         thread.run();
         self.count += thread.count;
@@ -319,17 +324,25 @@ fn flood(b: &Board, within: u64, start: usize) -> u64 {
     seen
 }
 
-/// Phase 2: Hamiltonian cycles of the used cells, walked from the lowest used
-/// cell; each undirected cycle is counted in the one direction whose first
-/// step goes to a lower cell than its last step.
+/// Phase 2: the loops through exactly the used cells, as sets of edges.
+///
+/// The used cells are scanned in row-major order; each one picks its edges to
+/// the right and down so that its degree (counting the edges from the left
+/// and from above, picked before) becomes exactly 2. Path fragments are kept
+/// by their ends, so an edge that would close a cycle is accepted only when it
+/// closes the one loop through every used cell. An edge set is one undirected
+/// cycle, so each is counted once.
 struct Thread<'a> {
     board: &'a Board,
     used: u64,
-    start: usize,
-    /// Cells on the walk so far.
-    visited: u64,
-    first_step: usize,
-    /// Border crossings of the walk so far, per country.
+    /// The used cells in scanning order.
+    order: Vec<usize>,
+    degree: Vec<u8>,
+    /// For the end of a path fragment, its other end (a lone cell is its own).
+    other_end: Vec<usize>,
+    edges: u32,
+    closed: bool,
+    /// Border crossings of the edges so far, per country.
     crossings: Vec<u8>,
     count: u64,
     limit: u64,
@@ -337,13 +350,14 @@ struct Thread<'a> {
 
 impl<'a> Thread<'a> {
     fn new(board: &'a Board, used: u64, limit: u64) -> Thread<'a> {
-        let start = used.trailing_zeros() as usize;
         Thread {
             board,
             used,
-            start,
-            visited: 1 << start,
-            first_step: usize::MAX,
+            order: bits(used).collect(),
+            degree: vec![0; board.n],
+            other_end: (0..board.n).collect(),
+            edges: 0,
+            closed: false,
             crossings: vec![0; board.countries()],
             count: 0,
             limit,
@@ -351,89 +365,98 @@ impl<'a> Thread<'a> {
     }
 
     fn run(&mut self) {
-        // Fewer than four cells cannot hold a cycle of the grid.
-        if self.used.count_ones() >= 4 {
-            self.walk(self.start, 1);
+        self.scan(0);
+    }
+
+    fn scan(&mut self, at: usize) {
+        if self.count >= self.limit {
+            return;
+        }
+        let Some(&i) = self.order.get(at) else {
+            // Every used cell has degree 2 and the edges close one cycle; a
+            // country is visited once when the loop crosses its border twice
+            // (one country alone has no border to cross).
+            if self.closed && (self.board.countries() == 1 || self.crossings.iter().all(|&x| x == 2)) {
+                self.count += 1;
+            }
+            return;
+        };
+        let cols = self.board.cols;
+        let right = (i % cols + 1 < cols).then_some(i + 1);
+        let down = Some(i + cols).filter(|&j| j < self.board.n);
+        let takes = |j: Option<usize>| j.filter(|&j| self.used >> j & 1 == 1 && self.degree[j] < 2);
+        let (right, down) = (takes(right), takes(down));
+        match 2 - self.degree[i] {
+            0 => self.scan(at + 1),
+            1 => {
+                for j in [right, down].into_iter().flatten() {
+                    if let Some(undo) = self.add(i, j) {
+                        self.scan(at + 1);
+                        self.remove(i, j, undo);
+                    }
+                }
+            }
+            _ => {
+                let (Some(r), Some(d)) = (right, down) else { return };
+                if let Some(undo_r) = self.add(i, r) {
+                    if let Some(undo_d) = self.add(i, d) {
+                        self.scan(at + 1);
+                        self.remove(i, d, undo_d);
+                    }
+                    self.remove(i, r, undo_r);
+                }
+            }
         }
     }
 
-    /// Counts a step between two cells as a border crossing; false when a
-    /// country would be crossed more than twice.
-    fn cross(&mut self, a: usize, b: usize) -> bool {
+    /// Adds edge a-b; None when it would close a cycle too early (or a second
+    /// one) or cross a country's border a third time. Returns the two
+    /// fragment ends it joined, for `remove`.
+    fn add(&mut self, a: usize, b: usize) -> Option<(usize, usize)> {
+        if self.closed {
+            return None;
+        }
+        let (ea, eb) = (self.other_end[a], self.other_end[b]);
+        let closes = ea == b;
+        if closes && self.edges + 1 != self.order.len() as u32 {
+            return None;
+        }
         let (ca, cb) = (self.board.country[a].unwrap(), self.board.country[b].unwrap());
-        if ca == cb {
-            return true;
+        if ca != cb && (self.crossings[ca] == 2 || self.crossings[cb] == 2) {
+            return None;
         }
-        self.crossings[ca] += 1;
-        self.crossings[cb] += 1;
-        self.crossings[ca] <= 2 && self.crossings[cb] <= 2
+        if ca != cb {
+            self.crossings[ca] += 1;
+            self.crossings[cb] += 1;
+        }
+        self.degree[a] += 1;
+        self.degree[b] += 1;
+        self.edges += 1;
+        if closes {
+            self.closed = true;
+        } else {
+            self.other_end[ea] = eb;
+            self.other_end[eb] = ea;
+        }
+        Some((ea, eb))
     }
 
-    fn uncross(&mut self, a: usize, b: usize) {
+    fn remove(&mut self, a: usize, b: usize, (ea, eb): (usize, usize)) {
+        if self.closed {
+            self.closed = false;
+        } else {
+            // Before the join, a and b were the far ends of ea's and eb's fragments.
+            self.other_end[ea] = a;
+            self.other_end[eb] = b;
+        }
+        self.edges -= 1;
+        self.degree[a] -= 1;
+        self.degree[b] -= 1;
         let (ca, cb) = (self.board.country[a].unwrap(), self.board.country[b].unwrap());
         if ca != cb {
             self.crossings[ca] -= 1;
             self.crossings[cb] -= 1;
         }
-    }
-
-    fn walk(&mut self, head: usize, len: u32) {
-        let b = self.board;
-        let total = self.used.count_ones();
-        for next in bits(b.nb[head] & self.used & !self.visited) {
-            if self.count >= self.limit {
-                return;
-            }
-            if len == 1 {
-                self.first_step = next;
-            }
-            let ok = self.cross(head, next);
-            self.visited |= 1 << next;
-            if ok {
-                if len + 1 == total {
-                    self.close(next);
-                } else if self.can_finish(head, next) {
-                    self.walk(next, len + 1);
-                }
-            }
-            self.visited &= !(1 << next);
-            self.uncross(head, next);
-        }
-    }
-
-    /// Every used cell is on the walk and `last` is its end: count the cycle
-    /// if `last` joins the start, in the counted direction, and every country
-    /// is crossed exactly twice (one country alone has no border to cross).
-    fn close(&mut self, last: usize) {
-        let b = self.board;
-        if b.nb[last] >> self.start & 1 == 0 || self.first_step > last {
-            return;
-        }
-        if self.cross(last, self.start)
-            && (b.countries() == 1 || self.crossings.iter().all(|&x| x == 2))
-        {
-            self.count += 1;
-        }
-        self.uncross(last, self.start);
-    }
-
-    /// Necessary conditions after the walk stepped from `prev` to `head`.
-    fn can_finish(&self, prev: usize, head: usize) -> bool {
-        let b = self.board;
-        let rest = self.used & !self.visited;
-        // A country left for good (its second crossing) keeps no cell for later.
-        let (cp, ch) = (b.country[prev].unwrap(), b.country[head].unwrap());
-        if cp != ch && self.crossings[cp] == 2 && b.country_cells[cp] & rest != 0 {
-            return false;
-        }
-        // `prev` is now inside the walk: its unvisited neighbours must still
-        // have two ways in among the rest, the head and the start.
-        let ends = rest | 1 << head | 1 << self.start;
-        if bits(b.nb[prev] & rest).any(|x| (b.nb[x] & ends).count_ones() < 2) {
-            return false;
-        }
-        // The rest is one piece reachable from the head, touching the start.
-        b.nb[self.start] & rest != 0 && flood(b, rest | 1 << head, head) == rest | 1 << head
     }
 }
 
@@ -705,6 +728,10 @@ pub(super) mod testing {
         for n in 4..=6 {
             assert_eq!(run(n, n, stripes(n)), 0, "stripes {n}");
         }
+        // One country and no number: every cycle of the grid graph is a
+        // solution (OEIS A140517: 3 x 3 -> 13, 4 x 4 -> 213).
+        assert_eq!(run(3, 3, (vec![0; 9], vec![None])), 13);
+        assert_eq!(run(4, 4, (vec![0; 16], vec![None])), 213);
     }
 
     /// Input checks and the limit.
@@ -766,6 +793,7 @@ mod tests {
     fn six_by_six_singletons() {
         let (regions, numbers) = singletons(6, 6);
         assert_eq!(count(6, 6, &regions, &numbers, None).unwrap(), 1072);
+        assert_eq!(count(5, 5, &[0; 25], &[None], None).unwrap(), 9349, "OEIS A140517");
     }
 
     #[test]

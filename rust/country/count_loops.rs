@@ -276,6 +276,7 @@ mod tests {
     fn six_by_six_singletons() {
         let (regions, numbers) = singletons(6, 6);
         assert_eq!(count(6, 6, &regions, &numbers, None).unwrap(), 1072);
+        assert_eq!(count(5, 5, &[0; 25], &[None], None).unwrap(), 9349, "OEIS A140517");
     }
 
     #[test]
