@@ -175,8 +175,9 @@ pub fn count(
 ) -> Result<u64> {
     let board = Board::parse(rows, cols, regions, numbers, "cells")?;
     let limit = limit.unwrap_or(u64::MAX);
-    // With no country there is no cell to carry the loop.
-    if limit == 0 || board.countries() == 0 {
+    // A lone country has no border to cross twice (a decision of the shared
+    // contract), and with no country no cell can carry the loop.
+    if limit == 0 || board.countries() < 2 {
         return Ok(0);
     }
     let k = board.countries();
@@ -374,9 +375,8 @@ impl<'a> Thread<'a> {
         }
         let Some(&i) = self.order.get(at) else {
             // Every used cell has degree 2 and the edges close one cycle; a
-            // country is visited once when the loop crosses its border twice
-            // (one country alone has no border to cross).
-            if self.closed && (self.board.countries() == 1 || self.crossings.iter().all(|&x| x == 2)) {
+            // country is visited once when the loop crosses its border twice.
+            if self.closed && self.crossings.iter().all(|&x| x == 2) {
                 self.count += 1;
             }
             return;
@@ -560,7 +560,7 @@ pub(super) mod testing {
         let cycle = random_loop(rng, rows, cols);
         let mut owner = vec![-2i32; n]; // -2 = not yet assigned
         if rng.below(3) > 0 {
-            let arcs = 1 + rng.below(cycle.len().min(6));
+            let arcs = 2 + rng.below(cycle.len().min(6) - 1);
             let mut cuts: Vec<usize> = (1..cycle.len()).collect();
             for j in 0..arcs - 1 {
                 let pick = j + rng.below(cuts.len() - j);
@@ -688,10 +688,11 @@ pub(super) mod testing {
             for (c, number) in numbers.iter().enumerate() {
                 let c = c as i32;
                 let inside = seq.iter().filter(|&&x| x == c).count() as u32;
-                // Visited exactly once: its cells form one block of the cyclic
-                // sequence (one place where the block starts), or the whole loop.
+                // Entered exactly once: one place in the cyclic sequence where
+                // a block of its cells starts (a loop inside one country
+                // never enters it, so a lone country has no solution).
                 let starts = (0..seq.len()).filter(|&j| seq[j] == c && seq[(j + seq.len() - 1) % seq.len()] != c).count();
-                if inside == 0 || (starts != 1 && inside as usize != seq.len()) {
+                if inside == 0 || starts != 1 {
                     return false;
                 }
                 if number.is_some_and(|m| m != inside) {
@@ -728,10 +729,16 @@ pub(super) mod testing {
         for n in 4..=6 {
             assert_eq!(run(n, n, stripes(n)), 0, "stripes {n}");
         }
-        // One country and no number: every cycle of the grid graph is a
-        // solution (OEIS A140517: 3 x 3 -> 13, 4 x 4 -> 213).
-        assert_eq!(run(3, 3, (vec![0; 9], vec![None])), 13);
-        assert_eq!(run(4, 4, (vec![0; 16], vec![None])), 213);
+        // A lone country has no border to cross twice: no solution (contract).
+        assert_eq!(run(4, 4, (vec![0; 16], vec![None])), 0);
+        // Two countries: the loop crosses their one border twice. Top and
+        // bottom halves of 2 x 3: only the loop through all six cells, since
+        // a 2 x 2 square leaves two unused cells across the border.
+        assert_eq!(run(2, 2, (vec![0, 0, 1, 1], vec![None; 2])), 1);
+        assert_eq!(run(2, 3, (vec![0, 0, 0, 1, 1, 1], vec![None; 2])), 1);
+        // Left and right halves of 2 x 4 with a blocked column between them:
+        // the region graph is disconnected.
+        assert_eq!(run(2, 5, (vec![0, 0, -1, 1, 1, 0, 0, -1, 1, 1], vec![None; 2])), 0);
     }
 
     /// Input checks and the limit.
@@ -763,13 +770,15 @@ pub(super) mod testing {
             *r = (i / 6) as i32;
         }
         assert!(engine(7, 7, &regions, &[None; 6], None).is_ok());
-        // Numbers 0 or a single cell are legal input with no solution; one
-        // country alone is one loop anywhere with the right length.
+        // A number 0 is legal input with no solution, so is a board with no
+        // country; numbers select among the loops.
         assert_eq!(engine(2, 2, &[0, 0, 0, 1], &[None, Some(0)], None).unwrap(), 0);
-        assert_eq!(engine(2, 2, &[0, 0, 0, 0], &[None], None).unwrap(), 1);
         assert_eq!(engine(2, 2, &[-1, -1, -1, -1], &[], None).unwrap(), 0);
-        assert_eq!(engine(2, 3, &[0; 6], &[None], None).unwrap(), 3);
-        assert_eq!(engine(2, 3, &[0; 6], &[Some(4)], None).unwrap(), 2);
+        let halves = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1];
+        let all = engine(3, 4, &halves, &[None, None], None).unwrap();
+        let six = engine(3, 4, &halves, &[Some(6), None], None).unwrap();
+        let four = engine(3, 4, &halves, &[Some(4), None], None).unwrap();
+        assert!(six > 0 && four > 0 && six + four < all, "{six} + {four} vs {all}");
     }
 }
 
@@ -793,7 +802,6 @@ mod tests {
     fn six_by_six_singletons() {
         let (regions, numbers) = singletons(6, 6);
         assert_eq!(count(6, 6, &regions, &numbers, None).unwrap(), 1072);
-        assert_eq!(count(5, 5, &[0; 25], &[None], None).unwrap(), 9349, "OEIS A140517");
     }
 
     #[test]
