@@ -77,6 +77,72 @@ fn py_loop_closed_component(
 
 // ---------------------------------------------------------------- Country Road
 
+/// Arguments of the brute-force counters, checked into the core's types (a
+/// negative or oversized int is a ValueError here, not an OverflowError).
+#[allow(clippy::type_complexity)]
+fn country_count_args(
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> Result<(usize, usize, Vec<i32>, Vec<Option<u32>>, Option<u64>), Error> {
+    let side = |name: &str, v: i64| {
+        usize::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+    };
+    let regions = regions
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| match i32::try_from(r) {
+            Ok(r) if r >= -1 => Ok(r),
+            _ => Err(Error::InvalidArgument(format!("regions[{i}] = {r} is neither -1 (blocked) nor a country index"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let numbers = numbers
+        .into_iter()
+        .enumerate()
+        .map(|(c, m)| match m {
+            None => Ok(None),
+            Some(m) => u32::try_from(m)
+                .map(Some)
+                .map_err(|_| Error::InvalidArgument(format!("number {m} of country {c} is negative or too large"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let limit = match limit {
+        None => None,
+        Some(l) => Some(u64::try_from(l).map_err(|_| Error::InvalidArgument(format!("limit must be >= 0, got {l}")))?),
+    };
+    Ok((side("rows", rows)?, side("cols", cols)?, regions, numbers, limit))
+}
+
+/// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
+#[pyfunction(name = "country_count_cells", signature = (rows, cols, regions, numbers, limit=None))]
+fn py_country_count_cells(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> PyResult<u64> {
+    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    Ok(py.detach(|| crate::country::count_cells::count(rows, cols, &regions, &numbers, limit))?)
+}
+
+/// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
+#[pyfunction(name = "country_count_loops", signature = (rows, cols, regions, numbers, limit=None))]
+fn py_country_count_loops(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> PyResult<u64> {
+    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    Ok(py.detach(|| crate::country::count_loops::count(rows, cols, &regions, &numbers, limit))?)
+}
+
 // ---------------------------------------------------------------- module
 
 #[pymodule]
@@ -87,5 +153,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     // Slitherlink
     // Country Road
+    m.add_function(wrap_pyfunction!(py_country_count_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_count_loops, m)?)?;
     Ok(())
 }

@@ -26,3 +26,19 @@ def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[i
 # ----------------------------------------------------------------- Slitherlink
 
 # ----------------------------------------------------------------- Country Road
+
+def country_count_cells(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
+) -> int:
+    """Brute-force count "cells": choose the used cells, then count the ways to
+    thread one loop through them. Shares nothing with the ladder but geometry.
+    Returns the number of solutions, at most ``limit`` when given (it stops
+    there). ValueError for a malformed board or one too large to enumerate
+    (more than 64 cells, or more than 36 open cells)."""
+
+def country_count_loops(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
+) -> int:
+    """Brute-force count "loops": enumerate the simple cycles of the grid and
+    read the unused cells as the complement. Same contract as
+    :func:`country_count_cells`."""
