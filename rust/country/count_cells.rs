@@ -225,6 +225,9 @@ impl Chooser<'_> {
             self.finish();
             return;
         }
+        if i % b.cols == 0 && !self.pieces_can_join(i) {
+            return;
+        }
         let Some(c) = b.country[i] else {
             if self.above_has_degree(i) {
                 self.choose(i + 1);
@@ -256,6 +259,32 @@ impl Chooser<'_> {
             self.choose(i + 1);
         }
         self.left[c] += 1;
+    }
+
+    /// With the cells before `i` decided (a full row), a piece of used cells
+    /// that no undecided cell touches can grow no more: it must then be the
+    /// whole loop, and a piece of one country's used cells all of that
+    /// country's (they are consecutive on the loop).
+    fn pieces_can_join(&self, i: usize) -> bool {
+        let b = self.board;
+        let undecided = b.open & !below(i);
+        let sealed_with_company = |within: u64, open_to: u64| {
+            let mut rest = within;
+            let mut sealed = false;
+            while rest != 0 {
+                let piece = flood(b, within, rest.trailing_zeros() as usize);
+                rest &= !piece;
+                sealed |= bits(piece).fold(0, |m, x| m | b.nb[x]) & open_to == 0;
+                if sealed && piece != within {
+                    return true;
+                }
+            }
+            false
+        };
+        !sealed_with_company(self.used, undecided)
+            && b.country_cells
+                .iter()
+                .all(|&cells| !sealed_with_company(self.used & cells, undecided & cells))
     }
 
     /// Once cell `i` is decided, every neighbour of the cell above it is
