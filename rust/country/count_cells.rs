@@ -650,6 +650,8 @@ pub(super) mod testing {
 
     /// The rules read as literally as possible, over every set of edges with
     /// no cell of degree above 2: slow, small boards only.
+    type Check<'a> = dyn Fn(&[(usize, usize)], &[u8]) -> bool + 'a;
+
     pub fn oracle(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>]) -> u64 {
         let n = rows * cols;
         let mut edges = Vec::new();
@@ -669,7 +671,7 @@ pub(super) mod testing {
             degree: &mut Vec<u8>,
             chosen: &mut Vec<(usize, usize)>,
             count: &mut u64,
-            check: &dyn Fn(&[(usize, usize)], &[u8]) -> bool,
+            check: &Check,
         ) {
             if e == edges.len() {
                 if check(chosen, degree) {
@@ -690,7 +692,7 @@ pub(super) mod testing {
             }
         }
         let check = |chosen: &[(usize, usize)], degree: &[u8]| -> bool {
-            if chosen.is_empty() || degree.iter().any(|&d| d == 1) {
+            if chosen.is_empty() || degree.contains(&1) {
                 return false;
             }
             // Walk the loop from one used cell; it must cover every used cell.
