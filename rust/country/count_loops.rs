@@ -13,6 +13,7 @@
 //!   country not yet visited and the lowest cell;
 //! - the cells it can no longer reach stay unused, so no two of them may touch
 //!   across a border (rule 4).
+//!
 //! Every complete cycle is then checked against all the rules from scratch.
 
 use super::count_cells::{below, bits, Board};
