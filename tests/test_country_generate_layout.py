@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from test_country_generate_rules import countries_connected, edges_of, violations
 from loopcraft.country.generate import (
-    assign_outside,
+    Carving,
     country_count,
     country_order,
     cut_arcs,
@@ -110,15 +110,37 @@ def test_bad_arc_count():
 def test_outside_blocks_go_whole_to_one_touching_country():
     rows, cols = 8, 8
     for seed in range(40):
-        rng = random.Random(seed)
-        loop = inflate_loop(rows, cols, rng, 30)
-        arcs = cut_arcs(loop, 6, rng)
-        region = assign_outside(rows, cols, arcs, rng)
-        assert -1 not in region
-        on = set(loop)
+        lay = make_layout(rows, cols, random.Random(seed), coverage=0.5)
+        on = set(lay.loop)
         for a, b in edges_of(rows, cols):
             if a not in on and b not in on:
-                assert region[a] == region[b], "an unused block was split between countries"
+                assert lay.regions[a] == lay.regions[b], "an unused block was split between countries"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 10), st.integers(3, 10), st.integers(0, 2**32), st.lists(st.integers(0, 10**6), max_size=40))
+def test_refinement_keeps_layouts_legal(rows, cols, seed, picks):
+    """Splitting arcs and moving blocks, in any order, never breaks a rule."""
+    rng = random.Random(seed)
+    carving = Carving.new(rows, cols, rng, country_size=5.0, coverage=0.6)
+    before = carving.layout().countries
+    splits = 0
+    for pick in picks:
+        cell = pick % (rows * cols)
+        if carving.pos[cell] >= 0:
+            splits += carving.split(cell, rng)
+        else:
+            carving.move_block(cell, rng)
+        lay = carving.layout()
+        assert countries_connected(rows, cols, lay.regions)
+        assert violations(rows, cols, lay.regions, lay.numbers, lay.solution) == []
+    assert carving.layout().countries == before + splits
+
+
+def test_split_refuses_single_cell_arcs():
+    carving = Carving(4, 4, [0, 1, 5, 4], [0, 1, 2, 3], random.Random(0))
+    assert not any(carving.split(c, random.Random(0)) for c in (0, 1, 5, 4))
+    assert carving.layout().numbers == (1, 1, 1, 1)
 
 
 @pytest.mark.parametrize("rows,cols,size", [(4, 4, 2.5), (5, 7, 4.0), (6, 6, 3.5), (8, 8, 6.0), (10, 10, 4.0), (15, 15, 5.0)])

@@ -9,7 +9,7 @@ partition-first trap in the spec). It grows the answer first:
    simple cycle, so nothing is ever rejected.
 2. :func:`cut_arcs` cuts the loop into consecutive arcs; each arc seeds one
    country, so the loop visits every country exactly once by construction.
-3. :func:`assign_outside` gives every connected block of cells off the loop,
+3. :class:`Carving` gives every connected block of cells off the loop,
    whole, to one country next to it, so two unused cells never meet across a
    border (rule 4).
 4. :func:`delete_numbers` starts from every country numbered and deletes
@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right, insort
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -48,7 +49,8 @@ __all__ = [
     "Layout",
     "inflate_loop",
     "cut_arcs",
-    "assign_outside",
+    "Carving",
+    "complete_layout",
     "make_layout",
     "edge_index",
     "loop_edges",
@@ -236,19 +238,14 @@ def _pick_inflation(rows: int, cols: int, succ: List[int], used: List[int], rng:
 # --------------------------------------------------------------------------- 2. arcs
 
 
-def cut_arcs(loop: Sequence[int], count: int, rng: random.Random) -> List[List[int]]:
-    """Cuts the cycle into ``count`` consecutive non-empty arcs.
+def cut_points(n: int, count: int, rng: random.Random) -> List[int]:
+    """``count`` sorted distinct positions on a cycle of ``n``, where arcs start.
 
     Cut points are evenly spaced with a random rotation and a jitter of up to
     0.45 of the mean arc length each way, so arc lengths stay around the mean
     (from about a tenth of it to about twice it) rather than following the
     heavy tail of uniformly random cuts.
-
-    >>> arcs = cut_arcs(list(range(12)), 4, random.Random(3))
-    >>> sorted(c for arc in arcs for c in arc) == list(range(12)), len(arcs)
-    (True, 4)
     """
-    n = len(loop)
     if not 1 <= count <= n:
         raise ValueError(f"cannot cut a loop of {n} cells into {count} arcs")
     mean = n / count
@@ -260,7 +257,18 @@ def cut_arcs(loop: Sequence[int], count: int, rng: random.Random) -> List[List[i
     # Jitter can make two cuts coincide (short loops); top up with random free positions.
     while len(cuts) < count:
         cuts.add(rng.randrange(n))
-    points = sorted(cuts)
+    return sorted(cuts)
+
+
+def cut_arcs(loop: Sequence[int], count: int, rng: random.Random) -> List[List[int]]:
+    """Cuts the cycle into ``count`` consecutive non-empty arcs (see :func:`cut_points`).
+
+    >>> arcs = cut_arcs(list(range(12)), 4, random.Random(3))
+    >>> sorted(c for arc in arcs for c in arc) == list(range(12)), len(arcs)
+    (True, 4)
+    """
+    n = len(loop)
+    points = cut_points(n, count, rng)
     arcs = []
     for i, p in enumerate(points):
         q = points[(i + 1) % count]
@@ -270,39 +278,7 @@ def cut_arcs(loop: Sequence[int], count: int, rng: random.Random) -> List[List[i
     return arcs
 
 
-# --------------------------------------------------------------------------- 3. outside blocks
-
-
-def assign_outside(rows: int, cols: int, arcs: Sequence[Sequence[int]], rng: random.Random) -> List[int]:
-    """Region id per cell: arc ``i`` is country ``i``; each block of unused
-    cells goes whole to a random country it touches (ids not yet renumbered)."""
-    n = rows * cols
-    region = [-1] * n
-    for i, arc in enumerate(arcs):
-        for cell in arc:
-            region[cell] = i
-    seen = [False] * n
-    for start in range(n):
-        if region[start] != -1 or seen[start]:
-            continue
-        block = [start]
-        seen[start] = True
-        touching = set()
-        k = 0
-        while k < len(block):
-            cell = block[k]
-            k += 1
-            for nb in neighbours(rows, cols, cell):
-                if region[nb] != -1:
-                    touching.add(region[nb])
-                elif not seen[nb]:
-                    seen[nb] = True
-                    block.append(nb)
-        owners = sorted(touching)
-        owner = owners[rng.randrange(len(owners))]
-        for cell in block:
-            region[cell] = owner
-    return region
+# --------------------------------------------------------------------------- 3. outside blocks (see Carving)
 
 
 def renumber(regions: Sequence[int]) -> Tuple[List[int], List[int]]:
@@ -383,14 +359,127 @@ def make_layout(
     once (its arcs), uses ``numbers[k]`` cells of country ``k``, and every
     block of unused cells lies inside one country.
     """
-    target = max(4, int(round(coverage * rows * cols)))
-    loop = inflate_loop(rows, cols, rng, target)
-    k = country_count(rows, cols, country_size, len(loop))
-    arcs = cut_arcs(loop, k, rng)
-    raw = assign_outside(rows, cols, arcs, rng)
-    regions, old = renumber(raw)
-    numbers = [len(arcs[o]) for o in old]
-    return Layout(rows, cols, tuple(regions), tuple(loop), tuple(numbers))
+    return Carving.new(rows, cols, rng, country_size, coverage).layout()
+
+
+# --------------------------------------------------------------------------- carving (refinement)
+
+
+class Carving:
+    """A loop cut into arcs plus owned outside blocks, that can be refined.
+
+    The state behind a :class:`Layout` while it is still being shaped: arcs
+    are identified by their first loop position, each block of unused cells
+    by an owner arc. Two refinements keep every rule true by construction:
+
+    * :meth:`split` cuts one arc in two (arcs stay consecutive, so the loop
+      still visits every country once); blocks that no longer touch their
+      owner move to an arc they touch;
+    * :meth:`move_block` gives a whole block to another arc it touches.
+
+    >>> c = Carving.new(6, 6, random.Random(2))
+    >>> before = c.layout().countries
+    >>> c.split(c.loop[0], random.Random(0)) or c.split(c.loop[1], random.Random(0))
+    True
+    >>> c.layout().countries == before + 1
+    True
+    """
+
+    def __init__(self, rows: int, cols: int, loop: Sequence[int], cuts: Sequence[int], rng: random.Random):
+        self.rows, self.cols = rows, cols
+        self.loop = list(loop)
+        n = rows * cols
+        self.pos = [-1] * n
+        for i, c in enumerate(self.loop):
+            self.pos[c] = i
+        self.cuts = sorted(cuts)
+        # Blocks of unused cells in order of first cell, each to a random arc it touches.
+        self.block_of = [-1] * n
+        self.blocks: List[List[int]] = []
+        self.owner: List[int] = []
+        for start in range(n):
+            if self.pos[start] >= 0 or self.block_of[start] >= 0:
+                continue
+            b = len(self.blocks)
+            block = [start]
+            self.block_of[start] = b
+            k = 0
+            while k < len(block):
+                for nb in neighbours(rows, cols, block[k]):
+                    if self.pos[nb] < 0 and self.block_of[nb] < 0:
+                        self.block_of[nb] = b
+                        block.append(nb)
+                k += 1
+            self.blocks.append(block)
+            touching = self._touching(b)
+            self.owner.append(touching[rng.randrange(len(touching))])
+
+    @classmethod
+    def new(
+        cls,
+        rows: int,
+        cols: int,
+        rng: random.Random,
+        country_size: float = DEFAULT_COUNTRY_SIZE,
+        coverage: float = DEFAULT_COVERAGE,
+    ) -> "Carving":
+        """Inflates a loop and cuts it, as :func:`make_layout` does."""
+        target = max(4, int(round(coverage * rows * cols)))
+        loop = inflate_loop(rows, cols, rng, target)
+        k = country_count(rows, cols, country_size, len(loop))
+        return cls(rows, cols, loop, cut_points(len(loop), k, rng), rng)
+
+    def arc_of(self, cell: int) -> int:
+        """The first loop position of the arc holding the used ``cell``."""
+        i = bisect_right(self.cuts, self.pos[cell]) - 1
+        return self.cuts[i]  # i = -1 wraps to the last arc, as it should
+
+    def _touching(self, b: int) -> List[int]:
+        out = set()
+        for cell in self.blocks[b]:
+            for nb in neighbours(self.rows, self.cols, cell):
+                if self.pos[nb] >= 0:
+                    out.add(self.arc_of(nb))
+        return sorted(out)
+
+    def arc_length(self, start: int) -> int:
+        i = self.cuts.index(start)
+        nxt = self.cuts[(i + 1) % len(self.cuts)]
+        return (nxt - start) % len(self.loop) or len(self.loop)
+
+    def split(self, cell: int, rng: random.Random) -> bool:
+        """Cuts the arc holding the used ``cell`` just before it (or after it,
+        at the arc's start); False when that arc is a single cell."""
+        start = self.arc_of(cell)
+        if self.arc_length(start) < 2:
+            return False
+        p = self.pos[cell]
+        cut = p if p != start else (p + 1) % len(self.loop)
+        insort(self.cuts, cut)
+        for b, own in enumerate(self.owner):
+            if own == start:
+                touching = self._touching(b)
+                if start not in touching:
+                    self.owner[b] = touching[rng.randrange(len(touching))]
+        return True
+
+    def move_block(self, cell: int, rng: random.Random) -> bool:
+        """Gives the block holding the unused ``cell`` to another arc it
+        touches; False when it touches only its owner."""
+        b = self.block_of[cell]
+        others = [a for a in self._touching(b) if a != self.owner[b]]
+        if not others:
+            return False
+        self.owner[b] = others[rng.randrange(len(others))]
+        return True
+
+    def layout(self) -> Layout:
+        raw = [-1] * (self.rows * self.cols)
+        for c in range(len(raw)):
+            raw[c] = self.arc_of(c) if self.pos[c] >= 0 else self.owner[self.block_of[c]]
+        regions, old = renumber(raw)
+        numbers = [self.arc_length(o) for o in old]
+        return Layout(self.rows, self.cols, tuple(regions), tuple(self.loop), tuple(numbers))
 
 
 # --------------------------------------------------------------------------- the ladder, flat form
@@ -455,6 +544,71 @@ def grade_of(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Opt
         if completes(rows, cols, regions, numbers, STAGES[: i + 1]):
             return stage
     return None
+
+
+#: Refinement steps per layout, as a share of its countries (see :func:`complete_layout`).
+REFINE_SHARE = 1.0
+#: Initial countries as a share of the requested count: refinement splits add the rest.
+START_SHARE = 0.75
+
+
+def complete_layout(
+    rows: int,
+    cols: int,
+    rng: random.Random,
+    country_size: float = DEFAULT_COUNTRY_SIZE,
+    coverage: float = DEFAULT_COVERAGE,
+    stages: Sequence[str] = STAGES,
+    deadline: Optional[float] = None,
+) -> Optional[Layout]:
+    """A layout that ``stages`` complete with every number printed, or None.
+
+    Few raw loop-first layouts are complete: an outside block or a wide
+    country lets the loop take another way with the same counts. Instead of
+    discarding them, the layout is refined where the ladder is stuck: a
+    random undecided cell is picked; if the loop uses it, its arc is split
+    there (one more country, one more number); if not, its block moves to
+    another country it touches. Both steps keep the layout legal. The layout
+    starts with :data:`START_SHARE` of the requested countries, so the final
+    average size stays near ``country_size``; after ``REFINE_SHARE x
+    countries`` steps without completion it is given up (None).
+    """
+    start_size = country_size / START_SHARE
+    if country_count(rows, cols, start_size, rows * cols) < 3:
+        start_size = country_size
+    carving = Carving.new(rows, cols, rng, start_size, coverage)
+    target = country_count(rows, cols, country_size, len(carving.loop))
+    steps = max(4, int(REFINE_SHARE * target))
+    for _ in range(steps + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            raise GenerationTimeout("time budget ran out while shaping a layout")
+        lay = carving.layout()
+        fp = ladder(rows, cols, lay.regions, lay.numbers, stages)
+        if fp is None:
+            raise RuntimeError("the ladder contradicts a legal layout: a stage is unsound")
+        if fp.complete:
+            return lay
+        undecided = set(c for c, v in enumerate(fp.cells) if v == 2)
+        pairs = _edge_cells(rows, cols)
+        for e, v in enumerate(fp.edges):
+            if v == 2:
+                undecided.update(pairs[e])
+        order = _shuffled(sorted(undecided), rng)
+        for cell in order:
+            if carving.pos[cell] >= 0:
+                if carving.split(cell, rng):
+                    break
+            elif carving.move_block(cell, rng):
+                break
+        else:
+            return None
+    return None
+
+
+def _edge_cells(rows: int, cols: int) -> List[Tuple[int, int]]:
+    out = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+    out += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+    return out
 
 
 # --------------------------------------------------------------------------- 4. number deletion
@@ -669,10 +823,10 @@ def generate_puzzle(
             raise GenerationTimeout(
                 f"no {rows} x {cols} puzzle within the time budget of {time_limit} s ({attempt - 1} layouts tried)"
             )
-        layout = make_layout(rows, cols, rng, country_size, coverage)
-        if not completes(rows, cols, layout.regions, layout.numbers, stages):
-            continue
         try:
+            layout = complete_layout(rows, cols, rng, country_size, coverage, stages, deadline)
+            if layout is None:
+                continue
             numbers = delete_numbers(layout, rng, order, stages, deadline)
         except GenerationTimeout:
             raise GenerationTimeout(
