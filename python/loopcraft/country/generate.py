@@ -12,7 +12,10 @@ partition-first trap in the spec). It grows the answer first:
 3. :class:`Carving` gives every connected block of cells off the loop,
    whole, to one country next to it, so two unused cells never meet across a
    border (rule 4).
-4. :func:`delete_numbers` starts from every country numbered and deletes
+4. :func:`complete_layout` refines the layout where the ladder is stuck with
+   every number printed (it splits an arc or moves a block there: still
+   legal), since few raw layouts have a unique answer.
+5. :func:`delete_numbers` starts from every country numbered and deletes
    numbers while the deduction ladder still decides every cell and edge. A
    board that the (sound) ladder completes has exactly one solution.
 
@@ -797,7 +800,10 @@ def generate_puzzle(
         grade: the weakest ladder stage that must complete the puzzle, one of
             :data:`STAGES`: deletion keeps that prefix of the ladder complete,
             and a puzzle that a weaker prefix completes is rejected. ``None``:
-            deletion uses the whole ladder and any grade is accepted.
+            deletion uses the whole ladder and any grade is accepted. In
+            practice ``"region"`` and ``"once"`` never complete a board (they
+            do not follow the loop through a country), so asking for them
+            ends in :class:`~loopcraft.errors.NoPuzzleFound`.
         time_limit: seconds; :class:`~loopcraft.errors.GenerationTimeout`
             when it runs out. ``None``: no limit.
         attempts: layouts to try before :class:`~loopcraft.errors.NoPuzzleFound`.
