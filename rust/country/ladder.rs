@@ -97,17 +97,32 @@ pub fn fixpoint(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std:
     }
     let inner = stages.without(Stages::PROBE);
     let mut hypotheses = 0u64;
+    // implied[var] bit v: "var = v" followed from a hypothesis that survived
+    // in this round, so it survives too (propagation is monotone) and is not
+    // tried. Flags only hold for the state they were made in; a round with a
+    // deduction is followed by another round with fresh flags, so the final
+    // round, which deduces nothing, tried or covered every hypothesis.
+    let mut implied = vec![0u8; s.val.len()];
     loop {
         let mut progress = false;
+        implied.fill(0);
         for var in 0..s.val.len() {
             for v in [ON, OFF] {
                 if s.val[var] != UNDECIDED {
                     break;
                 }
+                if implied[var] & (1 << v) != 0 {
+                    continue;
+                }
                 let m = s.mark();
                 s.set(var, v).expect("undecided");
                 hypotheses += 1;
                 let refuted = propagate(p, s, w, inner).is_err();
+                if !refuted {
+                    for &x in s.assigned_since(m) {
+                        implied[x as usize] |= 1 << s.val[x as usize];
+                    }
+                }
                 s.undo(m);
                 if refuted {
                     s.set(var, 1 - v).expect("undecided");

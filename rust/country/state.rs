@@ -75,6 +75,11 @@ impl State {
         }
     }
 
+    /// Variables assigned since `m`, in order.
+    pub fn assigned_since(&self, m: Mark) -> &[u32] {
+        &self.trail[m.trail..]
+    }
+
     pub fn mark(&self) -> Mark {
         Mark { trail: self.trail.len(), alive: self.alive }
     }
