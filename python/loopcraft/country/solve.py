@@ -120,9 +120,10 @@ def solve(
         node_limit: stop after this many search nodes (``complete`` False).
         time_limit: stop after this many seconds (``complete`` False).
 
-    >>> b = CountryRoad.from_regions([[0, 0, 1], [2, 2, 1], [2, 2, 1]], {0: 2})
-    >>> solve(b).count
-    1
+    >>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    >>> r = solve(b)
+    >>> r.count, r.unique
+    (1, True)
     """
     b = _board(board)
     limit = require_int("limit", limit, 1, _NO_LIMIT)
