@@ -358,7 +358,7 @@ def test_core_rejects_bad_shapes_without_crashing():
 
 @pytest.fixture(scope="module")
 def boards():
-    out = random_boards(2024, 150)
+    out = random_boards(2024, 250)
     kinds = [min(len(s), 2) for _, s in out]
     # The sample must exercise every case.
     assert kinds.count(0) >= 15 and kinds.count(1) >= 15 and kinds.count(2) >= 15, kinds
