@@ -285,8 +285,14 @@ fn solved_without_search_exactly_when_unique() {
 #[test]
 fn search_counts_agree_with_brute_force() {
     let cases = random_cases(23, 120, false);
+    let mut checked = 0;
     for (i, case) in cases.iter().enumerate() {
         let cells = case.rows * case.cols;
+        // Counting every solution of a loose board is long in a debug build.
+        if case.solutions.len() > 12 || cells > 16 {
+            continue;
+        }
+        checked += 1;
         let mut sets = vec![Stages::ALL];
         if cells <= 12 {
             // Weaker stages search longer: keep them to the smaller boards.
@@ -308,6 +314,7 @@ fn search_counts_agree_with_brute_force() {
             assert_eq!(got, want, "case {i}, stages {stages:?}");
         }
     }
+    assert!(checked >= 60, "only {checked} boards checked");
 }
 
 fn own_countries(rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
