@@ -188,20 +188,19 @@ fn py_country_ladder(
     regions: Vec<i64>,
     numbers: Vec<Option<i64>>,
     stages: Vec<String>,
-) -> PyResult<Option<(Vec<u8>, Vec<u8>, u64)>> {
+) -> PyResult<Option<crate::country::LadderStates>> {
     let (rows, cols) = country_size(rows, cols)?;
     Ok(py.detach(|| crate::country::ladder(rows, cols, &regions, &numbers, &stages))?)
 }
 
 /// `(borders, cut vertices, bridges)` of the region graph (Hopcroft-Tarjan).
 #[pyfunction(name = "country_region_graph")]
-#[allow(clippy::type_complexity)]
 fn py_country_region_graph(
     py: Python<'_>,
     rows: i64,
     cols: i64,
     regions: Vec<i64>,
-) -> PyResult<(Vec<(u32, u32)>, Vec<u32>, Vec<u32>)> {
+) -> PyResult<crate::country::RegionGraphSummary> {
     let (rows, cols) = country_size(rows, cols)?;
     Ok(py.detach(|| crate::country::region_graph(rows, cols, &regions))?)
 }

@@ -10,8 +10,8 @@ pub fn is_solution(b: &Board, on: &[u8]) -> bool {
     let mut deg = vec![0u8; n];
     let mut first = usize::MAX;
     let mut edges_on = 0;
-    for e in 0..b.num_edges() {
-        if on[e] == 0 {
+    for (e, &x) in on.iter().enumerate().take(b.num_edges()) {
+        if x == 0 {
             continue;
         }
         if b.edge_kind[e] == EdgeKind::Blocked {

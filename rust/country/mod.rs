@@ -43,6 +43,11 @@ pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
 pub use search::{Budget, SolveResult};
 
+/// `(cell states, edge states, probe hypotheses)` of a ladder fixpoint.
+pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
+/// `(borders, cut vertices, bridges)` of a region graph.
+pub type RegionGraphSummary = (Vec<(u32, u32)>, Vec<u32>, Vec<u32>);
+
 /// Search with the chosen stages at every node; stops at `limit` solutions.
 #[allow(clippy::too_many_arguments)]
 pub fn solve<S: AsRef<str>>(
@@ -74,13 +79,13 @@ pub fn ladder<S: AsRef<str>>(
     regions: &[i64],
     numbers: &[Option<i64>],
     stages: &[S],
-) -> Result<Option<(Vec<u8>, Vec<u8>, u64)>> {
+) -> Result<Option<LadderStates>> {
     let stages = Stages::parse(stages)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
     Ok(run_ladder(&mut p, stages))
 }
 
-pub(crate) fn run_ladder(p: &mut Puzzle, stages: Stages) -> Option<(Vec<u8>, Vec<u8>, u64)> {
+pub(crate) fn run_ladder(p: &mut Puzzle, stages: Stages) -> Option<LadderStates> {
     let (s, _, r) = ladder::root(p, stages);
     let hyp = r.ok()?;
     let n = p.board.num_cells();
@@ -94,7 +99,7 @@ fn regions_only(rows: usize, cols: usize, regions: &[i64]) -> Result<Board> {
 }
 
 /// `(borders, cut vertices, bridges)` of the region graph.
-pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<(Vec<(u32, u32)>, Vec<u32>, Vec<u32>)> {
+pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<RegionGraphSummary> {
     let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
     let a = g.articulation();
     Ok((g.borders, a.cut_vertices, a.bridges))

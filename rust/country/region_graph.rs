@@ -161,10 +161,7 @@ impl RegionGraph {
         let n = self.nodes;
         let mut visited = vec![false; n];
         // Open neighbours (unvisited, start, or the path's end) of each node.
-        let mut open = vec![0u32; n];
-        for v in 0..n {
-            open[v] = self.adj[v].len() as u32;
-        }
+        let mut open: Vec<u32> = self.adj.iter().map(|a| a.len() as u32).collect();
         let mut mask = vec![0u64; words];
         let mut path: Vec<u32> = vec![0];
         visited[0] = true;
