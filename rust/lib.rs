@@ -14,6 +14,7 @@ pub mod error;
 pub mod grid;
 pub mod loop_v1;
 pub mod slither;
+pub mod country;
 
 pub use error::{Error, Result};
 

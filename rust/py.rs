@@ -157,6 +157,160 @@ fn py_slither_grade(
 
 // ---------------------------------------------------------------- Country Road
 
+/// Arguments of the brute-force counters, checked into the core's types (a
+/// negative or oversized int is a ValueError here, not an OverflowError).
+#[allow(clippy::type_complexity)]
+fn country_count_args(
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> Result<(usize, usize, Vec<i32>, Vec<Option<u32>>, Option<u64>), Error> {
+    let side = |name: &str, v: i64| {
+        usize::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+    };
+    let regions = regions
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| match i32::try_from(r) {
+            Ok(r) if r >= -1 => Ok(r),
+            _ => Err(Error::InvalidArgument(format!("regions[{i}] = {r} is neither -1 (blocked) nor a country index"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let numbers = numbers
+        .into_iter()
+        .enumerate()
+        .map(|(c, m)| match m {
+            None => Ok(None),
+            Some(m) => u32::try_from(m)
+                .map(Some)
+                .map_err(|_| Error::InvalidArgument(format!("number {m} of country {c} is negative or too large"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let limit = match limit {
+        None => None,
+        Some(l) => Some(u64::try_from(l).map_err(|_| Error::InvalidArgument(format!("limit must be >= 0, got {l}")))?),
+    };
+    Ok((side("rows", rows)?, side("cols", cols)?, regions, numbers, limit))
+}
+
+/// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
+#[pyfunction(name = "country_count_cells", signature = (rows, cols, regions, numbers, limit=None))]
+fn py_country_count_cells(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> PyResult<u64> {
+    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    Ok(py.detach(|| crate::country::count_cells::count(rows, cols, &regions, &numbers, limit))?)
+}
+
+/// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
+#[pyfunction(name = "country_count_loops", signature = (rows, cols, regions, numbers, limit=None))]
+fn py_country_count_loops(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+) -> PyResult<u64> {
+    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    Ok(py.detach(|| crate::country::count_loops::count(rows, cols, &regions, &numbers, limit))?)
+}
+
+/// Board size from Python ints (a negative side is a ValueError, not an OverflowError).
+fn country_size(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
+    let side = |name: &str, v: i64| {
+        usize::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+    };
+    Ok((side("rows", rows)?, side("cols", cols)?))
+}
+
+/// A non-negative count from Python, or a ValueError naming it.
+fn country_count_arg(name: &str, v: i64) -> Result<u64, Error> {
+    u64::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+}
+
+/// Search with the chosen ladder stages at every node: `(solutions, complete, nodes)`.
+#[pyfunction(name = "country_solve", signature = (rows, cols, regions, numbers, limit, stages, node_limit=None, time_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn py_country_solve(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: i64,
+    stages: Vec<String>,
+    node_limit: Option<i64>,
+    time_limit: Option<f64>,
+) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let limit = usize::try_from(country_count_arg("limit", limit)?).unwrap_or(usize::MAX);
+    let node_limit = node_limit.map(|n| country_count_arg("node_limit", n)).transpose()?;
+    let r = py.detach(|| {
+        crate::country::solve(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit)
+    })?;
+    Ok((r.solutions, r.complete, r.nodes))
+}
+
+/// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
+#[pyfunction(name = "country_ladder")]
+fn py_country_ladder(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    stages: Vec<String>,
+) -> PyResult<Option<crate::country::LadderStates>> {
+    let (rows, cols) = country_size(rows, cols)?;
+    Ok(py.detach(|| crate::country::ladder(rows, cols, &regions, &numbers, &stages))?)
+}
+
+/// `(borders, cut vertices, bridges)` of the region graph (Hopcroft-Tarjan).
+#[pyfunction(name = "country_region_graph")]
+fn py_country_region_graph(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+) -> PyResult<crate::country::RegionGraphSummary> {
+    let (rows, cols) = country_size(rows, cols)?;
+    Ok(py.detach(|| crate::country::region_graph(rows, cols, &regions))?)
+}
+
+/// Every Hamiltonian cycle of the region graph as an int bitmask over borders.
+#[pyfunction(name = "country_hamiltonian_cycles")]
+fn py_country_hamiltonian_cycles<'py>(
+    py: Python<'py>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    cap: i64,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let cap = usize::try_from(country_count_arg("cap", cap)?).unwrap_or(usize::MAX);
+    let cycles = py.detach(|| crate::country::hamiltonian_cycles(rows, cols, &regions, cap))?;
+    // Masks may pass 128 bits: build each int from its little-endian bytes.
+    let from_bytes = py.get_type::<pyo3::types::PyInt>().getattr("from_bytes")?;
+    cycles
+        .into_iter()
+        .map(|borders| {
+            let mut bytes = vec![0u8; borders.last().map_or(0, |&b| b as usize / 8 + 1)];
+            for b in borders {
+                bytes[b as usize / 8] |= 1 << (b % 8);
+            }
+            from_bytes.call1((pyo3::types::PyBytes::new(py, &bytes), "little"))
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------- module
 
 #[pymodule]
@@ -172,5 +326,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
     // Country Road
+    m.add_function(wrap_pyfunction!(py_country_count_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_count_loops, m)?)?;
+    m.add("COUNTRY_STAGES", pyo3::types::PyTuple::new(m.py(), crate::country::STAGE_NAMES)?)?;
+    m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;
     Ok(())
 }

@@ -4,6 +4,7 @@ Submodules:
     loop: the Loop engine v1 (Slitherlink on n x n, n = 4..6), bit for bit.
     slitherlink: Slitherlink on any R x C board up to 100 x 100: formats, a
         uniqueness-proving solver, a grade and a generator.
+    country: Country Road (board model, formats, referee, ladder, search, counting).
 
 >>> import loopcraft
 >>> print(loopcraft.loop.generate(4, "notes-example"))  # doctest: +NORMALIZE_WHITESPACE
@@ -23,6 +24,8 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version as _version
 
 from . import loop
+from . import country  # Country Road
+from .country import CountryRoad
 from .errors import CapacityError, FormatError, GenerationTimeout, LoopcraftError, NoPuzzleFound
 from .loop import LoopPuzzle
 from . import slitherlink
@@ -40,6 +43,8 @@ __all__ = [
     "slitherlink",
     "Slitherlink",
     "generate_slitherlink",
+    "country",
+    "CountryRoad",
     "LoopcraftError",
     "NoPuzzleFound",
     "FormatError",

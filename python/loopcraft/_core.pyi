@@ -63,3 +63,60 @@ def slither_grade(
     else ``"search"`` with the search's count (0, 1 or 2) and whether it finished."""
 
 # ----------------------------------------------------------------- Country Road
+
+def country_count_cells(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
+) -> int:
+    """Brute-force count "cells": choose the used cells, then count the ways to
+    thread one loop through them. Shares nothing with the ladder but geometry.
+    Returns the number of solutions, at most ``limit`` when given (it stops
+    there). ValueError for a malformed board or one too large to enumerate
+    (more than 64 cells, or more than 36 open cells)."""
+
+def country_count_loops(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
+) -> int:
+    """Brute-force count "loops": enumerate the simple cycles of the grid and
+    read the unused cells as the complement. Same contract as
+    :func:`country_count_cells`."""
+
+COUNTRY_STAGES: Tuple[str, ...]
+"""The ladder's stages in order: ``("region", "once", "loop", "macro", "probe")``."""
+
+def country_solve(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    limit: int,
+    stages: Sequence[str],
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[List[bytes], bool, int]:
+    """Search with the chosen ladder stages at every node, stopping at ``limit``
+    solutions: ``(solutions, complete, nodes)``. Each solution has one byte
+    (0/1) per cell-to-cell edge. ``complete`` is False only when ``node_limit``
+    or ``time_limit`` (seconds) stopped the search. A region graph that is
+    disconnected, has a cut vertex or fewer than two countries gives no
+    solution at once."""
+
+def country_ladder(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]
+) -> Optional[Tuple[bytes, bytes, int]]:
+    """Fixpoint of the chosen stages without search: ``(cell states, edge
+    states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
+    2 = undecided; None when the stages find a contradiction."""
+
+def country_region_graph(
+    rows: int, cols: int, regions: Sequence[int]
+) -> Tuple[List[Tuple[int, int]], List[int], List[int]]:
+    """``(borders, cut vertices, bridges)``: sorted pairs ``(a, b)``, ``a < b``, of
+    adjacent countries; cut vertices as sorted country indices; bridges as
+    sorted indices into ``borders`` (Hopcroft-Tarjan, O(V + E))."""
+
+def country_hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -> List[int]:
+    """Every Hamiltonian cycle of the region graph, once each, as an int
+    bitmask over the borders of :func:`country_region_graph` (bit i =
+    ``borders[i]``). Two countries give the one cycle crossing their border
+    twice; one country gives none. Raises :class:`CapacityError` when more than
+    ``cap`` cycles exist (or the enumeration passes its step budget)."""

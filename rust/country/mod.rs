@@ -1,0 +1,114 @@
+//! Country Road: board model, region graph, the five-stage deduction ladder,
+//! search, and two independent brute-force counting engines.
+//!
+//! Geometry: the cells of an R x C board are the lattice points of
+//! `Grid::new(R - 1, C - 1)`, so cell-to-cell edges use the grid's edge
+//! numbering: "right" edges (r,c)-(r,c+1) are `H(r, c) = r*(C-1) + c`, "down"
+//! edges (r,c)-(r+1,c) are `V(r, c) = R*(C-1) + r*C + c`.
+//!
+//! Edge cases (see the Decisions of the shared contract): a single country
+//! has no solution (its border is never crossed twice); two countries are
+//! solved by a loop crossing their border twice; three or more countries need
+//! a connected region graph without cut vertex.
+
+/// Counting engine "cells": choose the used cells, then thread the loop.
+pub mod count_cells;
+/// Counting engine "loops": enumerate the simple cycles of the grid graph.
+pub mod count_loops;
+
+pub mod board;
+pub mod check;
+pub mod ladder;
+pub mod puzzle;
+pub mod region_graph;
+pub mod search;
+pub mod state;
+mod stage_loop;
+mod stage_macro;
+mod stage_once;
+mod stage_region;
+mod work;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use crate::error::Result;
+use crate::invalid;
+
+pub use board::Board;
+pub use ladder::{Stages, STAGE_NAMES};
+pub use puzzle::Puzzle;
+pub use region_graph::{Articulation, RegionGraph};
+pub use search::{Budget, SolveResult};
+
+/// `(cell states, edge states, probe hypotheses)` of a ladder fixpoint.
+pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
+/// `(borders, cut vertices, bridges)` of a region graph.
+pub type RegionGraphSummary = (Vec<(u32, u32)>, Vec<u32>, Vec<u32>);
+
+/// Search with the chosen stages at every node; stops at `limit` solutions.
+#[allow(clippy::too_many_arguments)]
+pub fn solve<S: AsRef<str>>(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    limit: usize,
+    stages: &[S],
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+) -> Result<SolveResult> {
+    let stages = Stages::parse(stages)?;
+    let time_limit = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
+        Some(t) => return Err(invalid!("time_limit must be a non-negative number of seconds, got {t}")),
+    };
+    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    Ok(search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }))
+}
+
+/// Fixpoint of the chosen stages without search: `(cell states, edge states,
+/// probe hypotheses)` with 0 = unused/off, 1 = used/on, 2 = undecided; None on
+/// a contradiction.
+pub fn ladder<S: AsRef<str>>(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    stages: &[S],
+) -> Result<Option<LadderStates>> {
+    let stages = Stages::parse(stages)?;
+    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    Ok(run_ladder(&mut p, stages))
+}
+
+pub(crate) fn run_ladder(p: &mut Puzzle, stages: Stages) -> Option<LadderStates> {
+    let (s, _, r) = ladder::root(p, stages);
+    let hyp = r.ok()?;
+    let n = p.board.num_cells();
+    Some((s.val[..n].to_vec(), s.val[n..].to_vec(), hyp))
+}
+
+/// A board with no numbers, for the functions that only look at regions.
+fn regions_only(rows: usize, cols: usize, regions: &[i64]) -> Result<Board> {
+    let k = regions.iter().copied().max().unwrap_or(-1).max(-1) + 1;
+    Board::new(rows, cols, regions, &vec![None; k as usize])
+}
+
+/// `(borders, cut vertices, bridges)` of the region graph.
+pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<RegionGraphSummary> {
+    let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
+    let a = g.articulation();
+    Ok((g.borders, a.cut_vertices, a.bridges))
+}
+
+/// Every Hamiltonian cycle of the region graph as the sorted list of its
+/// borders; `Error::Capacity` past `cap` cycles.
+pub fn hamiltonian_cycles(rows: usize, cols: usize, regions: &[i64], cap: usize) -> Result<Vec<Vec<u32>>> {
+    let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
+    let steps = 5_000_000u64.saturating_add((cap as u64).saturating_mul(2_000));
+    Ok(g.hamiltonian_cycles(cap, steps)?.border_lists())
+}

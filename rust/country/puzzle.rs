@@ -1,0 +1,78 @@
+//! Everything computed once per board before any deduction: the validated
+//! board, whether the region graph can be Hamiltonian at all, and (when it is
+//! small enough) the catalogue of its Hamiltonian cycles.
+
+use crate::error::Result;
+
+use super::board::Board;
+use super::region_graph::{Catalogue, RegionGraph};
+use super::state::{State, OFF, ON};
+
+/// Catalogue limits for the solver's own use; past them `macro` waits for a
+/// narrower state (or is skipped: sound, only weaker), never an error.
+pub const SOLVER_CATALOGUE_CAP: usize = 50_000;
+/// Step budget of the first attempt, on the whole region graph.
+pub const FIRST_STEPS: u64 = 200_000;
+/// Step budget of a later attempt, on the borders still open.
+pub const LATER_STEPS: u64 = 1_000_000;
+
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    pub board: Board,
+    pub graph: RegionGraph,
+    /// False when the region graph cannot carry a solution (K < 2,
+    /// disconnected, or a cut vertex): the board has no solution.
+    pub region_ok: bool,
+    /// The Hamiltonian cycles still possible at the root (all of them, or
+    /// those on the borders left open by the root's fixpoint); None until
+    /// one enumeration fits its budget.
+    pub catalogue: Option<Catalogue>,
+}
+
+impl Puzzle {
+    pub fn new(board: Board) -> Result<Puzzle> {
+        let graph = RegionGraph::from_board(&board);
+        let region_ok = graph.may_be_hamiltonian();
+        Ok(Puzzle { board, graph, region_ok, catalogue: None })
+    }
+
+    pub fn catalogue_size(&self) -> usize {
+        self.catalogue.as_ref().map_or(0, |c| c.count)
+    }
+
+    /// Tries to enumerate the catalogue within `steps`, on the borders not
+    /// closed in `state` and keeping the cycles through every crossed border.
+    /// Returns whether a catalogue is now installed (then `state`'s alive set
+    /// is reset to it). An empty catalogue is a valid answer: no solution
+    /// extends the state.
+    pub fn try_catalogue(&mut self, state: Option<&mut State>, steps: u64) -> bool {
+        if self.catalogue.is_some() || !self.region_ok {
+            return self.catalogue.is_some();
+        }
+        let b = &self.board;
+        let (open, crossed): (Vec<bool>, Vec<bool>) = match &state {
+            None => (vec![true; b.borders.len()], vec![false; b.borders.len()]),
+            Some(s) => b
+                .border_edges
+                .iter()
+                .map(|edges| {
+                    (
+                        edges.iter().any(|&e| s.edge(e as usize) != OFF),
+                        edges.iter().any(|&e| s.edge(e as usize) == ON),
+                    )
+                })
+                .unzip(),
+        };
+        let g = self.graph.restricted(&open);
+        let Ok(mut cat) = g.hamiltonian_cycles(SOLVER_CATALOGUE_CAP, steps) else { return false };
+        cat.retain(|m| crossed.iter().enumerate().all(|(i, &c)| !c || m[i / 64] >> (i % 64) & 1 == 1));
+        if state.is_none() && cat.count == 0 {
+            self.region_ok = false;
+        }
+        if let Some(s) = state {
+            s.reset_alive(cat.count);
+        }
+        self.catalogue = Some(cat);
+        true
+    }
+}

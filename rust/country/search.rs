@@ -1,0 +1,137 @@
+//! Depth-first search over edges with an explicit stack and the trail: every
+//! node runs the chosen stages to their fixpoint, every leaf is checked
+//! against the rules before it counts.
+
+use std::time::{Duration, Instant};
+
+use super::check::is_solution;
+use super::ladder::{fixpoint, root, Stages};
+use super::puzzle::Puzzle;
+use super::state::{Mark, State, OFF, ON, UNDECIDED};
+
+#[derive(Debug, Clone, Default)]
+pub struct SolveResult {
+    /// One 0/1 byte per cell-to-cell edge.
+    pub solutions: Vec<Vec<u8>>,
+    /// False only when a budget stopped the search.
+    pub complete: bool,
+    pub nodes: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub limit: usize,
+    pub node_limit: Option<u64>,
+    pub time_limit: Option<Duration>,
+}
+
+pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget) -> SolveResult {
+    let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
+    if !p.region_ok || budget.limit == 0 {
+        return out;
+    }
+    let start = Instant::now();
+    let (mut s, mut w, r) = root(p, stages);
+    let p: &Puzzle = p;
+    // Frame: (mark before the branch, edge, value of the second branch).
+    let mut stack: Vec<(Mark, usize, u8)> = Vec::new();
+    out.nodes += 1;
+    let mut ok = r.is_ok();
+    loop {
+        if ok {
+            match choose_edge(p, &s) {
+                None => {
+                    if let Some(sol) = leaf(p, &s) {
+                        out.solutions.push(sol);
+                        if out.solutions.len() >= budget.limit {
+                            return out;
+                        }
+                    }
+                }
+                Some((e, first)) => {
+                    if over_budget(&budget, out.nodes, start) {
+                        out.complete = false;
+                        return out;
+                    }
+                    let m = s.mark();
+                    stack.push((m, e, 1 - first));
+                    s.set_edge(e, first).expect("undecided");
+                    out.nodes += 1;
+                    ok = fixpoint(p, &mut s, &mut w, stages).is_ok();
+                    continue;
+                }
+            }
+        }
+        // Backtrack to the deepest branch with its second value untried.
+        let Some((m, e, second)) = stack.pop() else { return out };
+        if over_budget(&budget, out.nodes, start) {
+            out.complete = false;
+            return out;
+        }
+        s.undo(m);
+        s.set_edge(e, second).expect("undecided");
+        out.nodes += 1;
+        ok = fixpoint(p, &mut s, &mut w, stages).is_ok();
+    }
+}
+
+fn over_budget(b: &Budget, nodes: u64, start: Instant) -> bool {
+    b.node_limit.is_some_and(|l| nodes >= l) || b.time_limit.is_some_and(|t| start.elapsed() >= t)
+}
+
+/// The loop's edges when every edge is decided and the cells agree with them.
+fn leaf(p: &Puzzle, s: &State) -> Option<Vec<u8>> {
+    let b = &p.board;
+    let sol: Vec<u8> = (0..b.num_edges()).map(|e| (s.edge(e) == ON) as u8).collect();
+    for c in 0..b.num_cells() {
+        let used = b.cell_edges(c).iter().any(|&e| sol[e as usize] != 0);
+        let st = s.cell(c);
+        if (st == ON && !used) || (st == OFF && used) {
+            return None;
+        }
+    }
+    is_solution(b, &sol).then_some(sol)
+}
+
+/// Branch at the end of a chain with the fewest open edges (the loop must
+/// continue there); else next to a used cell; else any open edge. Returns the
+/// edge and the value to try first.
+fn choose_edge(p: &Puzzle, s: &State) -> Option<(usize, u8)> {
+    let b = &p.board;
+    let mut best: Option<(usize, usize)> = None; // (open count, edge)
+    let mut fallback = None;
+    let mut any = None;
+    for c in 0..b.num_cells() {
+        if s.cell(c) == OFF {
+            continue;
+        }
+        let (mut on, mut open, mut some) = (0, 0, usize::MAX);
+        for &e in b.cell_edges(c) {
+            match s.edge(e as usize) {
+                ON => on += 1,
+                UNDECIDED => {
+                    open += 1;
+                    some = e as usize;
+                }
+                _ => {}
+            }
+        }
+        if open == 0 {
+            continue;
+        }
+        if on == 1 && best.is_none_or(|(o, _)| open < o) {
+            best = Some((open, some));
+        } else if s.cell(c) == ON && fallback.is_none() {
+            fallback = Some(some);
+        } else if any.is_none() {
+            any = Some(some);
+        }
+    }
+    if let Some((_, e)) = best {
+        return Some((e, ON));
+    }
+    if let Some(e) = fallback.or(any) {
+        return Some((e, ON));
+    }
+    (0..b.num_edges()).find(|&e| s.edge(e) == UNDECIDED).map(|e| (e, ON))
+}

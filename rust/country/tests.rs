@@ -1,0 +1,399 @@
+//! Tests of the ladder and the search against a brute force written here
+//! (simple cycles of the cell graph, rules checked on the cycle's cell
+//! sequence), sharing nothing with the solver but the board's geometry.
+
+use super::board::Board;
+use super::ladder::{Stages, STAGE_NAMES};
+use super::puzzle::Puzzle;
+use super::region_graph::RegionGraph;
+use super::search::{self, Budget};
+use super::run_ladder;
+
+/// Small deterministic generator (SplitMix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn neighbours(rows: usize, cols: usize, c: usize) -> Vec<usize> {
+    let (r, q) = (c / cols, c % cols);
+    let mut v = Vec::new();
+    if r > 0 {
+        v.push(c - cols);
+    }
+    if r + 1 < rows {
+        v.push(c + cols);
+    }
+    if q > 0 {
+        v.push(c - 1);
+    }
+    if q + 1 < cols {
+        v.push(c + 1);
+    }
+    v
+}
+
+/// Every simple cycle of the rows x cols cell graph, once, as a cell sequence.
+fn all_cycles(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let n = rows * cols;
+    let mut out = Vec::new();
+    fn dfs(rows: usize, cols: usize, s: usize, path: &mut Vec<usize>, on: &mut Vec<bool>, out: &mut Vec<Vec<usize>>) {
+        let x = *path.last().unwrap();
+        for y in neighbours(rows, cols, x) {
+            if y == s && path.len() >= 4 && path[1] < path[path.len() - 1] {
+                out.push(path.clone());
+            } else if y > s && !on[y] {
+                on[y] = true;
+                path.push(y);
+                dfs(rows, cols, s, path, on, out);
+                path.pop();
+                on[y] = false;
+            }
+        }
+    }
+    for s in 0..n {
+        let mut on = vec![false; n];
+        on[s] = true;
+        dfs(rows, cols, s, &mut vec![s], &mut on, &mut out);
+    }
+    out
+}
+
+/// The rules read directly from the cycle's cell sequence.
+fn satisfies(rows: usize, cols: usize, region: &[i64], numbers: &[Option<i64>], cyc: &[usize]) -> bool {
+    let n = rows * cols;
+    let k = numbers.len();
+    if cyc.iter().any(|&c| region[c] < 0) {
+        return false;
+    }
+    // Runs of one country along the cycle, counted cyclically.
+    let mut runs = vec![0; k];
+    for i in 0..cyc.len() {
+        let (a, b) = (region[cyc[i]], region[cyc[(i + 1) % cyc.len()]]);
+        if a != b {
+            runs[b as usize] += 1;
+        }
+    }
+    if runs.iter().any(|&r| r != 1) {
+        return false;
+    }
+    let mut used = vec![false; n];
+    for &c in cyc {
+        used[c] = true;
+    }
+    for (q, &x) in numbers.iter().enumerate() {
+        if let Some(x) = x {
+            if (0..n).filter(|&c| used[c] && region[c] == q as i64).count() != x as usize {
+                return false;
+            }
+        }
+    }
+    for c in 0..n {
+        for d in neighbours(rows, cols, c) {
+            if region[c] >= 0 && region[d] >= 0 && region[c] != region[d] && !used[c] && !used[d] {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Cell and edge bits of a cycle in the contract's numbering.
+fn bits(rows: usize, cols: usize, cyc: &[usize]) -> (Vec<u8>, Vec<u8>) {
+    let n = rows * cols;
+    let mut cells = vec![0u8; n];
+    let mut edges = vec![0u8; rows * (cols - 1) + (rows - 1) * cols];
+    for i in 0..cyc.len() {
+        let (a, b) = (cyc[i].min(cyc[(i + 1) % cyc.len()]), cyc[i].max(cyc[(i + 1) % cyc.len()]));
+        cells[a] = 1;
+        cells[b] = 1;
+        let e = if b == a + 1 { (a / cols) * (cols - 1) + a % cols } else { rows * (cols - 1) + a };
+        edges[e] = 1;
+    }
+    (cells, edges)
+}
+
+/// A random partition into connected countries, renumbered by first cell.
+fn random_regions(rng: &mut Rng, rows: usize, cols: usize, k: usize, blocked: usize) -> Vec<i64> {
+    let n = rows * cols;
+    let mut region = vec![-2i64; n];
+    for _ in 0..blocked {
+        region[rng.below(n)] = -1;
+    }
+    let mut seeds = 0;
+    while seeds < k {
+        let c = rng.below(n);
+        if region[c] == -2 {
+            region[c] = seeds as i64;
+            seeds += 1;
+        }
+        if region.iter().all(|&r| r != -2) {
+            break;
+        }
+    }
+    loop {
+        let open: Vec<usize> = (0..n).filter(|&c| region[c] == -2).collect();
+        if open.is_empty() {
+            break;
+        }
+        let c = open[rng.below(open.len())];
+        let owners: Vec<i64> = neighbours(rows, cols, c).into_iter().map(|d| region[d]).filter(|&r| r >= 0).collect();
+        if !owners.is_empty() {
+            region[c] = owners[rng.below(owners.len())];
+        } else if neighbours(rows, cols, c).iter().all(|&d| region[d] == -1) {
+            region[c] = -1;
+        }
+    }
+    // Split disconnected countries by relabelling components, then renumber.
+    let mut out = vec![-1i64; n];
+    let mut next = 0;
+    for s in 0..n {
+        if region[s] < 0 || out[s] >= 0 {
+            continue;
+        }
+        let mut stack = vec![s];
+        out[s] = next;
+        while let Some(c) = stack.pop() {
+            for d in neighbours(rows, cols, c) {
+                if region[d] == region[c] && out[d] < 0 {
+                    out[d] = next;
+                    stack.push(d);
+                }
+            }
+        }
+        next += 1;
+    }
+    out
+}
+
+struct Case {
+    rows: usize,
+    cols: usize,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    solutions: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+fn random_cases(seed: u64, count: usize, want_solvable: bool) -> Vec<Case> {
+    let mut rng = Rng(seed);
+    let shapes = [(3, 3), (3, 4), (4, 3), (4, 4), (3, 5), (2, 5), (4, 5)];
+    let cycles: Vec<Vec<Vec<usize>>> = shapes.iter().map(|&(r, c)| all_cycles(r, c)).collect();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let si = rng.below(shapes.len());
+        let (rows, cols) = shapes[si];
+        let n = rows * cols;
+        let k = 2 + rng.below(n / 2);
+        let blocked = if rng.below(4) == 0 { 1 } else { 0 };
+        let regions = random_regions(&mut rng, rows, cols, k, blocked);
+        let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+        let free: Vec<Option<i64>> = vec![None; k];
+        let valid: Vec<&Vec<usize>> = cycles[si].iter().filter(|c| satisfies(rows, cols, &regions, &free, c)).collect();
+        if want_solvable && valid.is_empty() {
+            continue;
+        }
+        // Numbers read from one valid loop (or random), each kept with probability 1/2.
+        let mut numbers = vec![None; k];
+        let pick = if valid.is_empty() { None } else { Some(valid[rng.below(valid.len())]) };
+        for (q, slot) in numbers.iter_mut().enumerate() {
+            if rng.below(2) == 0 {
+                continue;
+            }
+            let size = regions.iter().filter(|&&r| r == q as i64).count();
+            *slot = Some(match pick {
+                Some(cyc) if rng.below(5) != 0 => cyc.iter().filter(|&&c| regions[c] == q as i64).count() as i64,
+                _ => 1 + rng.below(size) as i64,
+            });
+        }
+        let solutions = cycles[si]
+            .iter()
+            .filter(|c| satisfies(rows, cols, &regions, &numbers, c))
+            .map(|c| bits(rows, cols, c))
+            .collect();
+        out.push(Case { rows, cols, regions, numbers, solutions });
+    }
+    out
+}
+
+fn puzzle(c: &Case) -> Puzzle {
+    Puzzle::new(Board::new(c.rows, c.cols, &c.regions, &c.numbers).unwrap()).unwrap()
+}
+
+fn stage_sets() -> Vec<(String, Stages)> {
+    let mut v = Vec::new();
+    for (i, name) in STAGE_NAMES.iter().enumerate() {
+        v.push((format!("only {name}"), Stages::parse(&[*name]).unwrap()));
+        v.push((format!("up to {name}"), Stages::parse(&STAGE_NAMES[..=i]).unwrap()));
+        v.push((format!("all but {name}"), Stages::ALL.without(1 << i)));
+    }
+    v
+}
+
+#[test]
+fn every_stage_fixpoint_agrees_with_brute_force() {
+    let cases = random_cases(7, 200, false);
+    let solvable = cases.iter().filter(|c| !c.solutions.is_empty()).count();
+    assert!(solvable >= 100, "only {solvable} solvable boards");
+    for (i, case) in cases.iter().enumerate() {
+        for (name, stages) in stage_sets() {
+            let fix = run_ladder(&mut puzzle(case), stages);
+            if case.solutions.is_empty() {
+                continue;
+            }
+            let (cells, edges, _) =
+                fix.unwrap_or_else(|| panic!("case {i}: stage set {name} refutes a board with solutions"));
+            for (sc, se) in &case.solutions {
+                for (c, (&a, &b)) in cells.iter().zip(sc).enumerate() {
+                    assert!(a == 2 || a == b, "case {i}, {name}: cell {c} decided {a}, a solution has {b}");
+                }
+                for (e, (&a, &b)) in edges.iter().zip(se).enumerate() {
+                    assert!(a == 2 || a == b, "case {i}, {name}: edge {e} decided {a}, a solution has {b}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn solved_without_search_exactly_when_unique() {
+    let cases = random_cases(11, 200, true);
+    let (mut unique, mut several) = (0, 0);
+    for (i, case) in cases.iter().enumerate() {
+        let fix = run_ladder(&mut puzzle(case), Stages::ALL);
+        let decided = fix.as_ref().is_some_and(|(c, e, _)| c.iter().chain(e).all(|&v| v != 2));
+        assert_eq!(decided, case.solutions.len() == 1, "case {i}: {} solutions, ladder decided all: {decided}; regions {:?} numbers {:?}", case.solutions.len(), case.regions, case.numbers);
+        if decided {
+            unique += 1;
+            let (c, e, _) = fix.unwrap();
+            assert_eq!((c, e), case.solutions[0].clone());
+        } else {
+            several += 1;
+        }
+    }
+    assert!(unique >= 20 && several >= 20, "unique {unique}, several {several}");
+}
+
+#[test]
+fn search_counts_agree_with_brute_force() {
+    let cases = random_cases(23, 120, false);
+    let mut checked = 0;
+    for (i, case) in cases.iter().enumerate() {
+        let cells = case.rows * case.cols;
+        // Counting every solution of a loose board is long in a debug build.
+        if case.solutions.len() > 12 || cells > 16 {
+            continue;
+        }
+        checked += 1;
+        let mut sets = vec![Stages::ALL];
+        if cells <= 12 {
+            // Weaker stages search longer: keep them to the smaller boards.
+            sets.push(Stages::parse(&["loop", "macro"]).unwrap());
+            sets.push(Stages::parse(&["region", "once", "loop"]).unwrap());
+        }
+        if cells <= 9 {
+            // Without `loop` the search is close to enumerating edge subsets.
+            sets.push(Stages::NONE);
+            sets.push(Stages::parse(&["region", "once"]).unwrap());
+        }
+        for stages in sets {
+            let r = search::solve(&mut puzzle(case), stages, Budget { limit: usize::MAX, node_limit: None, time_limit: None });
+            assert!(r.complete);
+            let mut got: Vec<Vec<u8>> = r.solutions.clone();
+            got.sort();
+            let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|s| s.1.clone()).collect();
+            want.sort();
+            assert_eq!(got, want, "case {i}, stages {stages:?}");
+        }
+    }
+    assert!(checked >= 60, "only {checked} boards checked");
+}
+
+fn own_countries(rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
+    ((0..(rows * cols) as i64).collect(), vec![None; rows * cols])
+}
+
+fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>]) -> usize {
+    let r = super::solve(rows, cols, regions, numbers, usize::MAX, &STAGE_NAMES, None, None).unwrap();
+    assert!(r.complete);
+    r.solutions.len()
+}
+
+#[test]
+fn hamiltonian_cycles_of_grids_oeis_a003763() {
+    for (n, want) in [(2, 1), (4, 6), (6, 1072)] {
+        let (regions, numbers) = own_countries(n, n);
+        assert_eq!(count(n, n, &regions, &numbers), want, "{n} x {n}");
+        let cycles = super::hamiltonian_cycles(n, n, &regions, 10_000).unwrap();
+        assert_eq!(cycles.len(), want, "catalogue {n} x {n}");
+    }
+    for m in 3..=8 {
+        let (regions, numbers) = own_countries(2, m);
+        assert_eq!(count(2, m, &regions, &numbers), 1, "2 x {m}");
+    }
+    // Odd boards have no Hamiltonian cycle.
+    let (regions, numbers) = own_countries(3, 3);
+    assert_eq!(count(3, 3, &regions, &numbers), 0);
+}
+
+#[test]
+fn stripes_have_a_cut_vertex_and_no_solution() {
+    for n in 4..=6 {
+        let regions: Vec<i64> = (0..n * n).map(|c| (c / n) as i64).collect();
+        let numbers = vec![None; n];
+        let (borders, cuts, bridges) = super::region_graph(n, n, &regions).unwrap();
+        assert_eq!(borders.len(), n - 1);
+        assert_eq!(cuts, (1..n as u32 - 1).collect::<Vec<_>>());
+        assert_eq!(bridges.len(), n - 1);
+        assert!(super::hamiltonian_cycles(n, n, &regions, 10).unwrap().is_empty());
+        assert_eq!(count(n, n, &regions, &numbers), 0);
+        // The same holds without the region graph's help.
+        let mut p = Puzzle::new(Board::new(n, n, &regions, &numbers).unwrap()).unwrap();
+        let r = search::solve(&mut p, Stages::parse(&["region", "loop"]).unwrap(), Budget { limit: 10, node_limit: None, time_limit: None });
+        assert!(r.complete && r.solutions.is_empty());
+    }
+}
+
+#[test]
+fn one_and_two_countries() {
+    // One country: no border to cross twice, no solution.
+    assert_eq!(count(2, 2, &[0, 0, 0, 0], &[None]), 0);
+    assert_eq!(super::ladder(2, 2, &[0, 0, 0, 0], &[None], &STAGE_NAMES).unwrap(), None);
+    // Two countries side by side on 2 x 2: the only loop crosses twice.
+    assert_eq!(count(2, 2, &[0, 1, 0, 1], &[None, None]), 1);
+    // 2 x 3, columns 0 | 1 2: loops around 2x2 blocks; both touch both countries
+    // once only for the one with cells in country 0... count by brute force.
+    let regions = [0, 1, 1, 0, 1, 1];
+    let want = all_cycles(2, 3).iter().filter(|c| satisfies(2, 3, &regions, &[None, None], c)).count();
+    assert_eq!(count(2, 3, &regions, &[None, None]), want);
+}
+
+#[test]
+fn budgets_report_incomplete() {
+    let (regions, numbers) = own_countries(6, 6);
+    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &["region"], Some(5), None).unwrap();
+    assert!(!r.complete);
+    assert!(r.nodes <= 6);
+    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &["region"], None, Some(0.0)).unwrap();
+    assert!(!r.complete);
+    // The limit is not a budget: complete stays true.
+    let r = super::solve(6, 6, &regions, &numbers, 2, &STAGE_NAMES, None, None).unwrap();
+    assert!(r.complete && r.solutions.len() == 2);
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    assert!(super::solve(2, 2, &[0, 1, 0, 1], &[None, None], 1, &["nope"], None, None).is_err());
+    assert!(super::solve(2, 2, &[0, 1, 0, 1], &[None, None], 1, &["region"], None, Some(-1.0)).is_err());
+    assert!(super::ladder(2, 2, &[0, 1, 0], &[None, None], &["region"]).is_err());
+    let g = RegionGraph::new(1, vec![]);
+    assert!(!g.may_be_hamiltonian());
+}
