@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 from loopcraft.country import stats
-from loopcraft.country.generate import generate_puzzle
+from loopcraft.country.generator import generate_puzzle
 
 
 def _one(args):

@@ -9,7 +9,7 @@ import pytest
 from loopcraft.cli import main
 from loopcraft.country import CountryRoad, check
 from loopcraft.country.bank import puzzle_seed, read_bank, write_bank
-from loopcraft.country.generate import STAGES, generate_puzzle
+from loopcraft.country.generator import STAGES, generate_puzzle
 
 
 def test_bank_lines(tmp_path):

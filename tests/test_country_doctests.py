@@ -15,6 +15,9 @@ MODULES = [
     "loopcraft.country.referee",
     "loopcraft.country.graph",
     "loopcraft.country.solve",
+    "loopcraft.country.generator",
+    "loopcraft.country.stats",
+    "loopcraft.country.bank",
 ]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from loopcraft import _core
 from loopcraft.country import CountryRoad, check
-from loopcraft.country.generate import STAGES, completes, generate, generate_puzzle, stage_prefix
+from loopcraft.country.generator import STAGES, completes, generate, generate_puzzle, stage_prefix
 from loopcraft.errors import GenerationTimeout, NoPuzzleFound
 from test_country_generate_rules import countries_connected, violations
 

@@ -6,7 +6,7 @@ import json
 
 from loopcraft.cli import main
 from loopcraft.country import CountryRoad
-from loopcraft.country.generate import generate_puzzle
+from loopcraft.country.generator import generate_puzzle
 
 
 def test_generate_cli(capsys):

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_country_generate_rules import countries_connected, edges_of, violations
-from loopcraft.country.generate import (
+from loopcraft.country.generator import (
     Carving,
     country_count,
     country_order,

@@ -10,7 +10,7 @@ import pytest
 
 from loopcraft.cli import main
 from loopcraft.country import stats
-from loopcraft.country.generate import STAGES
+from loopcraft.country.generator import STAGES
 
 # Rows per group of each table.
 ROWS_PER_GROUP = {

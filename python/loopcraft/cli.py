@@ -285,7 +285,7 @@ def _add_country_solve(commands: Dict[str, argparse._SubParsersAction]) -> None:
 
 
 def _generate_country(args: argparse.Namespace) -> int:
-    from .country.generate import generate_puzzle
+    from .country.generator import generate_puzzle
 
     p = generate_puzzle(
         args.rows,
@@ -355,7 +355,7 @@ def _bank_country(args: argparse.Namespace) -> int:
 
 
 def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> None:
-    from .country.generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, ORDERS, STAGES
+    from .country.generator import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, ORDERS, STAGES
     from .country.stats import TABLES
 
     def options(p: argparse.ArgumentParser, rows: Optional[int]) -> None:

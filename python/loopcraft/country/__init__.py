@@ -13,6 +13,11 @@ orthogonally adjacent cells of different countries may not both be unused.
 1.0
 >>> count_solutions(CountryRoad.from_regions([[0, 1, 2], [3, 4, 5]]), engine="loops")
 1
+>>> generate(6, 6, seed=1).is_unique()
+True
+
+Submodules: ``generator`` (loop-first generation), ``stats`` (the measurement
+tables), ``bank`` (resumable puzzle banks).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from .graph import RegionGraph, region_graph
 from .loop import CountryLoop, Solution, as_loop
 from .referee import RULES, CheckResult, Violation, check
 from .solve import ENGINES, STAGES, Deduction, SolveResult, count_solutions, deduce, solve
+from .generator import GeneratedCountry, generate, generate_puzzle
+from .bank import read_bank, write_bank
 
 __all__ = [
     "CountryRoad",
@@ -51,4 +58,9 @@ __all__ = [
     "to_url",
     "from_json",
     "to_json",
+    "generate",
+    "generate_puzzle",
+    "GeneratedCountry",
+    "write_bank",
+    "read_bank",
 ]

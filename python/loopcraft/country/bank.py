@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
 from .._args import require_int
-from .generate import (
+from .generator import (
     DEFAULT_COUNTRY_SIZE,
     DEFAULT_COVERAGE,
     MAX_SIDE,
@@ -141,7 +141,7 @@ def write_bank(
         path: the JSON Lines file (created if missing, resumed if present).
         count: puzzles the file must hold in the end.
         rows, cols, seed, grade, country_size, coverage, order: as for
-            :func:`~loopcraft.country.generate.generate_puzzle`; puzzle ``i``
+            :func:`~loopcraft.country.generator.generate_puzzle`; puzzle ``i``
             uses the seed ``"{seed}/{i}"``.
         workers: threads generating ahead (default: every core). Lines are
             always written in index order.

@@ -40,7 +40,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .._args import require_int
 from ..errors import CapacityError
-from .generate import (
+from .generator import (
     STAGES,
     Layout,
     completes,

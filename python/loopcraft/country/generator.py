@@ -23,7 +23,7 @@ Everything random comes from one ``random.Random(seed)`` stream (int or str
 seeds, which Python hashes the same way on every platform), so the same
 arguments give the same board everywhere.
 
->>> from loopcraft.country.generate import make_layout
+>>> from loopcraft.country.generator import make_layout
 >>> import random
 >>> lay = make_layout(6, 6, random.Random(7))
 >>> len(lay.loop) % 2, len(set(lay.regions)) == len(lay.numbers)
