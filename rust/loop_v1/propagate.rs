@@ -43,7 +43,7 @@ struct Tally {
 
 pub(crate) struct Engine<'a> {
     pub grid: &'a Grid,
-    clues: &'a [i8],
+    clues: Vec<i8>,
     pub dom: Vec<Domain>,
     pub on_count: usize,
     /// The on-edges form one closed cycle holding all of them. The v1 loop
@@ -63,12 +63,12 @@ pub(crate) struct Engine<'a> {
 
 impl<'a> Engine<'a> {
     /// An engine with every edge undecided and every constraint queued.
-    pub fn new(grid: &'a Grid, clues: &'a [i8]) -> Self {
+    pub fn new(grid: &'a Grid, clues: &[i8]) -> Self {
         let points = grid.num_points();
         let items = grid.num_cells() + points;
         Engine {
             grid,
-            clues,
+            clues: clues.to_vec(),
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
             closed: false,
@@ -85,6 +85,18 @@ impl<'a> Engine<'a> {
             },
             queued: vec![true; items],
         }
+    }
+
+    /// Back to every edge undecided, with new clues and every constraint
+    /// queued: the undo logs hold every change since `new`, so this costs
+    /// no allocation, which matters when the generator solves thousands of
+    /// boards of one size in a row.
+    pub fn reset(&mut self, clues: &[i8]) {
+        self.undo_to(Mark { edges: 0, paths: 0 });
+        self.clues.copy_from_slice(clues);
+        let items = self.queued.len() as u32;
+        self.queue.extend(0..items);
+        self.queued.fill(true);
     }
 
     /// Loads given domains (as if assigned before search); every constraint

@@ -23,16 +23,21 @@ struct Frame {
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let grid = super::grid_for(n)?;
     super::check_clues(clues, n)?;
-    let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
     let mut engine = Engine::new(&grid, clues);
+    Ok(search(&mut engine, node_limit))
+}
+
+/// The v1 search from a fresh engine (every edge undecided, every rule queued).
+fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
+    let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
     if !engine.run() {
-        return Ok(out);
+        return out;
     }
     // The root visit: counted, and its propagation is the fixpoint just reached.
     out.nodes = 1;
     if out.nodes > node_limit {
         out.truncated = true;
-        return Ok(out);
+        return out;
     }
     let mut stack: Vec<Frame> = Vec::new();
     // Edges below the top frame's edge are all decided, so the next branching
@@ -49,14 +54,14 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
             None if engine.closed => {
                 out.solutions.push(engine.dom.iter().map(|&d| (d == ON) as u8).collect());
                 if out.solutions.len() >= 2 {
-                    return Ok(out);
+                    return out;
                 }
             }
             None => {}
         }
         // Find the next child to visit.
         loop {
-            let Some(top) = stack.last_mut() else { return Ok(out) };
+            let Some(top) = stack.last_mut() else { return out };
             if top.next == 2 {
                 let mark = top.mark;
                 stack.pop();
@@ -69,7 +74,7 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
             out.nodes += 1;
             if out.nodes > node_limit {
                 out.truncated = true;
-                return Ok(out);
+                return out;
             }
             if engine.assign(edge, value) && engine.run() {
                 from = edge as usize + 1;
@@ -95,19 +100,22 @@ pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> 
     if order.len() != n * n {
         return Err(crate::invalid!("order must be a permutation of 0..{}", n * n));
     }
-    let unique = |c: &[i8]| -> Result<bool> {
-        let r = solve(n, c, THIN_NODE_LIMIT)?;
-        Ok(!r.truncated && r.solutions.len() == 1)
+    let grid = super::grid_for(n)?;
+    let mut engine = Engine::new(&grid, clues);
+    let mut unique = |c: &[i8]| -> bool {
+        engine.reset(c);
+        let r = search(&mut engine, THIN_NODE_LIMIT);
+        !r.truncated && r.solutions.len() == 1
     };
     let mut clues = clues.to_vec();
     for &idx in order {
         let backup = clues[idx];
         clues[idx] = -1;
-        if !unique(&clues)? {
+        if !unique(&clues) {
             clues[idx] = backup;
         }
     }
-    let ok = unique(&clues)?;
+    let ok = unique(&clues);
     Ok((clues, ok))
 }
 
