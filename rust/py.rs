@@ -167,9 +167,7 @@ fn country_count_args(
     numbers: Vec<Option<i64>>,
     limit: Option<i64>,
 ) -> Result<(usize, usize, Vec<i32>, Vec<Option<u32>>, Option<u64>), Error> {
-    let side = |name: &str, v: i64| {
-        usize::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
-    };
+    let (rows, cols) = country_size(rows, cols)?;
     let regions = regions
         .into_iter()
         .enumerate()
@@ -188,11 +186,8 @@ fn country_count_args(
                 .map_err(|_| Error::InvalidArgument(format!("number {m} of country {c} is negative or too large"))),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let limit = match limit {
-        None => None,
-        Some(l) => Some(u64::try_from(l).map_err(|_| Error::InvalidArgument(format!("limit must be >= 0, got {l}")))?),
-    };
-    Ok((side("rows", rows)?, side("cols", cols)?, regions, numbers, limit))
+    let limit = limit.map(|l| country_count_arg("limit", l)).transpose()?;
+    Ok((rows, cols, regions, numbers, limit))
 }
 
 /// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
