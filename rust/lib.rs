@@ -18,5 +18,8 @@ pub mod country;
 
 pub use error::{Error, Result};
 
+#[cfg(test)]
+mod testing;
+
 #[cfg(feature = "python")]
 mod py;

@@ -9,20 +9,7 @@ use super::region_graph::RegionGraph;
 use super::search::{self, Budget};
 use super::run_ladder;
 
-/// Small deterministic generator (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::testing::SplitMix64 as Rng;
 
 fn neighbours(rows: usize, cols: usize, c: usize) -> Vec<usize> {
     let (r, q) = (c / cols, c % cols);

@@ -10,19 +10,7 @@ use super::engine::{OFF, ON, UNK};
 use super::*;
 use crate::grid::Grid;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::testing::SplitMix64 as Rng;
 
 /// Every single loop on an R x C board, as 0/1 per edge.
 fn all_loops(rows: usize, cols: usize) -> Vec<Vec<u8>> {
@@ -156,12 +144,12 @@ fn every_tier_is_sound_on_random_small_boards() {
         let counts: Vec<Vec<i8>> = loops.iter().map(|l| clue_counts(rows, cols, l)).collect();
         let trials = scale * if rows * cols >= 15 { 50 } else { 120 };
         for _ in 0..trials {
-            let base = &counts[rng.below(loops.len() as u64) as usize];
+            let base = &counts[rng.below(loops.len())];
             let density = 20 + rng.below(80);
             let mut clues: Vec<i8> = base.iter().map(|&n| if rng.below(100) < density { n } else { -1 }).collect();
             // Sometimes a clue that may have no solution at all.
             if rng.below(4) == 0 {
-                let i = rng.below(clues.len() as u64) as usize;
+                let i = rng.below(clues.len());
                 clues[i] = rng.below(5) as i8;
             }
             let solutions: Vec<&Vec<u8>> =
