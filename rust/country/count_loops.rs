@@ -264,37 +264,7 @@ mod tests {
     use super::super::count_cells::testing::*;
     use super::*;
 
-    #[test]
-    fn anchors_hold() {
-        anchors(count);
-    }
-
-    #[test]
-    fn refuses_bad_input_and_honours_the_limit() {
-        refusals_and_limit(count);
-    }
-
-    #[test]
-    #[cfg_attr(debug_assertions, ignore = "6 x 6 is for release builds: cargo test --release")]
-    fn six_by_six_singletons() {
-        let (regions, numbers) = singletons(6, 6);
-        assert_eq!(count(6, 6, &regions, &numbers, None).unwrap(), 1072);
-    }
-
-    #[test]
-    fn agrees_with_the_oracle_on_small_random_boards() {
-        let mut rng = Rng::new(11);
-        let mut solved = 0;
-        for _ in 0..120 {
-            let (rows, cols) = (2 + rng.below(3), 2 + rng.below(3));
-            let (regions, numbers) = random_board(&mut rng, rows, cols);
-            let expected = oracle(rows, cols, &regions, &numbers);
-            let got = count(rows, cols, &regions, &numbers, None).unwrap();
-            assert_eq!(got, expected, "{rows} x {cols} {regions:?} {numbers:?}");
-            solved += (expected > 0) as u32;
-        }
-        assert!(solved >= 30, "only {solved} boards with a solution: the test would say little");
-    }
+    engine_tests!(count, 11);
 
     /// The two engines agree on larger random boards, with and without a limit.
     #[test]
