@@ -2,8 +2,7 @@
 //! owned Rust data, runs the core with the GIL released (`py.detach`), and
 //! lets the single `From<Error> for PyErr` below map failures.
 
-use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
 
@@ -11,13 +10,28 @@ use crate::error::Error;
 use crate::loop_v1;
 use crate::slither;
 
-create_exception!(loopcraft, CapacityError, PyValueError, "A bounded enumeration would pass its cap.");
+/// An instance of one of the exception classes of `loopcraft.errors` (the one
+/// hierarchy of the package, written in Python), so that the core raises the
+/// same classes as the façade. Falls back to a plain ValueError only if that
+/// module cannot be imported, which a working install never sees.
+fn loopcraft_error(class: &str, message: String) -> PyErr {
+    Python::attach(|py| {
+        let made = py
+            .import("loopcraft.errors")
+            .and_then(|m| m.getattr(class))
+            .and_then(|cls| cls.call1((message.clone(),)));
+        match made {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(_) => PyValueError::new_err(message),
+        }
+    })
+}
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         match err {
-            Error::InvalidArgument(m) | Error::TooLarge(m) => PyValueError::new_err(m),
-            Error::Capacity(m) => CapacityError::new_err(m),
+            Error::InvalidArgument(m) | Error::TooLarge(m) => loopcraft_error("ArgumentError", m),
+            Error::Capacity(m) => loopcraft_error("CapacityError", m),
         }
     }
 }
@@ -28,7 +42,7 @@ impl From<Error> for PyErr {
 /// a value outside `0..=max`.
 fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err("clues must be a list of int or None, not a string"));
+        return Err(loopcraft_error("ArgumentTypeError", "clues must be a list of int or None, not a string".into()));
     }
     let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
     for (i, item) in obj.try_iter()?.enumerate() {
@@ -39,11 +53,11 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
         }
         if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
             let kind = item.get_type().name()?;
-            return Err(PyTypeError::new_err(format!("clues[{i}] must be an int or None, got {kind}")));
+            return Err(loopcraft_error("ArgumentTypeError", format!("clues[{i}] must be an int or None, got {kind}")));
         }
         match item.extract::<i64>() {
             Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
-            _ => return Err(PyValueError::new_err(format!("clues[{i}] = {item} is outside 0..{max}"))),
+            _ => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] = {item} is outside 0..{max}"))),
         }
     }
     Ok(out)
@@ -310,7 +324,6 @@ fn py_country_hamiltonian_cycles<'py>(
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("CapacityError", m.py().get_type::<CapacityError>())?;
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;

@@ -21,14 +21,23 @@ Submodules:
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as _version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
 
-from . import loop
-from . import country  # Country Road
+from . import (
+    country,  # Country Road
+    loop,
+    slitherlink,
+)
 from .country import CountryRoad
-from .errors import CapacityError, FormatError, GenerationTimeout, LoopcraftError, NoPuzzleFound
+from .errors import (
+    CapacityError,
+    FormatError,
+    GenerationTimeout,
+    LoopcraftError,
+    NoPuzzleFound,
+)
 from .loop import LoopPuzzle
-from . import slitherlink
 from .slitherlink import Slitherlink, generate_slitherlink
 
 try:

@@ -1,14 +1,13 @@
 """The compiled core (private). Use the public façade modules instead.
 
 Every function converts its arguments to owned Rust data and runs with the GIL
-released. Bad values raise ``ValueError`` (or :class:`CapacityError`), wrong
-types ``TypeError``; a Rust panic never reaches Python as a result.
+released. Errors are the classes of :mod:`loopcraft.errors`: bad values raise
+``ArgumentError`` (or ``CapacityError``), wrong types ``ArgumentTypeError``
+(or a plain ``TypeError`` from argument conversion); a Rust panic never
+reaches Python as a result.
 """
 
 from typing import List, Optional, Sequence, Tuple
-
-class CapacityError(ValueError):
-    """A bounded enumeration would pass its cap."""
 
 # ----------------------------------------------------------------- Loop engine v1
 

@@ -23,7 +23,7 @@ import sys
 from typing import Callable, Dict, List, Optional, Sequence
 
 from . import loop
-from .errors import LoopcraftError
+from .errors import ArgumentError, LoopcraftError
 
 
 def _read_source(source: str) -> str:
@@ -34,7 +34,7 @@ def _read_source(source: str) -> str:
         with open(source, encoding="utf-8") as f:
             return f.read()
     except OSError as exc:
-        raise ValueError(f"cannot read {source}: {exc.strerror}") from None
+        raise ArgumentError(f"cannot read {source}: {exc.strerror}") from None
 
 
 def _print_json(obj) -> None:
@@ -201,7 +201,6 @@ def _country_board(source: str):
 
 
 def _solve_country(args: argparse.Namespace) -> int:
-    from . import country
 
     board = _country_board(args.source)
     result = board.solve(limit=args.limit, stages=args.stages, node_limit=args.node_limit, time_limit=args.time_limit)
@@ -355,7 +354,12 @@ def _bank_country(args: argparse.Namespace) -> int:
 
 
 def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> None:
-    from .country.generator import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, ORDERS, STAGES
+    from .country.generator import (
+        DEFAULT_COUNTRY_SIZE,
+        DEFAULT_COVERAGE,
+        ORDERS,
+        STAGES,
+    )
     from .country.stats import TABLES
 
     def options(p: argparse.ArgumentParser, rows: Optional[int]) -> None:

@@ -1,25 +1,55 @@
-"""Exceptions raised by loopcraft.
+"""The exceptions loopcraft raises on purpose, all under :class:`LoopcraftError`.
 
-Every error is a subclass of a built-in exception, so callers can catch
-``ValueError``/``TypeError`` as usual, or :class:`LoopcraftError` for anything
-raised on purpose by this package.
+Each also derives from the built-in exception that fits, so callers can catch
+``ValueError`` / ``TypeError`` as usual, or :class:`LoopcraftError` for
+anything loopcraft raises on purpose:
+
+- :class:`ArgumentError` (``ValueError``): an argument has a wrong value.
+- :class:`ArgumentTypeError` (``TypeError``): an argument has a wrong type.
+- :class:`FormatError` (``ValueError``): puzzle text, a URL or JSON could not be read.
+- :class:`CapacityError` (``ValueError``): an enumeration would pass its cap.
+- :class:`NoPuzzleFound` (``RuntimeError``): a generator used up its attempts.
+- :class:`GenerationTimeout` (``TimeoutError``): a generator's time budget ran out.
+
+``OSError`` from reading or writing files passes through unchanged. The
+compiled core raises the same classes (it looks them up here).
 """
 
 from __future__ import annotations
 
-from ._core import CapacityError as _CoreCapacityError
-
 __all__ = [
     "LoopcraftError",
-    "NoPuzzleFound",
+    "ArgumentError",
+    "ArgumentTypeError",
     "FormatError",
     "CapacityError",
+    "NoPuzzleFound",
     "GenerationTimeout",
 ]
 
 
 class LoopcraftError(Exception):
     """Base class of the errors loopcraft raises on purpose."""
+
+
+class ArgumentError(LoopcraftError, ValueError):
+    """An argument has a wrong value (a size out of range, an unknown level, a
+    clue outside 0..4); the message names the argument."""
+
+
+class ArgumentTypeError(LoopcraftError, TypeError):
+    """An argument has a wrong type; the message names the argument."""
+
+
+class FormatError(LoopcraftError, ValueError):
+    """Puzzle text, a URL or a JSON object could not be read.
+
+    The message names what is wrong and where (line, row, column, character).
+    """
+
+
+class CapacityError(LoopcraftError, ValueError):
+    """A bounded enumeration (such as a catalogue of Hamiltonian cycles) would pass its cap."""
 
 
 class NoPuzzleFound(LoopcraftError, RuntimeError):
@@ -30,17 +60,5 @@ class NoPuzzleFound(LoopcraftError, RuntimeError):
     """
 
 
-class FormatError(LoopcraftError, ValueError):
-    """Puzzle text, a URL or a JSON object could not be read.
-
-    The message names what is wrong and where (row, column, character).
-    """
-
-
 class GenerationTimeout(LoopcraftError, TimeoutError):
     """A generator's time budget ran out before it produced a puzzle."""
-
-
-#: A bounded enumeration (such as a catalogue of Hamiltonian cycles) would pass
-#: its cap. A subclass of ``ValueError``, raised by the compiled core.
-CapacityError = _CoreCapacityError

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import _core
-from ._args import bit_list, clue_list, require_int, require_str
-from .errors import NoPuzzleFound
+from ._validate import bit_list, clue_list, require_int, require_str
+from .errors import ArgumentError, ArgumentTypeError, NoPuzzleFound
 
 __all__ = [
     "VERSION",
@@ -204,9 +204,9 @@ def _geo_for(geo: Any, n: int) -> Geometry:
     if geo is None:
         return Geometry(n)
     if not isinstance(geo, Geometry):
-        raise TypeError(f"geo must be a Geometry from make_geo, got {type(geo).__name__}")
+        raise ArgumentTypeError(f"geo must be a Geometry from make_geo, got {type(geo).__name__}")
     if geo.n != n:
-        raise ValueError(f"geo is for n = {geo.n}, but n = {n}")
+        raise ArgumentError(f"geo is for n = {geo.n}, but n = {n}")
     return geo
 
 
@@ -349,16 +349,16 @@ _MASK_TO_DOMAIN = {1: [0], 2: [1], 3: [0, 1]}
 
 def _domain_masks(domains: Any, total: int) -> List[int]:
     if isinstance(domains, (str, bytes)) or not isinstance(domains, Sequence):
-        raise TypeError(f"domains must be a list of lists, got {type(domains).__name__}")
+        raise ArgumentTypeError(f"domains must be a list of lists, got {type(domains).__name__}")
     if len(domains) != total:
-        raise ValueError(f"domains must have {total} entries, got {len(domains)}")
+        raise ArgumentError(f"domains must have {total} entries, got {len(domains)}")
     out = []
     for i, d in enumerate(domains):
         if not isinstance(d, (list, tuple)):
-            raise TypeError(f"domains[{i}] must be a list such as [0], [1] or [0, 1], got {type(d).__name__}")
+            raise ArgumentTypeError(f"domains[{i}] must be a list such as [0], [1] or [0, 1], got {type(d).__name__}")
         mask = _DOMAIN_TO_MASK.get(tuple(d)) if all(type(x) is int for x in d) else None
         if mask is None:
-            raise ValueError(f"domains[{i}] = {list(d)!r} is not [0], [1] or [0, 1]")
+            raise ArgumentError(f"domains[{i}] = {list(d)!r} is not [0], [1] or [0, 1]")
         out.append(mask)
     return out
 
@@ -388,9 +388,9 @@ def _edge_ids(on_edges: Any, total: int) -> List[int]:
     ids = list(on_edges)
     for e in ids:
         if isinstance(e, bool) or not isinstance(e, int):
-            raise TypeError(f"edge ids must be ints, got {type(e).__name__}")
+            raise ArgumentTypeError(f"edge ids must be ints, got {type(e).__name__}")
         if not 0 <= e < total:
-            raise ValueError(f"edge id {e} is out of range 0..{total - 1}")
+            raise ArgumentError(f"edge id {e} is out of range 0..{total - 1}")
     return ids
 
 
@@ -488,11 +488,11 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
 def _check_generate_args(n: Any, seed: Any) -> None:
     require_int("n", n)
     if n not in SIZES:
-        raise ValueError(f"n must be 4, 5 or 6, got {n}")
+        raise ArgumentError(f"n must be 4, 5 or 6, got {n}")
     require_str("seed", seed)
     units = len(_utf16_units(seed))
     if units > MAX_SEED_UNITS:
-        raise ValueError(f"seed must be at most {MAX_SEED_UNITS} UTF-16 code units, got {units}")
+        raise ArgumentError(f"seed must be at most {MAX_SEED_UNITS} UTF-16 code units, got {units}")
 
 
 def generate(n: int, seed: str) -> "LoopPuzzle":
@@ -592,29 +592,29 @@ class LoopPuzzle:
                 (the answer is not one closed loop, a clue disagrees with it, ...).
         """
         if not isinstance(data, dict):
-            raise TypeError(f"a puzzle object must be a dict, got {type(data).__name__}")
+            raise ArgumentTypeError(f"a puzzle object must be a dict, got {type(data).__name__}")
         missing = [k for k in _FIELDS if k not in data]
         extra = sorted(set(data) - set(_FIELDS))
         if missing or extra:
-            raise ValueError(f"puzzle object fields: missing {missing}, unexpected {extra}")
+            raise ArgumentError(f"puzzle object fields: missing {missing}, unexpected {extra}")
         _check_generate_args(data["n"], data["seed"])
         n = data["n"]
         geo = Geometry(n)
         if require_int("version", data["version"]) != VERSION:
-            raise ValueError(f"version must be {VERSION}, got {data['version']}")
+            raise ArgumentError(f"version must be {VERSION}, got {data['version']}")
         answer = bit_list("answer", data["answer"], geo.total)
         clues = clue_list("clues", data["clues"], n * n, 4)
         require_int("attempt", data["attempt"], 1, ATTEMPTS)
         if require_int("cells", data["cells"]) != n * n:
-            raise ValueError(f"cells must be n*n = {n * n}, got {data['cells']}")
+            raise ArgumentError(f"cells must be n*n = {n * n}, got {data['cells']}")
         blanks = sum(c is None for c in clues)
         if require_int("blanks", data["blanks"]) != blanks:
-            raise ValueError(f"blanks = {data['blanks']} but the clues have {blanks} blanks")
+            raise ArgumentError(f"blanks = {data['blanks']} but the clues have {blanks} blanks")
         if not is_closed_loop(answer, geo):
-            raise ValueError("answer is not one closed loop")
+            raise ArgumentError("answer is not one closed loop")
         for i, c in enumerate(clues):
             if c is not None and clue_for(answer, geo, *divmod(i, n)) != c:
-                raise ValueError(f"clue {c} at cell {i} disagrees with the answer")
+                raise ArgumentError(f"clue {c} at cell {i} disagrees with the answer")
         return cls(n, data["seed"], VERSION, tuple(answer), tuple(clues), data["attempt"], blanks, n * n)
 
     def to_json(self) -> str:
@@ -628,7 +628,7 @@ class LoopPuzzle:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not valid JSON: {exc}") from None
+            raise ArgumentError(f"not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
     def solve(self, node_limit: int = NODE_LIMIT) -> SolveResult:

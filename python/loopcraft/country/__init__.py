@@ -22,14 +22,30 @@ tables), ``bank`` (resumable puzzle banks).
 
 from __future__ import annotations
 
+from .bank import read_bank, write_bank
 from .board import MAX_SIDE, MIN_SIDE, CountryRoad
-from .formats import from_json, from_puzzlekit, from_url, read_any, to_json, to_puzzlekit, to_url
+from .formats import (
+    from_json,
+    from_puzzlekit,
+    from_url,
+    read_any,
+    to_json,
+    to_puzzlekit,
+    to_url,
+)
+from .generator import GeneratedCountry, generate, generate_puzzle
 from .graph import RegionGraph, region_graph
 from .loop import CountryLoop, Solution, as_loop
 from .referee import RULES, CheckResult, Violation, check
-from .solve import ENGINES, STAGES, Deduction, SolveResult, count_solutions, deduce, solve
-from .generator import GeneratedCountry, generate, generate_puzzle
-from .bank import read_bank, write_bank
+from .solve import (
+    ENGINES,
+    STAGES,
+    Deduction,
+    SolveResult,
+    count_solutions,
+    deduce,
+    solve,
+)
 
 __all__ = [
     "CountryRoad",

@@ -32,7 +32,8 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
-from .._args import require_int
+from .._validate import require_int
+from ..errors import ArgumentError, ArgumentTypeError
 from .generator import (
     DEFAULT_COUNTRY_SIZE,
     DEFAULT_COVERAGE,
@@ -88,24 +89,24 @@ def _existing(path: str, options: Dict[str, Any]) -> int:
     except FileNotFoundError:
         return 0
     except OSError as exc:
-        raise ValueError(f"cannot read bank file {path!r}: {exc.strerror}") from None
+        raise ArgumentError(f"cannot read bank file {path!r}: {exc.strerror}") from None
     end = data.rfind(b"\n") + 1
     if end < len(data):
         try:
             with open(path, "r+b") as f:
                 f.truncate(end)
         except OSError as exc:
-            raise ValueError(f"cannot repair bank file {path!r}: {exc.strerror}") from None
+            raise ArgumentError(f"cannot repair bank file {path!r}: {exc.strerror}") from None
     count = 0
     for lineno, raw in enumerate(data[:end].splitlines(), 1):
         try:
             rec = json.loads(raw)
         except ValueError:
-            raise ValueError(f"{path}, line {lineno}: not a JSON line; not a bank file, or damaged") from None
+            raise ArgumentError(f"{path}, line {lineno}: not a JSON line; not a bank file, or damaged") from None
         if not isinstance(rec, dict) or rec.get("index") != count:
-            raise ValueError(f"{path}, line {lineno}: expected the puzzle with index {count}")
+            raise ArgumentError(f"{path}, line {lineno}: expected the puzzle with index {count}")
         if rec.get("options") != options:
-            raise ValueError(
+            raise ArgumentError(
                 f"{path}, line {lineno}: written with other options {rec.get('options')!r}; "
                 f"use another file or the same options ({options!r})"
             )
@@ -154,7 +155,7 @@ def write_bank(
     """
     path = os.fspath(path)
     if not isinstance(path, str):
-        raise TypeError("path must be a str path")
+        raise ArgumentTypeError("path must be a str path")
     require_int("count", count, 1)
     require_int("rows", rows, MIN_SIDE, MAX_SIDE)
     require_int("cols", cols, MIN_SIDE, MAX_SIDE)
@@ -170,7 +171,7 @@ def write_bank(
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise ValueError(f"cannot write bank file {path!r}: {exc.strerror}") from None
+        raise ArgumentError(f"cannot write bank file {path!r}: {exc.strerror}") from None
     written = 0
     try:
         if progress:

@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping as _MappingABC
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from ..errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["CountryRoad", "MIN_SIDE", "MAX_SIDE", "RegionId", "Cell"]
 
@@ -40,32 +42,32 @@ def _check_id(value: Any, r: int, c: int) -> Optional[RegionId]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise TypeError(f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}")
+        raise ArgumentTypeError(f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}")
     return value
 
 
 def _check_side(name: str, n: int) -> int:
     if n < MIN_SIDE:
-        raise ValueError(f"a Country Road board needs at least {MIN_SIDE} {name}, got {n}")
+        raise ArgumentError(f"a Country Road board needs at least {MIN_SIDE} {name}, got {n}")
     if n > MAX_SIDE:
-        raise ValueError(f"a Country Road board has at most {MAX_SIDE} {name}, got {n}")
+        raise ArgumentError(f"a Country Road board has at most {MAX_SIDE} {name}, got {n}")
     return n
 
 
 def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
     """Checks the shape (rectangular, 2..30 a side) and id types of ``regions``."""
     if isinstance(regions, (str, bytes)) or not isinstance(regions, Sequence):
-        raise TypeError(f"regions must be a list of rows, got {type(regions).__name__}")
+        raise ArgumentTypeError(f"regions must be a list of rows, got {type(regions).__name__}")
     rows = _check_side("rows", len(regions))
     out = []
     cols = None
     for r, row in enumerate(regions):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
-            raise TypeError(f"regions[{r}] must be a list of region ids, got {type(row).__name__}")
+            raise ArgumentTypeError(f"regions[{r}] must be a list of region ids, got {type(row).__name__}")
         if cols is None:
             cols = _check_side("columns", len(row))
         elif len(row) != cols:
-            raise ValueError(f"ragged regions: row {r} has {len(row)} cells, row 0 has {cols}")
+            raise ArgumentError(f"ragged regions: row {r} has {len(row)} cells, row 0 has {cols}")
         out.append(tuple(_check_id(v, r, c) for c, v in enumerate(row)))
     assert rows == len(out)
     return tuple(out)
@@ -104,7 +106,7 @@ class CountryRoad:
         grid = _region_grid(self.regions)
         rows, cols = len(grid), len(grid[0])
         if self.rows != rows or self.cols != cols:
-            raise ValueError(f"rows x cols = {self.rows} x {self.cols} but regions is {rows} x {cols}")
+            raise ArgumentError(f"rows x cols = {self.rows} x {self.cols} but regions is {rows} x {cols}")
         object.__setattr__(self, "regions", grid)
 
         index: List[int] = []
@@ -118,7 +120,7 @@ class CountryRoad:
                     order[rid] = len(order)
                 index.append(order[rid])
         if not order:
-            raise ValueError("the board has no country (every cell is blocked)")
+            raise ArgumentError("the board has no country (every cell is blocked)")
         countries = tuple(order)
         sizes = [0] * len(countries)
         for k in index:
@@ -130,19 +132,19 @@ class CountryRoad:
         if numbers is None:
             numbers = {}
         if not isinstance(numbers, _MappingABC):
-            raise TypeError(f"numbers must be a mapping region id -> int, got {type(numbers).__name__}")
+            raise ArgumentTypeError(f"numbers must be a mapping region id -> int, got {type(numbers).__name__}")
         clean: Dict[RegionId, int] = {}
         core_numbers: List[Optional[int]] = [None] * len(countries)
         for rid, n in numbers.items():
             if n is None:
                 continue
             if rid not in order:
-                raise ValueError(f"numbers names region {rid!r}, which is not on the board")
+                raise ArgumentError(f"numbers names region {rid!r}, which is not on the board")
             if isinstance(n, bool) or not isinstance(n, int):
-                raise TypeError(f"the number of region {rid!r} must be an int, got {type(n).__name__}")
+                raise ArgumentTypeError(f"the number of region {rid!r} must be an int, got {type(n).__name__}")
             k = order[rid]
             if not 0 <= n <= sizes[k]:
-                raise ValueError(f"the number {n} of region {rid!r} is outside 0..{sizes[k]} (its size)")
+                raise ArgumentError(f"the number {n} of region {rid!r} is outside 0..{sizes[k]} (its size)")
             clean[rid] = n
             core_numbers[k] = n
         object.__setattr__(self, "numbers", MappingProxyType(clean))
@@ -394,7 +396,7 @@ def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequ
             continue
         if done[k]:
             r, c = divmod(start, cols)
-            raise ValueError(
+            raise ArgumentError(
                 f"region {countries[k]!r} is not one connected country (cell row {r}, column {c} is cut off from its other cells)"
             )
         done[k] = True

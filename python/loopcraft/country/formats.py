@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..errors import FormatError
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from .board import MAX_SIDE, MIN_SIDE, CountryRoad, RegionId
 
 __all__ = [
@@ -49,7 +49,7 @@ _MAX_TEXT = 1 << 20
 def read_header(text: Any, what: str) -> Tuple[int, int, List[str]]:
     """Parses the ``"R C"`` first line of a puzzlekit text; returns (R, C, other non-blank lines)."""
     if not isinstance(text, str):
-        raise TypeError(f"puzzlekit {what} must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"puzzlekit {what} must be a str, got {type(text).__name__}")
     if len(text) > _MAX_TEXT:
         raise FormatError(f"puzzlekit {what} text is too long ({len(text)} characters)")
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
@@ -173,7 +173,7 @@ _NUMBER_FORMS = (  # prefix, hex digits, offset, upper bound (exclusive)
 
 def _url_body(url: str) -> Tuple[str, List[str]]:
     if not isinstance(url, str):
-        raise TypeError(f"url must be a str, got {type(url).__name__}")
+        raise ArgumentTypeError(f"url must be a str, got {type(url).__name__}")
     s = url.strip()
     if len(s) > _MAX_TEXT:
         raise FormatError(f"URL is too long ({len(s)} characters)")
@@ -326,7 +326,7 @@ def _encode_number(n: int) -> str:
     for prefix, width, offset, hi in _NUMBER_FORMS:
         if n < hi:
             return prefix + format(n - offset, "x").rjust(width, "0")
-    raise ValueError(f"number {n} is too large for a puzz.link URL")
+    raise ArgumentError(f"number {n} is too large for a puzz.link URL")
 
 
 def to_url(board: CountryRoad, host: str = "https://puzz.link/p?") -> str:
@@ -336,7 +336,7 @@ def to_url(board: CountryRoad, host: str = "https://puzz.link/p?") -> str:
         ValueError: the board has blocked cells (the URL format has none).
     """
     if board.blocked:
-        raise ValueError("a board with blocked cells cannot be written as a puzz.link country URL")
+        raise ArgumentError("a board with blocked cells cannot be written as a puzz.link country URL")
     rows, cols, idx, nums = board.core_args()
     right = [int(idx[r * cols + c] != idx[r * cols + c + 1]) for r in range(rows) for c in range(cols - 1)]
     down = [int(idx[r * cols + c] != idx[(r + 1) * cols + c]) for r in range(rows - 1) for c in range(cols)]
@@ -432,7 +432,7 @@ def from_json(text: Union[str, bytes, Dict[str, Any]]) -> CountryRoad:
     if isinstance(text, dict):
         return from_dict(text)
     if not isinstance(text, (str, bytes, bytearray)):
-        raise TypeError(f"JSON must be str, bytes or dict, got {type(text).__name__}")
+        raise ArgumentTypeError(f"JSON must be str, bytes or dict, got {type(text).__name__}")
     if len(text) > _MAX_TEXT * 4:
         raise FormatError(f"JSON text is too long ({len(text)} characters)")
     try:
@@ -446,7 +446,7 @@ def read_any(text: str) -> CountryRoad:
     """A board from any supported text: a URL, JSON (ours, or a puzzlekit data-set
     entry with a ``problem`` field), or puzzlekit problem text."""
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
     s = text.strip()
     if s.startswith("{"):
         try:

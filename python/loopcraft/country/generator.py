@@ -39,8 +39,8 @@ from bisect import bisect_right, insort
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from .._args import require_int, require_optional_number
-from ..errors import GenerationTimeout, NoPuzzleFound
+from .._validate import require_int, require_optional_number
+from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 
 __all__ = [
     "STAGES",
@@ -103,7 +103,7 @@ def edge_index(rows: int, cols: int, a: int, b: int) -> int:
         return r * (cols - 1) + c
     if b == a + cols:
         return rows * (cols - 1) + r * cols + c
-    raise ValueError(f"cells {a} and {b} are not orthogonal neighbours on a {rows} x {cols} board")
+    raise ArgumentError(f"cells {a} and {b} are not orthogonal neighbours on a {rows} x {cols} board")
 
 
 def edge_count(rows: int, cols: int) -> int:
@@ -250,7 +250,7 @@ def cut_points(n: int, count: int, rng: random.Random) -> List[int]:
     heavy tail of uniformly random cuts.
     """
     if not 1 <= count <= n:
-        raise ValueError(f"cannot cut a loop of {n} cells into {count} arcs")
+        raise ArgumentError(f"cannot cut a loop of {n} cells into {count} arcs")
     mean = n / count
     offset = rng.random() * n
     cuts = set()
@@ -493,9 +493,9 @@ def stage_prefix(grade: Optional[str]) -> Tuple[str, ...]:
     if grade is None:
         return STAGES
     if not isinstance(grade, str):
-        raise TypeError(f"grade must be a str or None, got {type(grade).__name__}")
+        raise ArgumentTypeError(f"grade must be a str or None, got {type(grade).__name__}")
     if grade not in STAGES:
-        raise ValueError(f"unknown grade {grade!r}; expected one of {', '.join(STAGES)}")
+        raise ArgumentError(f"unknown grade {grade!r}; expected one of {', '.join(STAGES)}")
     return STAGES[: STAGES.index(grade) + 1]
 
 
@@ -647,7 +647,7 @@ def deletion_order(layout: Layout, rng: random.Random, order: str) -> List[int]:
     if order == "random":
         return base
     if order != "adversarial":
-        raise ValueError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+        raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
     full = list(layout.numbers)
     ref = ladder(layout.rows, layout.cols, layout.regions, full, RANK_STAGES)
     ref_bits = ref.decided if ref is not None else 0
@@ -747,7 +747,7 @@ class GeneratedCountry:
 
 def _check_seed(seed: object) -> Seed:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
     return seed  # type: ignore[return-value]
 
 
@@ -755,19 +755,19 @@ def _check_options(rows, cols, country_size, coverage, order, grade, time_limit,
     require_int("rows", rows, MIN_SIDE, MAX_SIDE)
     require_int("cols", cols, MIN_SIDE, MAX_SIDE)
     if isinstance(country_size, bool) or not isinstance(country_size, (int, float)):
-        raise TypeError(f"country_size must be a number, got {type(country_size).__name__}")
+        raise ArgumentTypeError(f"country_size must be a number, got {type(country_size).__name__}")
     if not 1 <= country_size <= rows * cols / 3:
-        raise ValueError(
+        raise ArgumentError(
             f"country_size must be between 1 and {rows * cols / 3:g} (at least 3 countries on {rows} x {cols}), got {country_size}"
         )
     if isinstance(coverage, bool) or not isinstance(coverage, (int, float)):
-        raise TypeError(f"coverage must be a number, got {type(coverage).__name__}")
+        raise ArgumentTypeError(f"coverage must be a number, got {type(coverage).__name__}")
     if not 0 < coverage <= 1:
-        raise ValueError(f"coverage must be in (0, 1], got {coverage}")
+        raise ArgumentError(f"coverage must be in (0, 1], got {coverage}")
     if not isinstance(order, str):
-        raise TypeError(f"order must be a str, got {type(order).__name__}")
+        raise ArgumentTypeError(f"order must be a str, got {type(order).__name__}")
     if order not in ORDERS:
-        raise ValueError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+        raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
     stage_prefix(grade)
     require_optional_number("time_limit", time_limit)
     require_int("attempts", attempts, 1)

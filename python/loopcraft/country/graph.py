@@ -19,7 +19,8 @@ from types import MappingProxyType
 from typing import Dict, FrozenSet, List, Mapping, Tuple
 
 from .. import _core
-from .._args import require_int
+from .._validate import require_int
+from ..errors import ArgumentTypeError
 from .board import CountryRoad, RegionId
 
 __all__ = ["RegionGraph", "region_graph", "DEFAULT_CYCLE_CAP"]
@@ -120,7 +121,7 @@ class RegionGraph:
 def region_graph(board: CountryRoad) -> RegionGraph:
     """Builds the region graph of ``board`` (borders, cut vertices, bridges in O(V + E))."""
     if not isinstance(board, CountryRoad):
-        raise TypeError(f"board must be a CountryRoad, got {type(board).__name__}")
+        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
     rows, cols, regions, _ = board.core_args()
     borders_i, cuts_i, bridges_i = _core.country_region_graph(rows, cols, regions)
     ids = board.countries

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
-from ..errors import FormatError
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from .board import MAX_SIDE, MIN_SIDE, Cell
 
 __all__ = ["CountryLoop", "Solution", "as_loop", "edge_count", "edge_id", "edge_cells"]
@@ -52,7 +52,7 @@ def edge_id(rows: int, cols: int, a: Cell, b: Cell) -> int:
         return r1 * (cols - 1) + c1
     if c1 == c2 and r2 == r1 + 1 and 0 <= r1 < rows - 1 and 0 <= c1 < cols:
         return rows * (cols - 1) + r1 * cols + c1
-    raise ValueError(f"cells {a} and {b} are not orthogonal neighbours on a {rows} x {cols} board")
+    raise ArgumentError(f"cells {a} and {b} are not orthogonal neighbours on a {rows} x {cols} board")
 
 
 def edge_cells(rows: int, cols: int, e: int) -> Edge:
@@ -64,7 +64,7 @@ def edge_cells(rows: int, cols: int, e: int) -> Edge:
     if nr <= e < edge_count(rows, cols):
         r, c = divmod(e - nr, cols)
         return (r, c), (r + 1, c)
-    raise ValueError(f"edge {e} is outside 0..{edge_count(rows, cols) - 1}")
+    raise ArgumentError(f"edge {e} is outside 0..{edge_count(rows, cols) - 1}")
 
 
 @dataclass(frozen=True)
@@ -85,14 +85,14 @@ class CountryLoop:
     def __post_init__(self) -> None:
         for name, n in (("rows", self.rows), ("cols", self.cols)):
             if isinstance(n, bool) or not isinstance(n, int):
-                raise TypeError(f"{name} must be an int, got {type(n).__name__}")
+                raise ArgumentTypeError(f"{name} must be an int, got {type(n).__name__}")
             if not MIN_SIDE <= n <= MAX_SIDE:
-                raise ValueError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {n}")
+                raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {n}")
         total = edge_count(self.rows, self.cols)
         edges = frozenset(self.edges)
         for e in edges:
             if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
-                raise ValueError(f"edge {e!r} is not an edge number in 0..{total - 1}")
+                raise ArgumentError(f"edge {e!r} is not an edge number in 0..{total - 1}")
         object.__setattr__(self, "edges", edges)
 
     # ------------------------------------------------------------------ constructors
@@ -103,7 +103,7 @@ class CountryLoop:
         bits = list(bits)
         total = edge_count(rows, cols)
         if len(bits) != total:
-            raise ValueError(f"a {rows} x {cols} board has {total} edges, got {len(bits)} bits")
+            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(bits)} bits")
         return cls(rows, cols, frozenset(e for e, b in enumerate(bits) if b))
 
     @classmethod
@@ -322,7 +322,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
         try:
             items = list(value)
         except TypeError:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, got {type(value).__name__}"
             ) from None
         if all(isinstance(x, int) and not isinstance(x, bool) for x in items):
@@ -331,7 +331,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
             try:
                 lp = CountryLoop.from_pairs(rows, cols, items)
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"cannot read the loop's edges: {exc}") from None
+                raise ArgumentError(f"cannot read the loop's edges: {exc}") from None
     if (lp.rows, lp.cols) != (rows, cols):
-        raise ValueError(f"the loop is for a {lp.rows} x {lp.cols} board, the board is {rows} x {cols}")
+        raise ArgumentError(f"the loop is for a {lp.rows} x {lp.cols} board, the board is {rows} x {cols}")
     return lp

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List, Tuple
 
+from ..errors import ArgumentTypeError
 from .board import CountryRoad
 from .loop import CountryLoop, as_loop, edge_cells
 
@@ -82,7 +83,7 @@ def check(board: CountryRoad, loop: Any) -> CheckResult:
         A :class:`CheckResult`; ``violations`` lists every failure found.
     """
     if not isinstance(board, CountryRoad):
-        raise TypeError(f"board must be a CountryRoad, got {type(board).__name__}")
+        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
     lp: CountryLoop = as_loop(loop, board.rows, board.cols)
     R, C = board.rows, board.cols
     regions = board.regions

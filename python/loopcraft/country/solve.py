@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Tuple
 
 from .. import _core
-from .._args import require_int, require_optional_number
+from .._validate import require_int, require_optional_number
+from ..errors import ArgumentError, ArgumentTypeError
 from .board import CountryRoad
 from .loop import CountryLoop, edge_count
 
@@ -47,7 +48,7 @@ UNUSED, USED, UNDECIDED = 0, 1, 2
 
 def _board(board: object) -> CountryRoad:
     if not isinstance(board, CountryRoad):
-        raise TypeError(f"board must be a CountryRoad, got {type(board).__name__}")
+        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
     return board
 
 
@@ -61,13 +62,13 @@ def _stages(stages: Optional[Iterable[str]]) -> Tuple[str, ...]:
     try:
         chosen = list(stages)
     except TypeError:
-        raise TypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}") from None
+        raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}") from None
     out = []
     for s in chosen:
         if not isinstance(s, str):
-            raise TypeError(f"stage names must be str, got {type(s).__name__}")
+            raise ArgumentTypeError(f"stage names must be str, got {type(s).__name__}")
         if s not in STAGES:
-            raise ValueError(f"unknown stage {s!r}; the stages are {', '.join(STAGES)}")
+            raise ArgumentError(f"unknown stage {s!r}; the stages are {', '.join(STAGES)}")
         if s not in out:
             out.append(s)
     # The core applies them in ladder order whatever the order given.
@@ -245,9 +246,9 @@ def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[
     """
     b = _board(board)
     if not isinstance(engine, str):
-        raise TypeError(f"engine must be a str, got {type(engine).__name__}")
+        raise ArgumentTypeError(f"engine must be a str, got {type(engine).__name__}")
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; the engines are {', '.join(ENGINES)}")
+        raise ArgumentError(f"unknown engine {engine!r}; the engines are {', '.join(ENGINES)}")
     if limit is not None:
         limit = require_int("limit", limit, 0, _NO_LIMIT)
         if limit == 0:

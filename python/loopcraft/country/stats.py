@@ -34,12 +34,12 @@ import statistics
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from .._args import require_int
-from ..errors import CapacityError
+from .._validate import require_int
+from ..errors import ArgumentError, ArgumentTypeError, CapacityError
 from .generator import (
     STAGES,
     Layout,
@@ -403,7 +403,7 @@ def random_partition(rows: int, cols: int, count: int, rng: random.Random) -> Li
     """
     n = rows * cols
     if not 1 <= count <= n:
-        raise ValueError(f"cannot split {n} cells into {count} countries")
+        raise ArgumentError(f"cannot split {n} cells into {count} countries")
     region = [-1] * n
     cells = list(range(n))
     for k in range(count):
@@ -664,9 +664,9 @@ class ProgressBar:
 
 def _check_table_name(name: Any) -> TableSpec:
     if not isinstance(name, str):
-        raise TypeError(f"table name must be a str, got {type(name).__name__}")
+        raise ArgumentTypeError(f"table name must be a str, got {type(name).__name__}")
     if name not in TABLES:
-        raise ValueError(f"unknown table {name!r}; expected one of {', '.join(TABLES)}")
+        raise ArgumentError(f"unknown table {name!r}; expected one of {', '.join(TABLES)}")
     return TABLES[name]
 
 
@@ -693,7 +693,7 @@ def run_table(
     if boards is not None:
         require_int("boards", boards, 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
     workers = _workers(workers)
     groups = [g if boards is None else Group(g.rows, g.cols, boards, g.params) for g in spec.groups]
     tasks = [(gi, i) for gi, g in enumerate(groups) for i in range(g.boards)]
@@ -745,7 +745,7 @@ def check_out_dir(out: Union[str, os.PathLike]) -> Path:
         probe.write_text("", encoding="utf-8")
         probe.unlink()
     except OSError as exc:
-        raise ValueError(f"cannot write to output directory {str(path)!r}: {exc.strerror or exc}") from None
+        raise ArgumentError(f"cannot write to output directory {str(path)!r}: {exc.strerror or exc}") from None
     return path
 
 

@@ -28,7 +28,15 @@ r*(C+1) + c`` the left side of cell (r, c) for c in 0..C. ``h_edges`` and
 from __future__ import annotations
 
 from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
-from ._board import MAX_SIZE, TIERS, Deduction, Grade, Slitherlink, Solution, SolveResult
+from ._board import (
+    MAX_SIZE,
+    TIERS,
+    Deduction,
+    Grade,
+    Slitherlink,
+    Solution,
+    SolveResult,
+)
 from ._formats import URL_SITES
 from ._generate import generate_slitherlink
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _core
-from .._args import require_int, require_optional_number, require_str
+from .._validate import require_int, require_optional_number, require_str
+from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
 from ._formats import MAX_SIZE
 
@@ -200,22 +201,22 @@ class Solution:
         """
         rows = len(v_edges)
         if rows < 1 or len(h_edges) != rows + 1:
-            raise ValueError(f"h_edges must have len(v_edges) + 1 rows, got {len(h_edges)} and {rows}")
+            raise ArgumentError(f"h_edges must have len(v_edges) + 1 rows, got {len(h_edges)} and {rows}")
         cols = len(h_edges[0])
         fmt.check_size(rows, cols, "edges")
         flat: List[int] = []
         for name, grid, width in (("h_edges", h_edges, cols), ("v_edges", v_edges, cols + 1)):
             for r, row in enumerate(grid):
                 if len(row) != width:
-                    raise ValueError(f"{name} row {r + 1} has {len(row)} values, expected {width}")
+                    raise ArgumentError(f"{name} row {r + 1} has {len(row)} values, expected {width}")
                 for c, v in enumerate(row):
                     bit = {"0": 0, "1": 1}.get(v) if isinstance(v, str) else v
                     if bit not in (0, 1) or isinstance(bit, float):
-                        raise ValueError(f"{name} row {r + 1}, column {c + 1}: {v!r} is not 0 or 1")
+                        raise ArgumentError(f"{name} row {r + 1}, column {c + 1}: {v!r} is not 0 or 1")
                     flat.append(int(bit))
         problem = _loop_problem(rows, cols, flat)
         if problem:
-            raise ValueError(f"the edges are not one closed loop: {problem}")
+            raise ArgumentError(f"the edges are not one closed loop: {problem}")
         return cls(rows, cols, tuple(flat))
 
     @classmethod
@@ -231,7 +232,7 @@ class Solution:
         cells = [[bool(v) for v in row] for row in inside]
         for r, row in enumerate(cells):
             if len(row) != cols:
-                raise ValueError(f"inside row {r + 1} has {len(row)} cells, expected {cols}")
+                raise ArgumentError(f"inside row {r + 1} has {len(row)} cells, expected {cols}")
 
         def at(r: int, c: int) -> bool:
             return 0 <= r < rows and 0 <= c < cols and cells[r][c]
@@ -245,7 +246,7 @@ class Solution:
                 edges[_v(rows, cols, r, c)] = int(at(r, c - 1) != at(r, c))
         problem = _loop_problem(rows, cols, edges)
         if problem:
-            raise ValueError(f"the inside cells do not have one closed loop as their border: {problem}")
+            raise ArgumentError(f"the inside cells do not have one closed loop as their border: {problem}")
         return cls(rows, cols, tuple(edges))
 
     @classmethod
@@ -362,38 +363,38 @@ def _clue_value(v: Any, r: int, c: int) -> Clue:
     if v is None:
         return None
     if isinstance(v, bool) or isinstance(v, float):
-        raise TypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {v!r}")
+        raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {v!r}")
     try:
         n = operator.index(v)
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {v!r}"
         ) from None
     if not 0 <= n <= 4:
-        raise ValueError(f"clues row {r + 1}, column {c + 1}: clue {n} is outside 0-4")
+        raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {n} is outside 0-4")
     return n
 
 
 def _clue_grid(clues: Any) -> ClueGrid:
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
-        raise TypeError(f"clues must be a list of rows (lists of int or None), got {type(clues).__name__}")
+        raise ArgumentTypeError(f"clues must be a list of rows (lists of int or None), got {type(clues).__name__}")
     if len(clues) == 0:
-        raise ValueError("clues has no rows: a board needs at least 1 row and 1 column")
+        raise ArgumentError("clues has no rows: a board needs at least 1 row and 1 column")
     if len(clues) > MAX_SIZE:
-        raise ValueError(f"clues has {len(clues)} rows, at most {MAX_SIZE}")
+        raise ArgumentError(f"clues has {len(clues)} rows, at most {MAX_SIZE}")
     out = []
     cols = None
     for r, row in enumerate(clues):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
-            raise TypeError(f"clues row {r + 1} must be a list of int or None, got {type(row).__name__}")
+            raise ArgumentTypeError(f"clues row {r + 1} must be a list of int or None, got {type(row).__name__}")
         if cols is None:
             cols = len(row)
             if cols == 0:
-                raise ValueError("clues row 1 is empty: a board needs at least 1 column")
+                raise ArgumentError("clues row 1 is empty: a board needs at least 1 column")
             if cols > MAX_SIZE:
-                raise ValueError(f"clues row 1 has {cols} cells, at most {MAX_SIZE}")
+                raise ArgumentError(f"clues row 1 has {cols} cells, at most {MAX_SIZE}")
         elif len(row) != cols:
-            raise ValueError(f"clues row {r + 1} has {len(row)} cells, but row 1 has {cols}")
+            raise ArgumentError(f"clues row {r + 1} has {len(row)} cells, but row 1 has {cols}")
         out.append(tuple(_clue_value(v, r, c) for c, v in enumerate(row)))
     return tuple(out)
 
@@ -512,7 +513,7 @@ class Slitherlink:
     def is_solution(self, solution: Solution) -> bool:
         """True when ``solution`` is one closed loop on this board matching every clue."""
         if not isinstance(solution, Solution):
-            raise TypeError(f"solution must be a Solution, got {type(solution).__name__}")
+            raise ArgumentTypeError(f"solution must be a Solution, got {type(solution).__name__}")
         if (solution.rows, solution.cols) != (self.rows, self.cols):
             return False
         if len(solution.edges) != self.num_edges or _loop_problem(self.rows, self.cols, solution.edges):
@@ -573,7 +574,7 @@ class Slitherlink:
             tier = tiers[-2] if len(tiers) >= 2 else "search"
         require_str("tier", tier)
         if tier not in tiers or tier == "search":
-            raise ValueError(f"tier must be one of {', '.join(t for t in tiers if t != 'search')}, got {tier!r}")
+            raise ArgumentError(f"tier must be one of {', '.join(t for t in tiers if t != 'search')}, got {tier!r}")
         out = _core.slither_propagate(self.rows, self.cols, self.flat_clues, tier)
         if out is None:
             return None

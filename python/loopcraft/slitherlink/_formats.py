@@ -27,7 +27,7 @@ import json
 import re
 from typing import Any, List, Optional, Sequence, Tuple
 
-from ..errors import FormatError
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
 Clue = Optional[int]
 Grid = Tuple[Tuple[Clue, ...], ...]
@@ -100,7 +100,7 @@ def _row_tokens(line: str, cols: int) -> List[str]:
 
 def _grid_lines(text: str, what: str, allowed: str) -> Tuple[int, int, List[Tuple[int, List[str]]]]:
     if not isinstance(text, str):
-        raise TypeError(f"{what} must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"{what} must be a str, got {type(text).__name__}")
     lines = _numbered_lines(text)
     rows, cols = _header(lines, what)
     body = lines[1:]
@@ -188,7 +188,7 @@ def parse_url(url: str) -> Grid:
     ((1, None, 3), (None, None, None))
     """
     if not isinstance(url, str):
-        raise TypeError(f"url must be a str, got {type(url).__name__}")
+        raise ArgumentTypeError(f"url must be a str, got {type(url).__name__}")
     parts = _url_query(url).split("/")
     pid = parts[0]
     if pid not in _PIDS:
@@ -285,7 +285,7 @@ def _encode_body(flat: Sequence[Clue]) -> str:
 def write_url(clues: Grid, site: str = "puzz.link") -> str:
     """The puzz.link URL of a board (pzprjs's own encoding)."""
     if site not in URL_SITES:
-        raise ValueError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
+        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
     rows, cols = len(clues), len(clues[0])
     flat = [c for row in clues for c in row]
     return f"{URL_SITES[site]}slither/{cols}/{rows}/{_encode_body(flat)}"
@@ -303,7 +303,7 @@ def parse_tatham(game_id: str) -> Grid:
     ((1, None, 3), (None, None, None))
     """
     if not isinstance(game_id, str):
-        raise TypeError(f"game_id must be a str, got {type(game_id).__name__}")
+        raise ArgumentTypeError(f"game_id must be a str, got {type(game_id).__name__}")
     text = game_id.strip()
     m = _TATHAM.fullmatch(text)
     if not m:
@@ -439,7 +439,7 @@ def clues_from_data(data: Any) -> Grid:
 def parse_json(text: str) -> Grid:
     """Reads :func:`write_json` output (or any object :func:`clues_from_data` accepts)."""
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -480,7 +480,7 @@ READERS = {"url": parse_url, "tatham": parse_tatham, "json": parse_json, "puzzle
 def parse_any(text: str) -> Grid:
     """Reads any supported format, chosen by :func:`detect`."""
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
     if not text.strip():
         raise FormatError("empty input: expected a puzzle (URL, puzzlekit text, Loopy game ID or JSON)")
     return READERS[detect(text)](text)

@@ -25,8 +25,8 @@ import time
 from typing import Any, List, Optional, Tuple, Union
 
 from .. import _core
-from .._args import require_int, require_optional_number, require_str
-from ..errors import GenerationTimeout, NoPuzzleFound
+from .._validate import require_int, require_optional_number, require_str
+from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from ._board import TIERS, Slitherlink, _h, _v, edge_count
 from ._formats import MAX_SIZE
 
@@ -143,7 +143,7 @@ def _full_clues(rows: int, cols: int, edges: List[int]) -> List[Optional[int]]:
 
 def _check_seed(seed: Any) -> Union[int, str]:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
     return seed
 
 
@@ -189,7 +189,7 @@ def generate_slitherlink(
     if grade is not None:
         require_str("grade", grade)
         if grade not in tiers:
-            raise ValueError(f"grade must be one of {', '.join(tiers)}, got {grade!r}")
+            raise ArgumentError(f"grade must be one of {', '.join(tiers)}, got {grade!r}")
     deadline = None if time_limit is None else time.monotonic() + time_limit
 
     def check_clock() -> None:

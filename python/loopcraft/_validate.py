@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Iterable, List, Optional, Sequence
 
+from .errors import ArgumentError, ArgumentTypeError
+
 
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
     """Checks that ``value`` is an ``int`` (not a ``bool``) within ``[lo, hi]``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
     if lo is not None and value < lo:
-        raise ValueError(f"{name} must be at least {lo}, got {value}")
+        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
     if hi is not None and value > hi:
-        raise ValueError(f"{name} must be at most {hi}, got {value}")
+        raise ArgumentError(f"{name} must be at most {hi}, got {value}")
     return value
 
 
@@ -25,46 +27,46 @@ def require_optional_number(name: str, value: Any, lo: float = 0) -> Optional[fl
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a number or None, got {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be a number or None, got {type(value).__name__}")
     if not value >= lo:  # also catches NaN
-        raise ValueError(f"{name} must be at least {lo}, got {value}")
+        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
     return value
 
 
 def require_str(name: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be a str, got {type(value).__name__}")
     return value
 
 
 def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optional[int]]:
     """Checks a flat clue list: ``length`` entries, each ``None`` or an int in 0..max_clue."""
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Iterable):
-        raise TypeError(f"{name} must be a list of int or None, got {type(clues).__name__}")
+        raise ArgumentTypeError(f"{name} must be a list of int or None, got {type(clues).__name__}")
     out = list(clues)
     if len(out) != length:
-        raise ValueError(f"{name} must have {length} entries, got {len(out)}")
+        raise ArgumentError(f"{name} must have {length} entries, got {len(out)}")
     for i, c in enumerate(out):
         if c is None:
             continue
         if isinstance(c, bool) or not isinstance(c, int):
-            raise TypeError(f"{name}[{i}] must be an int or None, got {type(c).__name__}")
+            raise ArgumentTypeError(f"{name}[{i}] must be an int or None, got {type(c).__name__}")
         if not 0 <= c <= max_clue:
-            raise ValueError(f"{name}[{i}] = {c} is outside 0..{max_clue}")
+            raise ArgumentError(f"{name}[{i}] = {c} is outside 0..{max_clue}")
     return out
 
 
 def bit_list(name: str, values: Any, length: int) -> List[int]:
     """Checks a 0/1 list of a given length (bools and ints accepted)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise TypeError(f"{name} must be a list of 0/1, got {type(values).__name__}")
+        raise ArgumentTypeError(f"{name} must be a list of 0/1, got {type(values).__name__}")
     if len(values) != length:
-        raise ValueError(f"{name} must have {length} entries, got {len(values)}")
+        raise ArgumentError(f"{name} must have {length} entries, got {len(values)}")
     out = []
     for i, v in enumerate(values):
         if not isinstance(v, int):
-            raise TypeError(f"{name}[{i}] must be 0 or 1, got {type(v).__name__}")
+            raise ArgumentTypeError(f"{name}[{i}] must be 0 or 1, got {type(v).__name__}")
         if v not in (0, 1):
-            raise ValueError(f"{name}[{i}] must be 0 or 1, got {v}")
+            raise ArgumentError(f"{name}[{i}] must be 0 or 1, got {v}")
         out.append(int(v))
     return out
