@@ -38,9 +38,7 @@ def engines() -> dict:
         stages = list(getattr(_core, "COUNTRY_STAGES", ("region", "once", "loop", "macro", "probe")))
 
         def search(regions, numbers):
-            solutions, complete, _nodes = _core.country_solve(
-                SIZE, SIZE, regions, numbers, 10**9, stages, None, None
-            )
+            solutions, complete, _nodes = _core.country_solve(SIZE, SIZE, regions, numbers, 10**9, stages, None, None)
             assert complete
             return len(solutions)
 

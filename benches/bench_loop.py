@@ -54,7 +54,10 @@ def main() -> int:
     }
     proc = subprocess.run(
         ["node", str(HERE / "loop_reference.cjs"), str(args.reference)],
-        input=json.dumps(workload), capture_output=True, text=True, check=True,
+        input=json.dumps(workload),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     ref = json.loads(proc.stdout)
 
@@ -71,11 +74,15 @@ def main() -> int:
     same_gen = generated == ref["generated"]
     same_solve = solved == ref["solved"]
     print(f"generate: {len(gen_work)} puzzles (n = 4, 5, 6 x {args.seeds} seeds), identical: {same_gen}")
-    print(f"  reference {ref['generateSeconds']:.3f} s   loopcraft {gen_time:.4f} s   "
-          f"ratio {ref['generateSeconds'] / gen_time:.0f}x (target 100x)")
+    print(
+        f"  reference {ref['generateSeconds']:.3f} s   loopcraft {gen_time:.4f} s   "
+        f"ratio {ref['generateSeconds'] / gen_time:.0f}x (target 100x)"
+    )
     print(f"solve replay: {len(solve_work)} vectors, identical: {same_solve}")
-    print(f"  reference {ref['solveSeconds']:.3f} s   loopcraft {solve_time:.4f} s   "
-          f"ratio {ref['solveSeconds'] / solve_time:.0f}x (target 300x)")
+    print(
+        f"  reference {ref['solveSeconds']:.3f} s   loopcraft {solve_time:.4f} s   "
+        f"ratio {ref['solveSeconds'] / solve_time:.0f}x (target 300x)"
+    )
     return 0 if same_gen and same_solve else 1
 
 

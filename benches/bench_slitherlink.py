@@ -176,21 +176,27 @@ def main(argv=None) -> int:
     lc_total = sum(r["lc_prove"] for r in rows_out)
     lc_solve_total = sum(r["lc_solve"] for r in rows_out)
     print()
-    print(f"loopcraft: solve all {fmt_ms(lc_solve_total).strip()} ms, solve + prove unique all {fmt_ms(lc_total).strip()} ms"
-          f" ({lc_total:.2f} s; median {statistics.median(r['lc_prove'] for r in rows_out) * 1000:.2f} ms)")
+    print(
+        f"loopcraft: solve all {fmt_ms(lc_solve_total).strip()} ms, solve + prove unique all {fmt_ms(lc_total).strip()} ms"
+        f" ({lc_total:.2f} s; median {statistics.median(r['lc_prove'] for r in rows_out) * 1000:.2f} ms)"
+    )
     if peer:
         pk_total = sum(r["pk_prove"] for r in rows_out)
         pk_solve_total = sum(r["pk_solve"] for r in rows_out)
-        print(f"puzzlekit: solve all {fmt_ms(pk_solve_total).strip()} ms, solve + prove unique all {fmt_ms(pk_total).strip()} ms"
-              f" ({pk_total:.2f} s; median {statistics.median(r['pk_prove'] for r in rows_out) * 1000:.2f} ms)")
+        print(
+            f"puzzlekit: solve all {fmt_ms(pk_solve_total).strip()} ms, solve + prove unique all {fmt_ms(pk_total).strip()} ms"
+            f" ({pk_total:.2f} s; median {statistics.median(r['pk_prove'] for r in rows_out) * 1000:.2f} ms)"
+        )
         print()
         print("ratios (puzzlekit / loopcraft):")
         for phase in ("solve", "prove"):
             lc = [r[f"lc_{phase}"] for r in rows_out]
             pk = [r[f"pk_{phase}"] for r in rows_out]
             per = [b / a for a, b in zip(lc, pk)]
-            print(f"  {phase:5}: total {sum(pk) / sum(lc):8.1f}x   median puzzle {statistics.median(pk) / statistics.median(lc):8.1f}x"
-                  f"   median of per-puzzle ratios {statistics.median(per):8.1f}x   smallest {min(per):6.1f}x")
+            print(
+                f"  {phase:5}: total {sum(pk) / sum(lc):8.1f}x   median puzzle {statistics.median(pk) / statistics.median(lc):8.1f}x"
+                f"   median of per-puzzle ratios {statistics.median(per):8.1f}x   smallest {min(per):6.1f}x"
+            )
     print()
     by_size: Dict[str, List[dict]] = {}
     for r in rows_out:
@@ -216,7 +222,7 @@ def main(argv=None) -> int:
             line += f" {fmt_ms(sum(pk)):>12} {fmt_ms(statistics.median(pk)):>10} {sum(pk) / sum(lc):7.1f}x"
         print(line)
     print()
-    print(f"slowest for loopcraft (solve + prove):")
+    print("slowest for loopcraft (solve + prove):")
     for r in sorted(rows_out, key=lambda r: -r["lc_prove"])[: args.slowest]:
         extra = f"   puzzlekit {fmt_ms(r['pk_prove']).strip()} ms" if peer else ""
         print(f"  {r['key']:>20} {fmt_ms(r['lc_prove'])} ms{extra}")
@@ -227,8 +233,10 @@ def main(argv=None) -> int:
     if args.json_out:
         args.json_out.write_text(json.dumps(rows_out, indent=1))
     if timeouts:
-        print(f"\npuzzlekit: CP-SAT hit its {args.peer_time_limit:g} s limit on {len(timeouts)} puzzle(s),"
-              f" counted at the time spent (a lower bound): {', '.join(timeouts)}")
+        print(
+            f"\npuzzlekit: CP-SAT hit its {args.peer_time_limit:g} s limit on {len(timeouts)} puzzle(s),"
+            f" counted at the time spent (a lower bound): {', '.join(timeouts)}"
+        )
     if failures:
         print(f"\n{len(failures)} FAILURES:")
         for f in failures[:20]:

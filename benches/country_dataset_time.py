@@ -16,7 +16,9 @@ from pathlib import Path
 
 from loopcraft import _core
 
-DATASET = Path(__file__).resolve().parent.parent.parent / "shared" / "external" / "puzzlekit" / "CountryRoad_dataset.json"
+DATASET = (
+    Path(__file__).resolve().parent.parent.parent / "shared" / "external" / "puzzlekit" / "CountryRoad_dataset.json"
+)
 
 
 def parse(text):

@@ -40,9 +40,7 @@ pub struct Grid {
 /// Checks a board size against the crate-wide limits, before allocating.
 pub fn check_size(rows: usize, cols: usize) -> Result<()> {
     if rows == 0 || cols == 0 {
-        return Err(Error::InvalidArgument(format!(
-            "board size must be at least 1 x 1, got {rows} x {cols}"
-        )));
+        return Err(Error::InvalidArgument(format!("board size must be at least 1 x 1, got {rows} x {cols}")));
     }
     if rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS {
         return Err(Error::TooLarge(format!(
@@ -57,10 +55,7 @@ pub fn check_size(rows: usize, cols: usize) -> Result<()> {
 /// (such as "n*n" or "rows*cols").
 pub fn check_cell_clues(clues: &[i8], cells: usize, shape: &str) -> Result<()> {
     if clues.len() != cells {
-        return Err(Error::InvalidArgument(format!(
-            "clues must have {shape} = {cells} entries, got {}",
-            clues.len()
-        )));
+        return Err(Error::InvalidArgument(format!("clues must have {shape} = {cells} entries, got {}", clues.len())));
     }
     if let Some((i, &c)) = clues.iter().enumerate().find(|(_, &c)| !(-1..=4).contains(&c)) {
         return Err(Error::InvalidArgument(format!("clue {c} at cell {i} is outside 0..4")));

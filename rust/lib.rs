@@ -10,11 +10,11 @@
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 
+pub mod country;
 pub mod error;
 pub mod grid;
 pub mod loop_v1;
 pub mod slither;
-pub mod country;
 
 pub use error::{Error, Result};
 

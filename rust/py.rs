@@ -16,10 +16,8 @@ use crate::slither;
 /// module cannot be imported, which a working install never sees.
 fn loopcraft_error(class: &str, message: String) -> PyErr {
     Python::attach(|py| {
-        let made = py
-            .import("loopcraft.errors")
-            .and_then(|m| m.getattr(class))
-            .and_then(|cls| cls.call1((message.clone(),)));
+        let made =
+            py.import("loopcraft.errors").and_then(|m| m.getattr(class)).and_then(|cls| cls.call1((message.clone(),)));
         match made {
             Ok(instance) => PyErr::from_value(instance),
             Err(_) => PyValueError::new_err(message),
@@ -105,11 +103,7 @@ fn py_loop_thin(
 
 /// v1 `closedComponent`: `(points, edges)` in visiting order, or None.
 #[pyfunction(name = "loop_closed_component")]
-fn py_loop_closed_component(
-    py: Python<'_>,
-    n: usize,
-    edges: Vec<usize>,
-) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
+fn py_loop_closed_component(py: Python<'_>, n: usize, edges: Vec<usize>) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
     Ok(py.detach(|| {
         let grid = loop_v1::grid_for(n)?;
         loop_v1::closed_component(&grid, &edges)
@@ -262,9 +256,8 @@ fn py_country_solve(
     let (rows, cols) = country_size(rows, cols)?;
     let limit = usize::try_from(country_count_arg("limit", limit)?).unwrap_or(usize::MAX);
     let node_limit = node_limit.map(|n| country_count_arg("node_limit", n)).transpose()?;
-    let r = py.detach(|| {
-        crate::country::solve(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit)
-    })?;
+    let r =
+        py.detach(|| crate::country::solve(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit))?;
     Ok((r.solutions, r.complete, r.nodes))
 }
 
@@ -329,7 +322,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     // Slitherlink
-    m.add("SLITHER_TIERS", pyo3::types::PyTuple::new(m.py(), slither::Tier::ALL.map(|t| t.name()))?)?;
+    m.add("SLITHER_LEVELS", pyo3::types::PyTuple::new(m.py(), slither::Tier::ALL.map(|t| t.name()))?)?;
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
@@ -337,6 +330,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_country_count_cells, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_count_loops, m)?)?;
     m.add("COUNTRY_STAGES", pyo3::types::PyTuple::new(m.py(), crate::country::STAGE_NAMES)?)?;
+    m.add("COUNTRY_LEVELS", pyo3::types::PyTuple::new(m.py(), crate::country::LEVEL_NAMES)?)?;
     m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;

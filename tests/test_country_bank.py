@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from loopcraft.cli import main
@@ -73,7 +71,10 @@ def test_unwritable_path(tmp_path):
 
 def test_cli(tmp_path, capsys):
     path = tmp_path / "cli.jsonl"
-    assert main(["bank", "country", "--count", "2", "--out", str(path), "--rows", "5", "--cols", "5", "--no-progress"]) == 0
+    assert (
+        main(["bank", "country", "--count", "2", "--out", str(path), "--rows", "5", "--cols", "5", "--no-progress"])
+        == 0
+    )
     assert "2 puzzles added" in capsys.readouterr().out
     assert len(path.read_text().splitlines()) == 2
     assert main(["bank", "country", "--count", "0", "--out", str(path), "--no-progress"]) == 2

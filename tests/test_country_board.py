@@ -172,8 +172,20 @@ def test_referee_names_each_rule():
     assert any(v.rule == "number" and v.where == "A" for v in res.violations)
     # Two separate loops and a dead end.
     b4 = CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)])
-    two = CountryLoop.from_pairs(4, 4, [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)),
-                                        ((2, 2), (2, 3)), ((2, 3), (3, 3)), ((3, 3), (3, 2)), ((3, 2), (2, 2))])
+    two = CountryLoop.from_pairs(
+        4,
+        4,
+        [
+            ((0, 0), (0, 1)),
+            ((0, 1), (1, 1)),
+            ((1, 1), (1, 0)),
+            ((1, 0), (0, 0)),
+            ((2, 2), (2, 3)),
+            ((2, 3), (3, 3)),
+            ((3, 3), (3, 2)),
+            ((3, 2), (2, 2)),
+        ],
+    )
     assert "one-loop" in check(b4, two).rules()
     path = CountryLoop.from_pairs(4, 4, [((0, 0), (0, 1)), ((0, 1), (0, 2))])
     assert {v.where for v in check(b4, path).violations if v.rule == "dead-end"} == {(0, 0), (0, 2)}

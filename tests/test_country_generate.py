@@ -30,7 +30,9 @@ def assert_legal(p):
 
 
 # Hundreds of small boards, uniqueness by the cell-first brute force (no ladder).
-@pytest.mark.parametrize("rows,cols,seeds", [(4, 4, range(120)), (5, 5, range(100)), (4, 6, range(40)), (6, 6, range(60))])
+@pytest.mark.parametrize(
+    "rows,cols,seeds", [(4, 4, range(120)), (5, 5, range(100)), (4, 6, range(40)), (6, 6, range(60))]
+)
 def test_generated_boards_are_legal_and_unique_by_brute_force(rows, cols, seeds):
     for seed in seeds:
         order = "random" if seed % 2 else "adversarial"

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_country_generate_rules import countries_connected, edges_of, violations
 from loopcraft.country.generator import (
     Carving,
     country_count,
@@ -20,6 +19,7 @@ from loopcraft.country.generator import (
     make_layout,
     renumber,
 )
+from test_country_generate_rules import countries_connected, edges_of, violations
 
 
 def assert_simple_cycle(rows, cols, loop):
@@ -143,7 +143,9 @@ def test_split_refuses_single_cell_arcs():
     assert carving.layout().numbers == (1, 1, 1, 1)
 
 
-@pytest.mark.parametrize("rows,cols,size", [(4, 4, 2.5), (5, 7, 4.0), (6, 6, 3.5), (8, 8, 6.0), (10, 10, 4.0), (15, 15, 5.0)])
+@pytest.mark.parametrize(
+    "rows,cols,size", [(4, 4, 2.5), (5, 7, 4.0), (6, 6, 3.5), (8, 8, 6.0), (10, 10, 4.0), (15, 15, 5.0)]
+)
 def test_layouts_are_legal_by_construction(rows, cols, size):
     for seed in range(25):
         lay = make_layout(rows, cols, random.Random(seed), country_size=size)

@@ -44,7 +44,9 @@ def components(n: int, pairs, keep) -> List[List[int]]:
     return out
 
 
-def violations(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], edges: Sequence[int]) -> List[str]:
+def violations(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], edges: Sequence[int]
+) -> List[str]:
     """Every broken rule of the answer ``edges`` (empty list = a legal answer)."""
     n = rows * cols
     pairs = edges_of(rows, cols)

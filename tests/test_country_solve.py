@@ -22,7 +22,7 @@ from loopcraft.country.loop import edge_count
 # --------------------------------------------------------------------------- pure-Python oracle
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grid_cycles(R: int, C: int) -> Tuple[Tuple[int, int], ...]:
     """Every simple cycle of the R x C grid graph, once, as (edge mask, cell mask)
     in the core's edge numbering."""
@@ -158,7 +158,7 @@ def random_board(rng: random.Random) -> CountryRoad:
         return board.with_numbers(numbers)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def random_boards(seed: int, n: int) -> Tuple[Tuple[CountryRoad, Tuple[CountryLoop, ...]], ...]:
     rng = random.Random(seed)
     out = []
@@ -186,7 +186,11 @@ def test_oracle_counts_grid_cycles_and_agrees_with_the_referee():
     for board, sols in random_boards(7, 40):
         found = {s.edges for s in sols}
         for edges, _ in grid_cycles(board.rows, board.cols):
-            lp = CountryLoop(board.rows, board.cols, frozenset(i for i in range(edge_count(board.rows, board.cols)) if edges >> i & 1))
+            lp = CountryLoop(
+                board.rows,
+                board.cols,
+                frozenset(i for i in range(edge_count(board.rows, board.cols)) if edges >> i & 1),
+            )
             assert check(board, lp).ok == (lp.edges in found)
 
 
@@ -239,7 +243,9 @@ def test_count_limit():
 
 def test_region_graph_of_a_ring():
     # Four countries around a 4 x 4 board: a 4-cycle, one Hamiltonian cycle.
-    b = CountryRoad.from_regions([["a", "a", "b", "b"], ["a", "a", "b", "b"], ["d", "d", "c", "c"], ["d", "d", "c", "c"]])
+    b = CountryRoad.from_regions(
+        [["a", "a", "b", "b"], ["a", "a", "b", "b"], ["d", "d", "c", "c"], ["d", "d", "c", "c"]]
+    )
     g = b.region_graph()
     assert g.countries == ("a", "b", "d", "c")
     assert set(g.borders) == {("a", "b"), ("a", "d"), ("b", "c"), ("d", "c")}
@@ -436,7 +442,10 @@ def test_puzzlekit_dataset_solved_unique_and_equal(shared_dir):
 
 def test_external_urls_solved_and_unique(shared_dir):
     ext = shared_dir / "external"
-    cases = json.loads((ext / "pzprjs_country.json").read_text()) + json.loads((ext / "cspuz_tests.json").read_text())["country_road"]
+    cases = (
+        json.loads((ext / "pzprjs_country.json").read_text())
+        + json.loads((ext / "cspuz_tests.json").read_text())["country_road"]
+    )
     cases += [e for e in json.loads((ext / "noqx_examples.json").read_text()) if e["genre"] == "country"]
     solved = 0
     for e in cases:

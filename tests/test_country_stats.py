@@ -30,9 +30,26 @@ COLUMNS = {
     "ablation": ("size", "boards", "without", "bits lost", "bits lost %", "boards affected", "probe hypotheses change"),
     "ambiguity": ("size", "numbers", "boards", "ambiguous", "same order", "other order", "same order %"),
     "hamiltonian": ("size", "Hamiltonian cycles", "boards", "unique", "unique %"),
-    "country-size": ("size", "country size", "boards", "countries", "unique %", "median Hamiltonian cycles", "bits decided %", "ladder complete %"),
+    "country-size": (
+        "size",
+        "country size",
+        "boards",
+        "countries",
+        "unique %",
+        "median Hamiltonian cycles",
+        "bits decided %",
+        "ladder complete %",
+    ),
     "trap": ("countries", "partitions", "cut vertex or bridge %", "Hamiltonian %", "solvable %"),
-    "numbers": ("size", "boards", "countries", "adversarial left", "adversarial left %", "random left", "random left %"),
+    "numbers": (
+        "size",
+        "boards",
+        "countries",
+        "adversarial left",
+        "adversarial left %",
+        "random left",
+        "random left %",
+    ),
 }
 
 
@@ -136,7 +153,24 @@ def test_unwritable_output(tmp_path):
 
 
 def test_cli_end_to_end(tmp_path, capsys):
-    assert main(["stats", "country", "--table", "trap", "--table", "numbers", "--boards", "2", "--out", str(tmp_path), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "stats",
+                "country",
+                "--table",
+                "trap",
+                "--table",
+                "numbers",
+                "--boards",
+                "2",
+                "--out",
+                str(tmp_path),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "### The partition-first trap" in out and "| countries | partitions |" in out
     assert (tmp_path / "numbers.csv").exists()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
-
-from loopcraft import loop
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import loop_model
+from loopcraft import loop
 
 
 @st.composite

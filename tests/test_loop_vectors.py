@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from loop_model import Counting
-
 from loopcraft import loop
 
 DATA = Path(__file__).parent / "data" / "loop"

@@ -25,8 +25,10 @@ def clue_grids(draw, max_rows=12, max_cols=12):
     rows = draw(st.integers(1, max_rows))
     cols = draw(st.integers(1, max_cols))
     density = draw(st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]))
-    cell = st.one_of(st.none(), st.integers(0, 4)) if 0 < density < 1 else (
-        st.none() if density == 0 else st.integers(0, 4)
+    cell = (
+        st.one_of(st.none(), st.integers(0, 4))
+        if 0 < density < 1
+        else (st.none() if density == 0 else st.integers(0, 4))
     )
     return [[draw(cell) for _ in range(cols)] for _ in range(rows)]
 
@@ -326,7 +328,9 @@ def test_parse_never_crashes(text):
         pass
 
 
-@given(st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.ABZ-/", max_size=30), st.integers(1, 6), st.integers(1, 6))
+@given(
+    st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.ABZ-/", max_size=30), st.integers(1, 6), st.integers(1, 6)
+)
 @settings(max_examples=300, deadline=None)
 def test_url_body_never_crashes(body, cols, rows):
     try:

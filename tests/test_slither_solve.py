@@ -21,7 +21,7 @@ from loopcraft.slitherlink._board import _h, _v
 # --------------------------------------------------------------------------- brute force
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def all_loops(rows: int, cols: int):
     """Every single loop on the board, as edge tuples: the borders of the cell sets
     whose border is one closed loop (a loop is the border of its inside)."""
@@ -37,7 +37,12 @@ def all_loops(rows: int, cols: int):
 
 
 def clue_of(edges, rows, cols, r, c):
-    return edges[_h(cols, r, c)] + edges[_h(cols, r + 1, c)] + edges[_v(rows, cols, r, c)] + edges[_v(rows, cols, r, c + 1)]
+    return (
+        edges[_h(cols, r, c)]
+        + edges[_h(cols, r + 1, c)]
+        + edges[_v(rows, cols, r, c)]
+        + edges[_v(rows, cols, r, c + 1)]
+    )
 
 
 def brute_solutions(puzzle: Slitherlink):
@@ -45,7 +50,9 @@ def brute_solutions(puzzle: Slitherlink):
     return [
         e
         for e in all_loops(R, C)
-        if all(k is None or clue_of(e, R, C, r, c) == k for r, row in enumerate(puzzle.clues) for c, k in enumerate(row))
+        if all(
+            k is None or clue_of(e, R, C, r, c) == k for r, row in enumerate(puzzle.clues) for c, k in enumerate(row)
+        )
     ]
 
 
@@ -324,7 +331,9 @@ def test_shared_puzzlekit_dataset_all_unique_and_equal(shared_dir):
     assert solved == 1152
 
 
-@pytest.mark.parametrize("module", ["loopcraft.slitherlink", "loopcraft.slitherlink._board", "loopcraft.slitherlink._generate"])
+@pytest.mark.parametrize(
+    "module", ["loopcraft.slitherlink", "loopcraft.slitherlink._board", "loopcraft.slitherlink._generate"]
+)
 def test_doctests(module):
     import doctest
     import importlib

@@ -28,8 +28,8 @@ def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[i
 
 # ----------------------------------------------------------------- Slitherlink
 
-SLITHER_TIERS: Tuple[str, ...]
-"""Deduction tiers, weakest first; each includes the ones before it:
+SLITHER_LEVELS: Tuple[str, ...]
+"""The grading ladder, weakest first; each level includes the ones before it:
 ``("basic", "patterns", "colour", "loop", "probe", "search")``."""
 
 def slither_solve(
@@ -81,6 +81,9 @@ def country_count_loops(
 
 COUNTRY_STAGES: Tuple[str, ...]
 """The ladder's stages in order: ``("region", "once", "loop", "macro", "probe")``."""
+
+COUNTRY_LEVELS: Tuple[str, ...]
+"""The grading ladder: the stages, then ``"search"``."""
 
 def country_solve(
     rows: int,

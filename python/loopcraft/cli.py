@@ -58,7 +58,12 @@ def _solve_loop(args: argparse.Namespace) -> int:
     result = puzzle.solve(node_limit=args.node_limit)
     if args.json:
         _print_json(
-            {"solutions": len(result.solutions), "nodes": result.nodes, "truncated": result.truncated, "unique": result.unique}
+            {
+                "solutions": len(result.solutions),
+                "nodes": result.nodes,
+                "truncated": result.truncated,
+                "unique": result.unique,
+            }
         )
     else:
         verdict = "truncated (proves nothing)" if result.truncated else ("unique" if result.unique else "not unique")
@@ -117,8 +122,10 @@ def _solve_slither(args: argparse.Namespace) -> int:
     elif result.count == 1:
         verdict = "unique"
     else:
-        verdict = f"not unique (at least {result.count} solutions)" if result.count == args.limit else (
-            f"not unique ({result.count} solutions)"
+        verdict = (
+            f"not unique (at least {result.count} solutions)"
+            if result.count == args.limit
+            else (f"not unique ({result.count} solutions)")
         )
     print(f"{puzzle.rows} x {puzzle.cols}, {puzzle.clue_count} clues: {verdict}")
     print(f"nodes: {result.nodes}")
@@ -324,7 +331,10 @@ def _stats_country(args: argparse.Namespace) -> int:
         else:
             print(table.to_markdown())
     if args.out is not None and not stats.have_matplotlib():
-        print("loopcraft: note: matplotlib is not installed; no PNG plots written (pip install loopcraft[plot])", file=sys.stderr)
+        print(
+            "loopcraft: note: matplotlib is not installed; no PNG plots written (pip install loopcraft[plot])",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -366,15 +376,31 @@ def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> No
         p.add_argument("--rows", "-r", type=int, default=rows, required=rows is None, help="board rows (2..30)")
         p.add_argument("--cols", "-c", type=int, default=rows, required=rows is None, help="board columns (2..30)")
         p.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
-        p.add_argument("--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle")
-        p.add_argument("--country-size", type=float, default=DEFAULT_COUNTRY_SIZE, help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})")
-        p.add_argument("--coverage", type=float, default=DEFAULT_COVERAGE, help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})")
-        p.add_argument("--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)")
+        p.add_argument(
+            "--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle"
+        )
+        p.add_argument(
+            "--country-size",
+            type=float,
+            default=DEFAULT_COUNTRY_SIZE,
+            help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})",
+        )
+        p.add_argument(
+            "--coverage",
+            type=float,
+            default=DEFAULT_COVERAGE,
+            help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})",
+        )
+        p.add_argument(
+            "--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)"
+        )
         p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
 
     def progress(p: argparse.ArgumentParser) -> None:
         p.add_argument("--workers", "-j", type=int, default=None, help="threads (default: every core)")
-        p.add_argument("--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
+        p.add_argument(
+            "--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)"
+        )
         p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     g = commands["generate"].add_parser("country", help="a Country Road puzzle with a unique solution")
@@ -390,7 +416,9 @@ def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> No
         help="regenerate the tables of the Country Road measurements",
         description="Tables: " + "; ".join(f"{k}: {v.title}" for k, v in TABLES.items()),
     )
-    s.add_argument("--table", "-t", action="append", choices=list(TABLES), help="a table to build (repeatable; default: all)")
+    s.add_argument(
+        "--table", "-t", action="append", choices=list(TABLES), help="a table to build (repeatable; default: all)"
+    )
     s.add_argument("--boards", "-n", type=int, default=None, help="boards per row group (default: the spec's counts)")
     s.add_argument("--out", "-o", default=None, help="directory for NAME.md, NAME.csv and NAME.png")
     s.add_argument("--seed", "-s", default="0", help="master seed (default 0)")
@@ -398,7 +426,9 @@ def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> No
     progress(s)
     s.set_defaults(func=_stats_country)
 
-    b = commands["bank"].add_parser("country", help="write many puzzles with grade and answer to a JSON Lines file (resumable)")
+    b = commands["bank"].add_parser(
+        "country", help="write many puzzles with grade and answer to a JSON Lines file (resumable)"
+    )
     b.add_argument("--count", "-n", type=int, required=True, help="puzzles the file must hold")
     b.add_argument("--out", "-o", required=True, help="the .jsonl file (resumed when it exists)")
     options(b, 8)
@@ -425,7 +455,9 @@ _VERBS = {
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="loopcraft", description="Pencil loop puzzles: generate, solve, prove unique.")
+    parser = argparse.ArgumentParser(
+        prog="loopcraft", description="Pencil loop puzzles: generate, solve, prove unique."
+    )
     from . import __version__
 
     parser.add_argument("--version", action="version", version=f"loopcraft {__version__}")

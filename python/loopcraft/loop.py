@@ -215,7 +215,7 @@ def neighbors(i: int, n: int) -> List[int]:
     return list(_neighbor_table(n)[i])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _neighbor_table(n: int) -> Tuple[Tuple[int, ...], ...]:
     return tuple(tuple(_neighbors(i, n)) for i in range(n * n))
 
@@ -495,7 +495,7 @@ def _check_generate_args(n: Any, seed: Any) -> None:
         raise ArgumentError(f"seed must be at most {MAX_SEED_UNITS} UTF-16 code units, got {units}")
 
 
-def generate(n: int, seed: str) -> "LoopPuzzle":
+def generate(n: int, seed: str) -> LoopPuzzle:
     """Generates the v1 puzzle for ``(n, seed)``, identical to the reference.
 
     Raises:
@@ -583,7 +583,7 @@ class LoopPuzzle:
         }
 
     @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "LoopPuzzle":
+    def from_dict(cls, data: Dict[str, Any]) -> LoopPuzzle:
         """Reads a puzzle object back, checking that its fields agree.
 
         Raises:
@@ -622,7 +622,7 @@ class LoopPuzzle:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> "LoopPuzzle":
+    def from_json(cls, text: str) -> LoopPuzzle:
         """Reads :meth:`to_json` output (or any JSON of the reference object)."""
         require_str("text", text)
         try:

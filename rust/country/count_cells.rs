@@ -166,13 +166,7 @@ pub(super) fn below(i: usize) -> u64 {
 ///
 /// `regions` has one entry per cell (row-major): a country index `0..K` or -1
 /// for a blocked cell; `numbers` has one entry per country.
-pub fn count(
-    rows: usize,
-    cols: usize,
-    regions: &[i32],
-    numbers: &[Option<u32>],
-    limit: Option<u64>,
-) -> Result<u64> {
+pub fn count(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>], limit: Option<u64>) -> Result<u64> {
     let board = Board::parse(rows, cols, regions, numbers, "cells")?;
     let limit = limit.unwrap_or(u64::MAX);
     // A lone country has no border to cross twice (a decision of the shared
@@ -282,9 +276,7 @@ impl Chooser<'_> {
             false
         };
         !sealed_with_company(self.used, undecided)
-            && b.country_cells
-                .iter()
-                .all(|&cells| !sealed_with_company(self.used & cells, undecided & cells))
+            && b.country_cells.iter().all(|&cells| !sealed_with_company(self.used & cells, undecided & cells))
     }
 
     /// Once cell `i` is decided, every neighbour of the cell above it is
@@ -703,7 +695,15 @@ pub(super) mod testing {
                 let here = *order.last().unwrap();
                 let next = chosen
                     .iter()
-                    .filter_map(|&(a, b)| if a == here { Some(b) } else if b == here { Some(a) } else { None })
+                    .filter_map(|&(a, b)| {
+                        if a == here {
+                            Some(b)
+                        } else if b == here {
+                            Some(a)
+                        } else {
+                            None
+                        }
+                    })
                     .find(|&x| x != prev)
                     .unwrap();
                 if next == order[0] {
@@ -722,7 +722,8 @@ pub(super) mod testing {
                 // Entered exactly once: one place in the cyclic sequence where
                 // a block of its cells starts (a loop inside one country
                 // never enters it, so a lone country has no solution).
-                let starts = (0..seq.len()).filter(|&j| seq[j] == c && seq[(j + seq.len() - 1) % seq.len()] != c).count();
+                let starts =
+                    (0..seq.len()).filter(|&j| seq[j] == c && seq[(j + seq.len() - 1) % seq.len()] != c).count();
                 if inside == 0 || starts != 1 {
                     return false;
                 }

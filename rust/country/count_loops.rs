@@ -25,13 +25,7 @@ use crate::error::Result;
 ///
 /// `regions` has one entry per cell (row-major): a country index `0..K` or -1
 /// for a blocked cell; `numbers` has one entry per country.
-pub fn count(
-    rows: usize,
-    cols: usize,
-    regions: &[i32],
-    numbers: &[Option<u32>],
-    limit: Option<u64>,
-) -> Result<u64> {
+pub fn count(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>], limit: Option<u64>) -> Result<u64> {
     let board = Board::parse(rows, cols, regions, numbers, "loops")?;
     let limit = limit.unwrap_or(u64::MAX);
     // A lone country has no border to cross twice (a decision of the shared
@@ -110,8 +104,7 @@ impl<'a> Cycles<'a> {
 
     /// True when two cells of `unused` touch across a border (rule 4).
     fn unused_pair_across_border(&self, unused: u64) -> bool {
-        unused & self.border_right & (unused >> 1) != 0
-            || unused & self.border_down & (unused >> self.cols) != 0
+        unused & self.border_right & (unused >> 1) != 0 || unused & self.border_down & (unused >> self.cols) != 0
     }
 
     fn country(&self, i: usize) -> usize {

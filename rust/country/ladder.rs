@@ -14,6 +14,10 @@ use super::{stage_loop, stage_macro, stage_once, stage_region};
 /// Stage names in ladder order.
 pub const STAGE_NAMES: [&str; 5] = ["region", "once", "loop", "macro", "probe"];
 
+/// The grading ladder: the stages, weakest first, then "search" (the grade of
+/// a board no stage completes). The one source of `loopcraft.country.LEVELS`.
+pub const LEVEL_NAMES: [&str; 6] = ["region", "once", "loop", "macro", "probe", "search"];
+
 /// A set of stages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stages(u8);
@@ -152,7 +156,12 @@ pub fn root(p: &mut Puzzle, stages: Stages) -> (State, Work, std::result::Result
     (s, w, r)
 }
 
-fn root_fixpoint(p: &mut Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result::Result<u64, Contradiction> {
+fn root_fixpoint(
+    p: &mut Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+) -> std::result::Result<u64, Contradiction> {
     let late = stages.has(Stages::MACRO) && p.catalogue.is_none() && p.region_ok;
     if late {
         propagate(p, s, w, stages.without(Stages::PROBE))?;

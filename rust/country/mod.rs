@@ -22,11 +22,11 @@ pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
 pub mod search;
-pub mod state;
 mod stage_loop;
 mod stage_macro;
 mod stage_once;
 mod stage_region;
+pub mod state;
 mod work;
 
 #[cfg(test)]
@@ -38,7 +38,7 @@ use crate::error::Result;
 use crate::invalid;
 
 pub use board::Board;
-pub use ladder::{Stages, STAGE_NAMES};
+pub use ladder::{Stages, LEVEL_NAMES, STAGE_NAMES};
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
 pub use search::{Budget, SolveResult};

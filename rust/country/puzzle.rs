@@ -56,10 +56,7 @@ impl Puzzle {
                 .border_edges
                 .iter()
                 .map(|edges| {
-                    (
-                        edges.iter().any(|&e| s.edge(e as usize) != OFF),
-                        edges.iter().any(|&e| s.edge(e as usize) == ON),
-                    )
+                    (edges.iter().any(|&e| s.edge(e as usize) != OFF), edges.iter().any(|&e| s.edge(e as usize) == ON))
                 })
                 .unzip(),
         };

@@ -96,11 +96,7 @@ fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usi
         if s.cell(cur) == ON {
             used += 1;
         }
-        let next = b
-            .cell_edges(cur)
-            .iter()
-            .copied()
-            .find(|&e| e != via && s.edge(e as usize) == ON);
+        let next = b.cell_edges(cur).iter().copied().find(|&e| e != via && s.edge(e as usize) == ON);
         match next {
             None => return (cur, countries, used),
             Some(e) => {

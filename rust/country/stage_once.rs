@@ -6,8 +6,8 @@
 
 use super::board::EdgeKind;
 use super::puzzle::Puzzle;
-use super::work::Work;
 use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use super::work::Work;
 
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;

@@ -5,7 +5,7 @@
 
 use super::board::EdgeKind;
 use super::puzzle::Puzzle;
-use super::state::{State, Step, Contradiction, OFF, ON, UNDECIDED};
+use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
 
 pub fn run(p: &Puzzle, s: &mut State) -> Step {
     let b = &p.board;

@@ -6,8 +6,8 @@ use super::board::Board;
 use super::ladder::{Stages, STAGE_NAMES};
 use super::puzzle::Puzzle;
 use super::region_graph::RegionGraph;
-use super::search::{self, Budget};
 use super::run_ladder;
+use super::search::{self, Budget};
 
 use crate::testing::SplitMix64 as Rng;
 
@@ -257,7 +257,14 @@ fn solved_without_search_exactly_when_unique() {
     for (i, case) in cases.iter().enumerate() {
         let fix = run_ladder(&mut puzzle(case), Stages::ALL);
         let decided = fix.as_ref().is_some_and(|(c, e, _)| c.iter().chain(e).all(|&v| v != 2));
-        assert_eq!(decided, case.solutions.len() == 1, "case {i}: {} solutions, ladder decided all: {decided}; regions {:?} numbers {:?}", case.solutions.len(), case.regions, case.numbers);
+        assert_eq!(
+            decided,
+            case.solutions.len() == 1,
+            "case {i}: {} solutions, ladder decided all: {decided}; regions {:?} numbers {:?}",
+            case.solutions.len(),
+            case.regions,
+            case.numbers
+        );
         if decided {
             unique += 1;
             let (c, e, _) = fix.unwrap();
@@ -292,7 +299,11 @@ fn search_counts_agree_with_brute_force() {
             sets.push(Stages::parse(&["region", "once"]).unwrap());
         }
         for stages in sets {
-            let r = search::solve(&mut puzzle(case), stages, Budget { limit: usize::MAX, node_limit: None, time_limit: None });
+            let r = search::solve(
+                &mut puzzle(case),
+                stages,
+                Budget { limit: usize::MAX, node_limit: None, time_limit: None },
+            );
             assert!(r.complete);
             let mut got: Vec<Vec<u8>> = r.solutions.clone();
             got.sort();
@@ -344,7 +355,11 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
         assert_eq!(count(n, n, &regions, &numbers), 0);
         // The same holds without the region graph's help.
         let mut p = Puzzle::new(Board::new(n, n, &regions, &numbers).unwrap()).unwrap();
-        let r = search::solve(&mut p, Stages::parse(&["region", "loop"]).unwrap(), Budget { limit: 10, node_limit: None, time_limit: None });
+        let r = search::solve(
+            &mut p,
+            Stages::parse(&["region", "loop"]).unwrap(),
+            Budget { limit: 10, node_limit: None, time_limit: None },
+        );
         assert!(r.complete && r.solutions.is_empty());
     }
 }

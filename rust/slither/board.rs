@@ -85,7 +85,10 @@ pub fn board(rows: usize, cols: usize, clues: &[i8]) -> Result<Board> {
         for c in 0..cols {
             let (ri, ci) = (r as isize, c as isize);
             cell_nbrs.push([cell(ri - 1, ci), cell(ri + 1, ci), cell(ri, ci - 1), cell(ri, ci + 1)]);
-            cell_corners.push([grid.point(r, c), grid.point(r, c + 1), grid.point(r + 1, c), grid.point(r + 1, c + 1)].map(|p| p as u32));
+            cell_corners.push(
+                [grid.point(r, c), grid.point(r, c + 1), grid.point(r + 1, c), grid.point(r + 1, c + 1)]
+                    .map(|p| p as u32),
+            );
         }
     }
     let edge_cells = grid.edge_cells.iter().map(|cs| cs.map(|c| if c == NONE { out } else { c })).collect();
@@ -95,7 +98,17 @@ pub fn board(rows: usize, cols: usize, clues: &[i8]) -> Result<Board> {
             slots[i] = point_slots[p as usize].iter().position(|&x| x == e as u32).expect("edge at its point") as u8;
         }
     }
-    Ok(Board { grid, clues: clues.to_vec(), out, point_slots, point_cells, cell_nbrs, cell_corners, edge_cells, edge_slots })
+    Ok(Board {
+        grid,
+        clues: clues.to_vec(),
+        out,
+        point_slots,
+        point_cells,
+        cell_nbrs,
+        cell_corners,
+        edge_cells,
+        edge_slots,
+    })
 }
 
 #[cfg(test)]

@@ -29,7 +29,13 @@ impl Colours {
     pub fn new(n: usize, heavy: u32) -> Self {
         let mut size = vec![1; n];
         size[heavy as usize] = n as u32 + 1;
-        Colours { parent: (0..n as u32).collect(), parity: vec![0; n], size, next: (0..n as u32).collect(), log: Vec::new() }
+        Colours {
+            parent: (0..n as u32).collect(),
+            parity: vec![0; n],
+            size,
+            next: (0..n as u32).collect(),
+            log: Vec::new(),
+        }
     }
 
     /// Root and parity of `x` relative to it.

@@ -72,9 +72,12 @@ impl Connectivity {
         }
         // The loop passes by every cell with a positive clue.
         for (c, &clue) in board.clues.iter().enumerate() {
-            if clue > 0 && !board.grid.cell_edges[c].iter().any(|&x| {
-                engine.dom[x as usize] != OFF && self.seen[board.grid.edge_points[x as usize][0] as usize] == self.stamp
-            }) {
+            if clue > 0
+                && !board.grid.cell_edges[c].iter().any(|&x| {
+                    engine.dom[x as usize] != OFF
+                        && self.seen[board.grid.edge_points[x as usize][0] as usize] == self.stamp
+                })
+            {
                 return false;
             }
         }

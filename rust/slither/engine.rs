@@ -43,7 +43,6 @@ impl Rules {
     pub const ALL: Rules = Rules { pairs: true, colour: true, loops: true };
 }
 
-
 enum Undo {
     Edge(u32),
     Mask(u32, u16),
@@ -380,7 +379,6 @@ impl<'a> Engine<'a> {
             }
         }
     }
-
 
     /// Length of the path ending at point `p` (meaningful at path ends).
     #[inline]

@@ -21,7 +21,8 @@ pub fn forced_on(board: &Board) -> Vec<u32> {
                 continue;
             }
             // Right neighbour, then lower neighbour.
-            for (side, b) in [(3usize, (c + 1 < g.cols).then(|| a + 1)), (1usize, (r + 1 < g.rows).then(|| a + g.cols))] {
+            for (side, b) in [(3usize, (c + 1 < g.cols).then(|| a + 1)), (1usize, (r + 1 < g.rows).then(|| a + g.cols))]
+            {
                 let Some(b) = b else { continue };
                 if board.clues[b] != 3 {
                     continue;

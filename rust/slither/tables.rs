@@ -41,10 +41,10 @@ pub(super) const WITH: [u16; 4] = with_slot();
 /// slots whose xor is their colour difference: the edge between adjacent
 /// cells, or two edges for the diagonals.
 pub(super) const CELL_PAIRS: [(usize, usize, u8); 6] = [
-    (0, 1, 1 << 2),            // NW | NE across U
-    (2, 3, 1 << 3),            // SW | SE across D
-    (0, 2, 1 << 0),            // NW | SW across L
-    (1, 3, 1 << 1),            // NE | SE across R
+    (0, 1, 1 << 2),              // NW | NE across U
+    (2, 3, 1 << 3),              // SW | SE across D
+    (0, 2, 1 << 0),              // NW | SW across L
+    (1, 3, 1 << 1),              // NE | SE across R
     (0, 3, (1 << 2) | (1 << 1)), // NW / SE: U xor R
     (1, 2, (1 << 2) | (1 << 0)), // NE / SW: U xor L
 ];

@@ -19,7 +19,11 @@ fn all_loops(rows: usize, cols: usize) -> Vec<Vec<u8>> {
     let mut loops = Vec::new();
     for set in 1u32..(1u32 << n) {
         let inside = |r: isize, c: isize| -> bool {
-            r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && (set >> (r as usize * cols + c as usize)) & 1 == 1
+            r >= 0
+                && c >= 0
+                && (r as usize) < rows
+                && (c as usize) < cols
+                && (set >> (r as usize * cols + c as usize)) & 1 == 1
         };
         // Connected inside?
         if !connected(rows, cols, |r, c| inside(r, c), false) || !connected(rows, cols, |r, c| !inside(r, c), true) {
@@ -288,7 +292,11 @@ fn dataset() -> Option<Vec<(String, usize, usize, Vec<i8>, Option<Vec<bool>>)>> 
         let head: Vec<usize> = lines.next()?.split_whitespace().map(|x| x.parse().unwrap()).collect();
         let (rows, cols) = (head[0], head[1]);
         let clues: Vec<i8> = lines
-            .flat_map(|l| l.split_whitespace().map(|t| if t == "-" || t == "." { -1 } else { t.parse().unwrap() }).collect::<Vec<i8>>())
+            .flat_map(|l| {
+                l.split_whitespace()
+                    .map(|t| if t == "-" || t == "." { -1 } else { t.parse().unwrap() })
+                    .collect::<Vec<i8>>()
+            })
             .collect();
         assert_eq!(clues.len(), rows * cols, "{name}");
         let inside = solution.filter(|s| !s.trim().is_empty()).map(|s| {
@@ -314,7 +322,9 @@ fn a_few_dataset_puzzles_are_unique_with_their_answer() {
         assert!(!required, "the shared puzzlekit data set is missing");
         return;
     };
-    for (name, rows, cols, clues, inside) in data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20) {
+    for (name, rows, cols, clues, inside) in
+        data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20)
+    {
         let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
         assert!(out.complete);
         assert_eq!(out.solutions, vec![loop_of(*rows, *cols, inside.as_ref().unwrap())], "{name}");

@@ -42,7 +42,9 @@ def _check_id(value: Any, r: int, c: int) -> Optional[RegionId]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ArgumentTypeError(f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}")
+        raise ArgumentTypeError(
+            f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}"
+        )
     return value
 
 
@@ -168,7 +170,7 @@ class CountryRoad:
         cls,
         regions: Sequence[Sequence[Optional[RegionId]]],
         numbers: Optional[Mapping[RegionId, Optional[int]]] = None,
-    ) -> "CountryRoad":
+    ) -> CountryRoad:
         """A board from rows of region ids and an optional mapping id -> number.
 
         Args:
@@ -219,7 +221,7 @@ class CountryRoad:
         """``(rows, cols, regions, numbers)`` as the compiled core takes them."""
         return self.rows, self.cols, list(self._index), list(self._core_numbers)
 
-    def with_numbers(self, numbers: Mapping[RegionId, Optional[int]]) -> "CountryRoad":
+    def with_numbers(self, numbers: Mapping[RegionId, Optional[int]]) -> CountryRoad:
         """The same partition with other numbers."""
         return CountryRoad(self.rows, self.cols, self.regions, numbers)
 
@@ -304,7 +306,7 @@ class CountryRoad:
     # ------------------------------------------------------------------ formats (see formats.py)
 
     @classmethod
-    def from_puzzlekit(cls, text: str) -> "CountryRoad":
+    def from_puzzlekit(cls, text: str) -> CountryRoad:
         """Reads puzzlekit problem text (see :func:`loopcraft.country.formats.from_puzzlekit`)."""
         from .formats import from_puzzlekit
 
@@ -317,7 +319,7 @@ class CountryRoad:
         return to_puzzlekit(self)
 
     @classmethod
-    def from_url(cls, url: str) -> "CountryRoad":
+    def from_url(cls, url: str) -> CountryRoad:
         """Reads a puzz.link ``country`` URL (see :func:`loopcraft.country.formats.from_url`)."""
         from .formats import from_url
 
@@ -330,7 +332,7 @@ class CountryRoad:
         return to_url(self, host)
 
     @classmethod
-    def from_json(cls, text: Union[str, bytes, Dict[str, Any]]) -> "CountryRoad":
+    def from_json(cls, text: Union[str, bytes, Dict[str, Any]]) -> CountryRoad:
         """Reads the JSON object written by :meth:`to_json` (text or a parsed dict)."""
         from .formats import from_json
 

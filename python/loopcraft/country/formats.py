@@ -88,7 +88,9 @@ def from_puzzlekit(text: str) -> CountryRoad:
     """
     rows, cols, lines = read_header(text, "problem")
     if len(lines) != 2 * rows:
-        raise FormatError(f"puzzlekit problem: expected {2 * rows} rows after the header (numbers, then regions), got {len(lines)}")
+        raise FormatError(
+            f"puzzlekit problem: expected {2 * rows} rows after the header (numbers, then regions), got {len(lines)}"
+        )
     nums = _tokens(lines, 0, rows, cols, "number")
     regs = _tokens(lines, rows, rows, cols, "region")
     regions: List[List[Optional[RegionId]]] = []
@@ -106,13 +108,17 @@ def from_puzzlekit(text: str) -> CountryRoad:
             if tok == "-":
                 continue
             if not tok.isdigit():
-                raise FormatError(f"puzzlekit problem: number row {r + 1}, column {c + 1}: {tok!r} is not a number or '-'")
+                raise FormatError(
+                    f"puzzlekit problem: number row {r + 1}, column {c + 1}: {tok!r} is not a number or '-'"
+                )
             rid = regions[r][c]
             if rid is None:
                 raise FormatError(f"puzzlekit problem: row {r + 1}, column {c + 1} holds a number in a blocked cell")
             n = int(tok)
             if numbers.get(rid, n) != n:
-                raise FormatError(f"puzzlekit problem: region {rid!r} has two different numbers ({numbers[rid]} and {n})")
+                raise FormatError(
+                    f"puzzlekit problem: region {rid!r} has two different numbers ({numbers[rid]} and {n})"
+                )
             numbers[rid] = n
     try:
         return CountryRoad.from_regions(regions, numbers)
@@ -229,8 +235,7 @@ def from_url(url: str) -> CountryRoad:
     if flags:
         if "e" in flags:
             raise FormatError(
-                "the URL has the 'e' flag (countries may stay empty, numbers may be 0): "
-                "that variant is not supported"
+                "the URL has the 'e' flag (countries may stay empty, numbers may be 0): that variant is not supported"
             )
         raise FormatError(f"unknown flags {flags!r} in country URL: {url!r}")
     if len(parts) < 3:

@@ -425,7 +425,7 @@ class Carving:
         rng: random.Random,
         country_size: float = DEFAULT_COUNTRY_SIZE,
         coverage: float = DEFAULT_COVERAGE,
-    ) -> "Carving":
+    ) -> Carving:
         """Inflates a loop and cuts it, as :func:`make_layout` does."""
         target = max(4, int(round(coverage * rows * cols)))
         loop = inflate_loop(rows, cols, rng, target)
@@ -521,7 +521,9 @@ class Fixpoint:
         return 2 not in self.cells and 2 not in self.edges
 
 
-def ladder(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]) -> Optional[Fixpoint]:
+def ladder(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]
+) -> Optional[Fixpoint]:
     """Runs ``country_ladder`` on a flat board; None when the stages find a contradiction."""
     from .. import _core
 
@@ -532,7 +534,9 @@ def ladder(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optio
     return Fixpoint(bytes(cells), bytes(edges), int(hyps))
 
 
-def completes(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]) -> bool:
+def completes(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]
+) -> bool:
     fp = ladder(rows, cols, regions, numbers, stages)
     return fp is not None and fp.complete
 
@@ -706,7 +710,7 @@ class GeneratedCountry:
         full_numbers: every country's number before deletion.
     """
 
-    board: "CountryRoad"  # noqa: F821 - resolved lazily
+    board: CountryRoad  # noqa: F821 - resolved lazily
     solution_bits: bytes
     loop: Tuple[int, ...]
     grade: str
@@ -715,7 +719,7 @@ class GeneratedCountry:
     full_numbers: Tuple[int, ...]
 
     @property
-    def solution(self) -> "CountryLoop":  # noqa: F821
+    def solution(self) -> CountryLoop:  # noqa: F821
         """The unique answer as a :class:`~loopcraft.country.CountryLoop`."""
         from .loop import CountryLoop
 
@@ -842,7 +846,9 @@ def generate_puzzle(
         solution = layout.solution
         if fp is None or not fp.complete or fp.edges != solution:
             # The ladder is sound, so a complete fixpoint is the one answer we built.
-            raise RuntimeError(f"the ladder contradicts the generated answer (seed {seed!r}, attempt {attempt}): a stage is unsound")
+            raise RuntimeError(
+                f"the ladder contradicts the generated answer (seed {seed!r}, attempt {attempt}): a stage is unsound"
+            )
         found = grade_of(rows, cols, layout.regions, numbers)
         if grade is not None and found != grade:
             continue
@@ -850,7 +856,9 @@ def generate_puzzle(
         board = CountryRoad.from_regions(grid, {k: n for k, n in enumerate(numbers) if n is not None})
         return GeneratedCountry(board, solution, layout.loop, found or STAGES[-1], seed, attempt, layout.numbers)
     raise NoPuzzleFound(
-        f"no {rows} x {cols} puzzle" + (f" of grade {grade!r}" if grade else "") + f" in {attempts} layouts (seed {seed!r})"
+        f"no {rows} x {cols} puzzle"
+        + (f" of grade {grade!r}" if grade else "")
+        + f" in {attempts} layouts (seed {seed!r})"
     )
 
 
@@ -865,7 +873,7 @@ def generate(
     grade: Optional[str] = None,
     time_limit: Optional[float] = None,
     attempts: int = DEFAULT_ATTEMPTS,
-) -> "CountryRoad":  # noqa: F821
+) -> CountryRoad:  # noqa: F821
     """Generates a Country Road board with a unique solution.
 
     The board only; :func:`generate_puzzle` (same arguments) also returns

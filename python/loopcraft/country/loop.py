@@ -98,7 +98,7 @@ class CountryLoop:
     # ------------------------------------------------------------------ constructors
 
     @classmethod
-    def from_bits(cls, rows: int, cols: int, bits: Iterable[int]) -> "CountryLoop":
+    def from_bits(cls, rows: int, cols: int, bits: Iterable[int]) -> CountryLoop:
         """From one 0/1 value per edge in the core's numbering (bytes or a list)."""
         bits = list(bits)
         total = edge_count(rows, cols)
@@ -107,12 +107,12 @@ class CountryLoop:
         return cls(rows, cols, frozenset(e for e, b in enumerate(bits) if b))
 
     @classmethod
-    def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Cell, Cell]]) -> "CountryLoop":
+    def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Cell, Cell]]) -> CountryLoop:
         """From pairs of adjacent cells ``((r1, c1), (r2, c2))``."""
         return cls(rows, cols, frozenset(edge_id(rows, cols, tuple(a), tuple(b)) for a, b in pairs))
 
     @classmethod
-    def from_right_down(cls, right: List[str], down: List[str]) -> "CountryLoop":
+    def from_right_down(cls, right: List[str], down: List[str]) -> CountryLoop:
         """From the ``right``/``down`` strings of the external test data (``1`` = segment)."""
         rows = len(right)
         if rows < MIN_SIDE or not right[0]:
@@ -124,7 +124,7 @@ class CountryLoop:
         return cls.from_bits(rows, cols, bits)
 
     @classmethod
-    def from_puzzlekit(cls, text: str) -> "CountryLoop":
+    def from_puzzlekit(cls, text: str) -> CountryLoop:
         """Reads puzzlekit solution text: ``"R C"``, then R lines of C tokens,
         each ``-`` (unused) or the cell's two exits among ``n s e w``.
 

@@ -97,7 +97,9 @@ def check(board: CountryRoad, loop: Any) -> CheckResult:
     for cell in sorted(used):
         d = lp.degree(cell)
         if d > 2:
-            out.append(Violation("branch", cell, f"the loop branches at row {cell[0]}, column {cell[1]} ({d} segments)"))
+            out.append(
+                Violation("branch", cell, f"the loop branches at row {cell[0]}, column {cell[1]} ({d} segments)")
+            )
     for cell in sorted(used):
         if lp.degree(cell) == 1:
             out.append(Violation("dead-end", cell, f"the line stops at row {cell[0]}, column {cell[1]}"))
@@ -139,7 +141,9 @@ def check(board: CountryRoad, loop: Any) -> CheckResult:
     for rid in board.countries:
         n = board.numbers.get(rid)
         if n is not None and counts[rid] != n:
-            out.append(Violation("number", rid, f"country {rid!r} shows {n} but the loop uses {counts[rid]} of its cells"))
+            out.append(
+                Violation("number", rid, f"country {rid!r} shows {n} but the loop uses {counts[rid]} of its cells")
+            )
     for r in range(R):
         for c in range(C):
             for r2, c2 in ((r, c + 1), (r + 1, c)):

@@ -157,7 +157,7 @@ class TableSpec:
     groups: Tuple[Group, ...]
     measure: Callable[[Group, str], Dict[str, Any]]
     summarize: Callable[[Group, List[Dict[str, Any]]], List[Row]]
-    plot: Optional[Callable[["Table", Any], None]] = None
+    plot: Optional[Callable[[Table, Any], None]] = None
     description: str = ""
 
 
@@ -188,7 +188,9 @@ def _fixpoint(lay_rows: int, lay_cols: int, regions, numbers, stages):
 def _solve(rows: int, cols: int, regions, numbers, limit: int):
     from .. import _core
 
-    sols, complete, _nodes = _core.country_solve(rows, cols, list(regions), list(numbers), limit, list(STAGES), None, None)
+    sols, complete, _nodes = _core.country_solve(
+        rows, cols, list(regions), list(numbers), limit, list(STAGES), None, None
+    )
     if not complete:  # pragma: no cover - no budget is set
         raise RuntimeError("search stopped without a budget")
     return sols
@@ -289,7 +291,14 @@ def _measure_grades(group: Group, seed: str) -> Dict[str, Any]:
 def _sum_grades(group: Group, res: List[Dict[str, Any]]) -> List[Row]:
     counts = [sum(r["grade"] == s for r in res) for s in STAGES]
     return [
-        (group.size, len(res), *counts, _mean([r["left"] for r in res]), _mean([r["countries"] for r in res]), _mean([r["attempts"] for r in res]))
+        (
+            group.size,
+            len(res),
+            *counts,
+            _mean([r["left"] for r in res]),
+            _mean([r["countries"] for r in res]),
+            _mean([r["attempts"] for r in res]),
+        )
     ]
 
 
@@ -314,7 +323,15 @@ def _sum_ablation(group: Group, res: List[Dict[str, Any]]) -> List[Row]:
     for i, s in enumerate(STAGES):
         lost = [r["lost"][i] for r in res]
         rows.append(
-            (group.size, len(res), "-" + s, _mean(lost), _pct(sum(lost), bits), sum(x > 0 for x in lost), _mean([r["dhyps"][i] for r in res]))
+            (
+                group.size,
+                len(res),
+                "-" + s,
+                _mean(lost),
+                _pct(sum(lost), bits),
+                sum(x > 0 for x in lost),
+                _mean([r["dhyps"][i] for r in res]),
+            )
         )
     return rows
 
@@ -356,7 +373,14 @@ def _measure_unique(group: Group, seed: str) -> Dict[str, Any]:
     ham = _ham_count(lay.rows, lay.cols, lay.regions)
     unique = len(_solve(lay.rows, lay.cols, lay.regions, lay.numbers, 2)) == 1
     fp = _fixpoint(lay.rows, lay.cols, lay.regions, lay.numbers, STAGES)
-    return {"ham": ham, "unique": unique, "countries": lay.countries, "bits": fp.bits, "decided": fp.decided, "complete": fp.complete}
+    return {
+        "ham": ham,
+        "unique": unique,
+        "countries": lay.countries,
+        "bits": fp.bits,
+        "decided": fp.decided,
+        "complete": fp.complete,
+    }
 
 
 def _sum_hamiltonian(group: Group, res: List[Dict[str, Any]]) -> List[Row]:
@@ -481,7 +505,12 @@ def _plot_lines(table: Table, ax, x: str, y: str, series: str) -> None:
     names = list(dict.fromkeys(table.column(series)))
     for name in names:
         sel = [row for row in table.rows if row[table.columns.index(series)] == name]
-        ax.plot([r[table.columns.index(x)] for r in sel], [r[table.columns.index(y)] for r in sel], marker="o", label=str(name))
+        ax.plot(
+            [r[table.columns.index(x)] for r in sel],
+            [r[table.columns.index(y)] for r in sel],
+            marker="o",
+            label=str(name),
+        )
     ax.set_xlabel(x)
     ax.set_ylabel(y)
     ax.legend(title=series)
@@ -597,7 +626,16 @@ TABLES: Dict[str, TableSpec] = {
         TableSpec(
             "country-size",
             "The country size dial: uniqueness, Hamiltonian cycles and ladder reach (every country numbered)",
-            ("size", "country size", "boards", "countries", "unique %", "median Hamiltonian cycles", "bits decided %", "ladder complete %"),
+            (
+                "size",
+                "country size",
+                "boards",
+                "countries",
+                "unique %",
+                "median Hamiltonian cycles",
+                "bits decided %",
+                "ladder complete %",
+            ),
             _groups((6, 6, 80), country_size=2.5)
             + _groups((6, 6, 80), country_size=3.5)
             + _groups((6, 6, 80), country_size=4.5)
@@ -613,7 +651,10 @@ TABLES: Dict[str, TableSpec] = {
             "trap",
             "The partition-first trap: random partitions of 6 x 6 (no numbers)",
             ("countries", "partitions", "cut vertex or bridge %", "Hamiltonian %", "solvable %"),
-            _groups((6, 6, 200), countries=4) + _groups((6, 6, 200), countries=6) + _groups((6, 6, 200), countries=8) + _groups((6, 6, 200), countries=12),
+            _groups((6, 6, 200), countries=4)
+            + _groups((6, 6, 200), countries=6)
+            + _groups((6, 6, 200), countries=8)
+            + _groups((6, 6, 200), countries=12),
             _measure_trap,
             _sum_trap,
             _plot_trap,

@@ -30,7 +30,7 @@ __all__ = ["Slitherlink", "Solution", "SolveResult", "Grade", "Deduction", "TIER
 #: ``patterns`` (corner pairs, adjacent 3s), ``colour`` (inside/outside
 #: colouring with parity), ``loop`` (no loop closes before the last),
 #: ``probe`` (a one-level trial on each undecided edge), and ``search``.
-TIERS: Tuple[str, ...] = tuple(_core.SLITHER_TIERS)
+TIERS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -190,7 +190,7 @@ class Solution:
         return self.draw()
 
     @classmethod
-    def from_edges(cls, h_edges: Sequence[Sequence[Any]], v_edges: Sequence[Sequence[Any]]) -> "Solution":
+    def from_edges(cls, h_edges: Sequence[Sequence[Any]], v_edges: Sequence[Sequence[Any]]) -> Solution:
         """Builds a solution from ``h_edges`` (R+1 rows of C) and ``v_edges`` (R rows of C+1).
 
         Rows may be strings of ``0``/``1`` or sequences of 0/1. The edges must
@@ -220,7 +220,7 @@ class Solution:
         return cls(rows, cols, tuple(flat))
 
     @classmethod
-    def from_inside(cls, inside: Sequence[Sequence[Any]]) -> "Solution":
+    def from_inside(cls, inside: Sequence[Sequence[Any]]) -> Solution:
         """Builds the loop around the cells marked true (the puzzlekit ``x`` cells).
 
         Raises:
@@ -250,7 +250,7 @@ class Solution:
         return cls(rows, cols, tuple(edges))
 
     @classmethod
-    def from_puzzlekit(cls, text: str) -> "Solution":
+    def from_puzzlekit(cls, text: str) -> Solution:
         """Reads a puzzlekit solution text (``x`` inside, ``-`` outside)."""
         return cls.from_inside(fmt.parse_puzzlekit_solution(text))
 
@@ -457,7 +457,7 @@ class Slitherlink:
     # ------------------------------------------------------------------ formats
 
     @classmethod
-    def from_puzzlekit(cls, text: str) -> "Slitherlink":
+    def from_puzzlekit(cls, text: str) -> Slitherlink:
         """Reads puzzlekit / Janko text: ``"R C"`` then rows of ``-`` (or ``.``) and digits.
 
         >>> Slitherlink.from_puzzlekit("2 3\\n- 2 -\\n3 - 0").clues
@@ -470,7 +470,7 @@ class Slitherlink:
         return fmt.write_puzzlekit(self.clues)
 
     @classmethod
-    def from_url(cls, url: str) -> "Slitherlink":
+    def from_url(cls, url: str) -> Slitherlink:
         """Reads a puzz.link / pzv.jp / pzprxs URL (``...?slither/COLS/ROWS/BODY``)."""
         return cls(fmt.parse_url(url))
 
@@ -479,7 +479,7 @@ class Slitherlink:
         return fmt.write_url(self.clues, site)
 
     @classmethod
-    def from_tatham(cls, game_id: str) -> "Slitherlink":
+    def from_tatham(cls, game_id: str) -> Slitherlink:
         """Reads a Tatham Loopy square-grid game ID (``WxHt0:DESC``)."""
         return cls(fmt.parse_tatham(game_id))
 
@@ -488,7 +488,7 @@ class Slitherlink:
         return fmt.write_tatham(self.clues)
 
     @classmethod
-    def from_json(cls, text: str) -> "Slitherlink":
+    def from_json(cls, text: str) -> Slitherlink:
         """Reads :meth:`to_json` output (clue rows as strings or lists; extra keys ignored)."""
         return cls(fmt.parse_json(text))
 
@@ -497,14 +497,14 @@ class Slitherlink:
         return fmt.write_json(self.clues)
 
     @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Slitherlink":
+    def from_dict(cls, data: Dict[str, Any]) -> Slitherlink:
         return cls(fmt.clues_from_data(data))
 
     def to_dict(self) -> Dict[str, Any]:
         return fmt.to_data(self.clues)
 
     @classmethod
-    def parse(cls, text: str) -> "Slitherlink":
+    def parse(cls, text: str) -> Slitherlink:
         """Reads any supported format: URL, Loopy game ID, JSON or puzzlekit text."""
         return cls(fmt.parse_any(text))
 
@@ -530,7 +530,9 @@ class Slitherlink:
 
     # ------------------------------------------------------------------ solving
 
-    def solve(self, limit: int = 2, node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> SolveResult:
+    def solve(
+        self, limit: int = 2, node_limit: Optional[int] = None, time_limit: Optional[float] = None
+    ) -> SolveResult:
         """Searches for up to ``limit`` solutions.
 
         Args:

@@ -219,7 +219,9 @@ def parse_url(url: str) -> Grid:
     cell = 0
     for i, ch in enumerate(body):
         if cell >= total:
-            raise FormatError(f"URL body: unexpected {_show(ch)} at position {i + 1}: all {total} cells are already read")
+            raise FormatError(
+                f"URL body: unexpected {_show(ch)} at position {i + 1}: all {total} cells are already read"
+            )
         if "0" <= ch <= "4":
             flat[cell] = int(ch)
             cell += 1
