@@ -8,13 +8,16 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// An argument has a value the function does not accept (wrong length,
-    /// out-of-range clue, malformed domain, ...). Maps to `ValueError`.
+    /// out-of-range clue, malformed domain, ...). Maps to `loopcraft.ArgumentError`.
     InvalidArgument(String),
-    /// A size too large to work on, refused before allocating. Maps to `ValueError`.
+    /// A size too large to work on, refused before allocating. Maps to `loopcraft.ArgumentError`.
     TooLarge(String),
     /// A bounded enumeration (such as a catalogue of cycles) would pass its cap.
     /// Maps to `loopcraft.CapacityError` (a `ValueError`).
     Capacity(String),
+    /// The caller asked a long call to stop (Ctrl-C in Python; see
+    /// [`crate::interrupt`]). The binding raises the pending `KeyboardInterrupt`.
+    Interrupted,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -23,6 +26,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::InvalidArgument(m) | Error::TooLarge(m) | Error::Capacity(m) => f.write_str(m),
+            Error::Interrupted => f.write_str("interrupted"),
         }
     }
 }

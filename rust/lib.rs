@@ -7,12 +7,14 @@
 //!
 //! Modules:
 //! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
+//! - [`interrupt`]: cooperative stops of long calls (Ctrl-C from Python).
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 
 pub mod country;
 pub mod error;
 pub mod grid;
+pub mod interrupt;
 pub mod loop_v1;
 pub mod slither;
 

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
 
 use crate::error::Error;
+use crate::interrupt::Stop;
 use crate::loop_v1;
 use crate::slither;
 
@@ -30,8 +31,34 @@ impl From<Error> for PyErr {
         match err {
             Error::InvalidArgument(m) | Error::TooLarge(m) => loopcraft_error("ArgumentError", m),
             Error::Capacity(m) => loopcraft_error("CapacityError", m),
+            // Only reached when no signal error was pending (see `interruptible`).
+            Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
         }
     }
+}
+
+/// Runs a long core call with the GIL released, stoppable by Ctrl-C: the
+/// core's [`Stop`] asks, every few milliseconds, whether Python has a signal
+/// pending (re-taking the GIL just for that check). When it has, the core
+/// unwinds with `Error::Interrupted` and the signal's own exception (usually
+/// `KeyboardInterrupt`) is raised here.
+#[allow(dead_code)] // used by the long-running bindings as they adopt it
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send) -> PyResult<T> {
+    let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+    let check = || {
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(err) => {
+                *pending.lock().unwrap_or_else(|p| p.into_inner()) = Some(err);
+                true
+            }
+        })
+    };
+    let out = py.detach(|| work(&mut Stop::new(&check)));
+    if let Some(err) = pending.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(err);
+    }
+    Ok(out?)
 }
 
 /// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form,
