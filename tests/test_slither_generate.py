@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from loopcraft import cli
 from loopcraft.errors import GenerationTimeout
-from loopcraft.slitherlink import TIERS, Slitherlink, Solution, generate_slitherlink
-from loopcraft.slitherlink._board import _loop_problem, _split
+from loopcraft.slitherlink import LEVELS, Slitherlink, Solution, generate, generate_slitherlink
+from loopcraft.slitherlink._geometry import loop_problem as _loop_problem
+from loopcraft.slitherlink._geometry import split_rows as _split
 from loopcraft.slitherlink._generate import random_loop
 
 # --------------------------------------------------------------------------- random loops (no solver)
@@ -38,38 +39,38 @@ def test_random_loop_is_reproducible_and_varied():
 
 @pytest.mark.parametrize("rows, cols, seed", [(1, 1, 0), (1, 6, 3), (5, 7, "abc"), (10, 10, 1), (15, 15, 2)])
 def test_generated_puzzles_are_unique(rows, cols, seed):
-    p = generate_slitherlink(rows, cols, seed)
+    p = generate(rows, cols, seed)
     assert (p.rows, p.cols) == (rows, cols)
     result = p.solve()
     assert result.complete and result.count == 1
 
 
 def test_generation_is_reproducible():
-    a = generate_slitherlink(8, 9, 42)
-    assert a == generate_slitherlink(8, 9, 42)
-    assert a != generate_slitherlink(8, 9, 43)
-    assert generate_slitherlink(6, 6, "seed") == generate_slitherlink(6, 6, "seed")
+    a = generate(8, 9, 42)
+    assert a == generate(8, 9, 42)
+    assert a != generate(8, 9, 43)
+    assert generate(6, 6, "seed") == generate(6, 6, "seed")
 
 
 def test_generation_thins_clues():
     """Without a target grade every remaining clue is needed by the deductions:
     removing any one leaves the strongest deduction tier short of a solution."""
-    p = generate_slitherlink(10, 10, 7)
-    assert p.grade().tier in TIERS[:-1]
+    p = generate(10, 10, 7)
+    assert p.grade().level in LEVELS[:-1]
     flat = p.flat_clues
     assert p.clue_count < 60
     for i in [i for i, c in enumerate(flat) if c is not None]:
         trial = list(flat)
         trial[i] = None
-        d = Slitherlink([trial[r * 10 : (r + 1) * 10] for r in range(10)]).propagate("probe")
-        assert d is not None and not d.solved
+        d = Slitherlink([trial[r * 10 : (r + 1) * 10] for r in range(10)]).deduce("probe")
+        assert not d.contradiction and not d.solved
 
 
-@pytest.mark.parametrize("tier", TIERS)
+@pytest.mark.parametrize("tier", LEVELS)
 def test_target_grade_is_met(tier):
-    p = generate_slitherlink(7, 7, 11, grade=tier, max_attempts=300)
+    p = generate(7, 7, 11, grade=tier, attempts=300)
     g = p.grade()
-    assert g.tier == tier and g.unique
+    assert g.level == tier and g.unique
 
 
 @pytest.mark.parametrize(
@@ -82,17 +83,17 @@ def test_target_grade_is_met(tier):
         ((5, 5, 1.5), {}, TypeError, "seed must be an int or a str"),
         ((5, 5, 1), {"grade": "magic"}, ValueError, "grade must be one of"),
         ((5, 5, 1), {"time_limit": -1}, ValueError, "time_limit"),
-        ((5, 5, 1), {"max_attempts": 0}, ValueError, "max_attempts"),
+        ((5, 5, 1), {"attempts": 0}, ValueError, "attempts"),
     ],
 )
 def test_generation_argument_errors(args, kwargs, exc, words):
     with pytest.raises(exc, match=words):
-        generate_slitherlink(*args, **kwargs)
+        generate(*args, **kwargs)
 
 
 def test_generation_time_budget():
     with pytest.raises(GenerationTimeout):
-        generate_slitherlink(40, 40, 1, time_limit=0.0)
+        generate(40, 40, 1, time_limit=0.0)
 
 
 # --------------------------------------------------------------------------- command line
@@ -140,10 +141,16 @@ def test_cli_generate(capsys):
     code, out, _ = run(capsys, "generate", "slither", "--rows", "6", "--cols", "8", "--seed", "5", "--json")
     assert code == 0
     p = Slitherlink.from_json(out)
-    assert p == generate_slitherlink(6, 8, 5)
+    assert p == generate(6, 8, 5)
     code, out, _ = run(capsys, "generate", "slither", "--rows", "6", "--cols", "8", "--seed", "5", "--url")
     assert Slitherlink.from_url(out.strip()) == p
     code, out, _ = run(capsys, "generate", "slither", "-r", "6", "-c", "8", "-s", "5", "--answer")
     assert code == 0 and "---" in out and out.strip().endswith(p.to_url())
     code, _, err = run(capsys, "generate", "slither", "--rows", "0")
     assert code == 2 and "rows must be at least 1" in err
+
+
+def test_generate_slitherlink_is_a_deprecated_alias():
+    with pytest.warns(DeprecationWarning, match="loopcraft.slitherlink.generate"):
+        old = generate_slitherlink(5, 5, 3, max_attempts=50)
+    assert old == generate(5, 5, 3)

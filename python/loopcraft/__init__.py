@@ -1,10 +1,16 @@
 """loopcraft: generate pencil loop puzzles and prove their solutions unique, fast.
 
-Submodules:
+Three puzzle families side by side, each answering the same calls (a frozen
+board with ``parse``/``from_url``/``to_url``/..., ``solve``, ``deduce``,
+``grade``, ``check``; a module-level ``generate`` and ``LEVELS``):
+
     loop: the Loop engine v1 (Slitherlink on n x n, n = 4..6), bit for bit.
-    slitherlink: Slitherlink on any R x C board up to 100 x 100: formats, a
-        uniqueness-proving solver, a grade and a generator.
-    country: Country Road (board model, formats, referee, ladder, search, counting).
+    slitherlink: Slitherlink on any R x C board up to 100 x 100.
+    country: Country Road.
+
+The result types are shared: :class:`SolveResult`, :class:`Deduction`,
+:class:`Grade`, :class:`CheckResult` and :class:`Violation`; so is the error
+hierarchy under :class:`LoopcraftError`.
 
 >>> import loopcraft
 >>> print(loopcraft.loop.generate(4, "notes-example"))  # doctest: +NORMALIZE_WHITESPACE
@@ -24,13 +30,12 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from . import (
-    country,  # Country Road
-    loop,
-    slitherlink,
-)
+from . import country, loop, slitherlink
+from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
 from .country import CountryRoad
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CapacityError,
     FormatError,
     GenerationTimeout,
@@ -38,7 +43,7 @@ from .errors import (
     NoPuzzleFound,
 )
 from .loop import LoopPuzzle
-from .slitherlink import Slitherlink, generate_slitherlink
+from .slitherlink import Slitherlink
 
 try:
     __version__ = _version("loopcraft")
@@ -51,12 +56,18 @@ __all__ = [
     "LoopPuzzle",
     "slitherlink",
     "Slitherlink",
-    "generate_slitherlink",
     "country",
     "CountryRoad",
+    "SolveResult",
+    "Deduction",
+    "Grade",
+    "CheckResult",
+    "Violation",
     "LoopcraftError",
-    "NoPuzzleFound",
+    "ArgumentError",
+    "ArgumentTypeError",
     "FormatError",
     "CapacityError",
+    "NoPuzzleFound",
     "GenerationTimeout",
 ]

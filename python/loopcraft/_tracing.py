@@ -8,7 +8,7 @@ it one simple closed loop, and in which order does the loop visit its nodes.
 >>> cycle_order(square)
 [0, 1, 3, 2]
 >>> loop_problem([[1], [0], [], []], str)
-'0 has 1 loop segment'
+'0 has 1 loop edge'
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ def loop_problem(adjacency: Adjacency, name: Callable[[int], str]) -> Optional[s
     for node, nbrs in enumerate(adjacency):
         if len(nbrs) not in (0, 2):
             s = "" if len(nbrs) == 1 else "s"
-            return f"{name(node)} has {len(nbrs)} loop segment{s}"
+            return f"{name(node)} has {len(nbrs)} loop edge{s}"
     count = len(pieces(adjacency))
     if count == 0:
-        return "there are no loop segments"
+        return "there are no loop edges"
     if count > 1:
-        return f"the segments form {count} separate loops"
+        return f"the loop edges form more than one loop ({count} pieces)"
     return None
 
 

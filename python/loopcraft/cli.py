@@ -20,7 +20,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import loop
 from .errors import ArgumentError, LoopcraftError
@@ -102,6 +102,19 @@ def _slither_source(source: str) -> str:
     return _read_source(source)
 
 
+def _verdict(result: Any) -> str:
+    """One line on what a search proved, worded the same for every family."""
+    if result.complete:
+        if result.count == 0:
+            return "no solution"
+        return "unique" if result.count == 1 else f"not unique ({result.count} solutions)"
+    if result.count >= 2:
+        return f"not unique (at least {result.count} solutions)"
+    if result.count == result.limit:
+        return f"solved (limit {result.limit}: uniqueness not checked)"
+    return f"a budget stopped the search after {result.count} solution(s): uniqueness not decided"
+
+
 def _solve_slither(args: argparse.Namespace) -> int:
     from .slitherlink import Slitherlink
 
@@ -112,25 +125,13 @@ def _solve_slither(args: argparse.Namespace) -> int:
         out = {"puzzle": puzzle.to_dict(), "url": puzzle.to_url()}
         out.update(result.to_dict())
         if grade is not None:
-            out["grade"] = {"tier": grade.tier, "level": grade.level, "complete": grade.complete}
+            out["grade"] = {"level": grade.level, "index": grade.index, "complete": grade.complete}
         _print_json(out)
         return 0
-    if not result.complete:
-        verdict = f"search stopped by a budget after {result.count} solution(s): uniqueness not decided"
-    elif result.count == 0:
-        verdict = "no solution"
-    elif result.count == 1:
-        verdict = "unique"
-    else:
-        verdict = (
-            f"not unique (at least {result.count} solutions)"
-            if result.count == args.limit
-            else (f"not unique ({result.count} solutions)")
-        )
-    print(f"{puzzle.rows} x {puzzle.cols}, {puzzle.clue_count} clues: {verdict}")
+    print(f"{puzzle.rows} x {puzzle.cols}, {puzzle.clue_count} clues: {_verdict(result)}")
     print(f"nodes: {result.nodes}")
     if grade is not None:
-        print(f"grade: {grade.tier}" + ("" if grade.complete else " (search incomplete)"))
+        print(f"grade: {grade.level}" + ("" if grade.complete else " (search incomplete)"))
     for i, sol in enumerate(result.solutions[: args.show]):
         if i:
             print()
@@ -147,10 +148,10 @@ def _seed(text: str):
 
 
 def _generate_slither(args: argparse.Namespace) -> int:
-    from .slitherlink import generate_slitherlink
+    from .slitherlink import generate
 
-    puzzle = generate_slitherlink(
-        args.rows, args.cols, args.seed, grade=args.grade, time_limit=args.time_limit, max_attempts=args.attempts
+    puzzle = generate(
+        args.rows, args.cols, args.seed, grade=args.grade, time_limit=args.time_limit, attempts=args.attempts
     )
     if args.json:
         print(puzzle.to_json())
@@ -166,7 +167,7 @@ def _generate_slither(args: argparse.Namespace) -> int:
 
 
 def _add_slither(commands: Dict[str, argparse._SubParsersAction]) -> None:
-    from .slitherlink import TIERS
+    from .slitherlink import LEVELS as TIERS
 
     g = commands["generate"].add_parser("slither", help="a unique Slitherlink puzzle, any R x C up to 100 x 100")
     g.add_argument("--rows", "-r", type=int, default=10, help="rows (1..100, default 10)")

@@ -16,7 +16,7 @@ ID or JSON; solve it and prove its solution unique; write it back out.
 - - - x -
 - x x x x
 - - x - -
->>> p.grade().tier
+>>> p.grade().level
 'loop'
 
 Edge numbering (``Solution.edges``): on an R x C board, ``H(r, c) = r*C + c``
@@ -27,28 +27,29 @@ r*(C+1) + c`` the left side of cell (r, c) for c in 0..C. ``h_edges`` and
 
 from __future__ import annotations
 
+from .._result import CheckResult, Grade, SolveResult, Violation
 from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
-from ._board import (
-    MAX_SIZE,
-    TIERS,
-    Deduction,
-    Grade,
-    Slitherlink,
-    Solution,
-    SolveResult,
-)
+from ._board import LEVELS, MAX_SIZE, Slitherlink
+from ._deduction import SlitherlinkDeduction
 from ._formats import URL_SITES
-from ._generate import generate_slitherlink
+from ._generate import generate, generate_slitherlink
+from ._referee import RULES, check
+from ._solution import Solution
 
 __all__ = [
     "Slitherlink",
     "Solution",
     "SolveResult",
+    "SlitherlinkDeduction",
     "Grade",
-    "Deduction",
-    "TIERS",
+    "CheckResult",
+    "Violation",
+    "LEVELS",
+    "RULES",
     "MAX_SIZE",
     "URL_SITES",
+    "check",
+    "generate",
     "generate_slitherlink",
     "FormatError",
     "GenerationTimeout",

@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import random as _random
 import time
+import warnings
 from typing import Any, List, Optional, Tuple, Union
 
 from .. import _core
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
-from ._board import TIERS, Slitherlink, _h, _v, edge_count
+from ._board import LEVELS, Slitherlink
+from ._geometry import cell_corners, cell_sides, edge_count
 from ._formats import MAX_SIZE
 
-__all__ = ["generate_slitherlink", "random_loop"]
+__all__ = ["generate", "generate_slitherlink", "random_loop"]
 
 #: Node budget of each uniqueness check of the search pass. A check that runs
 #: out keeps its clue, so the result stays proven unique; a budget (not a
@@ -39,20 +41,6 @@ SEARCH_CHECK_NODES = 300
 #: Node budget of the final grade of a candidate puzzle.
 GRADE_NODES = 100_000
 DEFAULT_ATTEMPTS = 50
-
-
-def _cell_sides(rows: int, cols: int, r: int, c: int) -> Tuple[int, int, int, int]:
-    """Edges of cell (r, c) in cyclic order: top, right, bottom, left."""
-    return (_h(cols, r, c), _v(rows, cols, r, c + 1), _h(cols, r + 1, c), _v(rows, cols, r, c))
-
-
-def _cell_corners(cols: int, r: int, c: int) -> Tuple[int, int, int, int]:
-    """Corner points in the same cyclic order: top-left, top-right, bottom-right, bottom-left.
-
-    Side i joins corners i and i+1 (mod 4).
-    """
-    p = r * (cols + 1) + c
-    return (p, p + 1, p + cols + 2, p + cols + 1)
 
 
 class _LoopState:
@@ -68,8 +56,8 @@ class _LoopState:
 
     def _toggle(self, cell: int) -> None:
         r, c = divmod(cell, self.cols)
-        sides = _cell_sides(self.rows, self.cols, r, c)
-        corners = _cell_corners(self.cols, r, c)
+        sides = cell_sides(self.rows, self.cols, r, c)
+        corners = cell_corners(self.cols, r, c)
         for i, e in enumerate(sides):
             a, b = corners[i], corners[(i + 1) % 4]
             if self.edges[e]:
@@ -87,14 +75,14 @@ class _LoopState:
         """Flipping keeps one simple loop: the loop edges around the cell form one
         path of 1..3 sides, and the corners that path does not touch are free."""
         r, c = divmod(cell, self.cols)
-        sides = _cell_sides(self.rows, self.cols, r, c)
+        sides = cell_sides(self.rows, self.cols, r, c)
         on = [self.edges[e] for e in sides]
         k = sum(on)
         if k == 0 or k == 4:
             return False
         if k == 2 and on[0] == on[2]:  # opposite sides: the flip would cut or join loops
             return False
-        corners = _cell_corners(self.cols, r, c)
+        corners = cell_corners(self.cols, r, c)
         for i, p in enumerate(corners):
             touched = on[i] or on[(i - 1) % 4]  # side i-1 ends at corner i, side i starts there
             if not touched and self.degree[p]:
@@ -138,7 +126,7 @@ def random_loop(rows: int, cols: int, rng: _random.Random) -> List[int]:
 
 
 def _full_clues(rows: int, cols: int, edges: List[int]) -> List[Optional[int]]:
-    return [sum(edges[e] for e in _cell_sides(rows, cols, r, c)) for r in range(rows) for c in range(cols)]
+    return [sum(edges[e] for e in cell_sides(rows, cols, r, c)) for r in range(rows) for c in range(cols)]
 
 
 def _check_seed(seed: Any) -> Union[int, str]:
@@ -147,45 +135,45 @@ def _check_seed(seed: Any) -> Union[int, str]:
     return seed
 
 
-def generate_slitherlink(
+def generate(
     rows: int,
     cols: int,
     seed: Union[int, str] = 0,
     *,
     grade: Optional[str] = None,
     time_limit: Optional[float] = None,
-    max_attempts: int = DEFAULT_ATTEMPTS,
+    attempts: int = DEFAULT_ATTEMPTS,
 ) -> Slitherlink:
     """Generates an R x C Slitherlink puzzle with exactly one solution.
 
     Args:
         rows, cols: board size, 1..100 each.
         seed: an int or str; the same seed (and arguments) always gives the same puzzle.
-        grade: optional target tier from :data:`TIERS`: the puzzle then needs
-            exactly that tier (deductions up to it solve it, weaker ones do not).
-            Without a target, clues are removed while the deduction tiers up
+        grade: optional target level from :data:`LEVELS`: the puzzle then needs
+            exactly that level (deductions up to it solve it, weaker ones do not).
+            Without a target, clues are removed while the deduction levels up
             to ``probe`` still solve the puzzle, so it never needs a search;
             ``"search"`` asks for a puzzle that does, thinned further with the
             solver.
         time_limit: optional budget in seconds for the whole generation.
-        max_attempts: random loops to try before giving up.
+        attempts: random loops to try before giving up.
 
     Raises:
-        TypeError: an argument has the wrong type.
-        ValueError: a size outside 1..100 or an unknown grade.
+        ArgumentTypeError: an argument has the wrong type.
+        ArgumentError: a size outside 1..100 or an unknown grade.
         GenerationTimeout: ``time_limit`` ran out.
-        NoPuzzleFound: ``max_attempts`` loops gave no puzzle of the target grade.
+        NoPuzzleFound: ``attempts`` loops gave no puzzle of the target grade.
 
-    >>> p = generate_slitherlink(6, 8, seed=1)
+    >>> p = generate(6, 8, seed=1)
     >>> (p.rows, p.cols, p.is_unique())
     (6, 8, True)
     """
     rows = require_int("rows", rows, 1, MAX_SIZE)
     cols = require_int("cols", cols, 1, MAX_SIZE)
     seed = _check_seed(seed)
-    max_attempts = require_int("max_attempts", max_attempts, 1)
+    attempts = require_int("attempts", attempts, 1)
     time_limit = require_optional_number("time_limit", time_limit)
-    tiers = TIERS
+    tiers = LEVELS
     if grade is not None:
         require_str("grade", grade)
         if grade not in tiers:
@@ -227,7 +215,7 @@ def generate_slitherlink(
             if not keeps(clues):
                 clues[cell] = saved
 
-    for _ in range(max_attempts):
+    for _ in range(attempts):
         check_clock()
         edges = random_loop(rows, cols, rng)
         clues = _full_clues(rows, cols, edges)
@@ -245,4 +233,22 @@ def generate_slitherlink(
         if grade is not None and tier != grade:
             continue
         return Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
-    raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {max_attempts} attempts (seed {seed!r})")
+    raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
+
+
+def generate_slitherlink(
+    rows: int,
+    cols: int,
+    seed: Union[int, str] = 0,
+    *,
+    grade: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+) -> Slitherlink:
+    """Deprecated name of :func:`generate` (``max_attempts`` is now ``attempts``)."""
+    warnings.warn(
+        "generate_slitherlink is deprecated; use loopcraft.slitherlink.generate (attempts= for max_attempts=)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return generate(rows, cols, seed, grade=grade, time_limit=time_limit, attempts=max_attempts)

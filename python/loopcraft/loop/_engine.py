@@ -1,0 +1,159 @@
+"""The v1 checks and search: propagation, the closed-loop test and the
+uniqueness search run in the compiled core (see docs/loop-v1.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
+
+from .. import _core
+from .._validate import bit_list, clue_list, require_int
+from ..errors import ArgumentError, ArgumentTypeError
+from ._constants import NODE_LIMIT
+from ._geometry import Geometry, _board_n, _geo_for, clue_for
+
+_DOMAIN_TO_MASK = {(0,): 1, (1,): 2, (0, 1): 3, (1, 0): 3}
+_MASK_TO_DOMAIN = {1: [0], 2: [1], 3: [0, 1]}
+
+
+def _domain_masks(domains: Any, total: int) -> List[int]:
+    if isinstance(domains, (str, bytes)) or not isinstance(domains, Sequence):
+        raise ArgumentTypeError(f"domains must be a list of lists, got {type(domains).__name__}")
+    if len(domains) != total:
+        raise ArgumentError(f"domains must have {total} entries, got {len(domains)}")
+    out = []
+    for i, d in enumerate(domains):
+        if not isinstance(d, (list, tuple)):
+            raise ArgumentTypeError(f"domains[{i}] must be a list such as [0], [1] or [0, 1], got {type(d).__name__}")
+        mask = _DOMAIN_TO_MASK.get(tuple(d)) if all(type(x) is int for x in d) else None
+        if mask is None:
+            raise ArgumentError(f"domains[{i}] = {list(d)!r} is not [0], [1] or [0, 1]")
+        out.append(mask)
+    return out
+
+
+def propagate(
+    domains: Sequence[Sequence[int]], n: int, geo: Optional[Geometry], clues: Sequence[Optional[int]]
+) -> Tuple[List[List[int]], bool]:
+    """One v1 propagation (cell, dot and loop rules) to the fixpoint.
+
+    Args:
+        domains: per edge ``[0]``, ``[1]`` or ``[0, 1]``.
+        n: board size.
+        geo: ``make_geo(n)`` or ``None``.
+        clues: n*n entries, ``None`` or 0..4.
+
+    Returns:
+        ``(domains, valid)``; when ``valid`` is false the domains are unspecified.
+    """
+    n = _board_n(n)
+    geo = _geo_for(geo, n)
+    masks = _domain_masks(domains, geo.total)
+    out, valid = _core.loop_propagate(n, clues, masks)
+    return [list(_MASK_TO_DOMAIN[m]) for m in out], valid
+
+
+def _edge_ids(on_edges: Any, total: int) -> List[int]:
+    ids = list(on_edges)
+    for e in ids:
+        if isinstance(e, bool) or not isinstance(e, int):
+            raise ArgumentTypeError(f"edge ids must be ints, got {type(e).__name__}")
+        if not 0 <= e < total:
+            raise ArgumentError(f"edge id {e} is out of range 0..{total - 1}")
+    return ids
+
+
+def closed_component(on_edges: Iterable[int], geo: Geometry) -> Optional[Tuple[List[int], List[int]]]:
+    """The first component of ``on_edges`` that is a simple cycle.
+
+    Returns ``(points, edges)`` in the reference's visiting order, or ``None``.
+    """
+    geo = _geo_for(geo, geo.n if isinstance(geo, Geometry) else 0)
+    return _core.loop_closed_component(geo.n, _edge_ids(on_edges, geo.total))
+
+
+def _on_list(on: Any, geo: Geometry) -> List[int]:
+    return bit_list("on", on, geo.total)
+
+
+def is_closed_loop(on: Sequence[int], geo: Geometry) -> bool:
+    """True when the on-edges (0/1 per edge) form exactly one simple cycle."""
+    geo = _geo_for(geo, geo.n if isinstance(geo, Geometry) else 0)
+    on = _on_list(on, geo)
+    ids = [e for e, v in enumerate(on) if v]
+    if not ids:
+        return False
+    comp = _core.loop_closed_component(geo.n, ids)
+    return comp is not None and len(comp[1]) == len(ids)
+
+
+def clue_violations(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Optional[int]]) -> List[int]:
+    """Cells (row-major) whose chosen sides already exceed their clue."""
+    n = _board_n(n)
+    geo = _geo_for(geo, n)
+    on = _on_list(on, geo)
+    clues = clue_list("clues", clues, n * n, 4)
+    return [
+        r * n + c
+        for r in range(n)
+        for c in range(n)
+        if clues[r * n + c] is not None and clue_for(on, geo, r, c) > clues[r * n + c]
+    ]
+
+
+def validate_loop(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Optional[int]]) -> bool:
+    """True when every clue matches and the on-edges form one closed loop."""
+    n = _board_n(n)
+    geo = _geo_for(geo, n)
+    on = _on_list(on, geo)
+    clues = clue_list("clues", clues, n * n, 4)
+    for r in range(n):
+        for c in range(n):
+            clue = clues[r * n + c]
+            if clue is not None and clue_for(on, geo, r, c) != clue:
+                return False
+    return is_closed_loop(on, geo)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    Attributes:
+        solutions: at most two solutions, in the order found, as 0/1 edge lists.
+        nodes: search nodes visited (part of the v1 contract).
+        truncated: the node limit was hit; then the count proves nothing.
+    """
+
+    solutions: List[List[int]]
+    nodes: int
+    truncated: bool
+
+    @property
+    def count(self) -> int:
+        """Solutions found (0, 1 or 2: the v1 search stops at two)."""
+        return len(self.solutions)
+
+    @property
+    def complete(self) -> bool:
+        """The count is exact, as :attr:`loopcraft.SolveResult.complete` means it:
+        not truncated, and the search did not stop at its second solution."""
+        return not self.truncated and len(self.solutions) < 2
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution and a complete search."""
+        return not self.truncated and len(self.solutions) == 1
+
+
+def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) -> SolveResult:
+    """The v1 uniqueness check: search up to two solutions.
+
+    >>> solve([None, 3, 2, 2, None, None, None, None, None, 1, 1, None, 0, None, 2, None], 4).unique
+    True
+    """
+    n = _board_n(n)
+    node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
+    # The core checks the clues item by item (TypeError / ValueError).
+    solutions, nodes, truncated = _core.loop_solve(n, clues, node_limit)
+    return SolveResult([list(s) for s in solutions], nodes, truncated)

@@ -1,0 +1,139 @@
+"""The v1 puzzle object, exactly the reference's ``{n, seed, version,
+answer, clues, attempt, blanks, cells}``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+from .._draw import text_grid
+from .._validate import bit_list, clue_list, require_int, require_str
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
+from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
+from ._engine import SolveResult, is_closed_loop, solve
+from ._geometry import Geometry, clue_for
+from ._random import check_generate_args
+
+_FIELDS = ("n", "seed", "version", "answer", "clues", "attempt", "blanks", "cells")
+
+
+@dataclass(frozen=True)
+class LoopPuzzle:
+    """A v1 puzzle, exactly the reference's object ``{n, seed, version, answer,
+    clues, attempt, blanks, cells}``.
+
+    ``answer`` is the 0/1 edge list of the unique solution; ``clues`` has n*n
+    entries, ``None`` for a blank.
+    """
+
+    n: int
+    seed: str
+    version: int
+    answer: Tuple[int, ...]
+    clues: Tuple[Optional[int], ...]
+    attempt: int
+    blanks: int
+    cells: int
+
+    @property
+    def geometry(self) -> Geometry:
+        return Geometry(self.n)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The reference object, with lists for ``answer`` and ``clues``."""
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "version": self.version,
+            "answer": list(self.answer),
+            "clues": list(self.clues),
+            "attempt": self.attempt,
+            "blanks": self.blanks,
+            "cells": self.cells,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> LoopPuzzle:
+        """Reads a puzzle object back, checking that its fields agree.
+
+        Raises:
+            TypeError: ``data`` is not a dict, or a field has the wrong type.
+            ValueError: a field is missing, unknown or inconsistent with the others
+                (the answer is not one closed loop, a clue disagrees with it, ...).
+        """
+        if not isinstance(data, dict):
+            raise ArgumentTypeError(f"a puzzle object must be a dict, got {type(data).__name__}")
+        missing = [k for k in _FIELDS if k not in data]
+        extra = sorted(set(data) - set(_FIELDS))
+        if missing or extra:
+            raise ArgumentError(f"puzzle object fields: missing {missing}, unexpected {extra}")
+        check_generate_args(data["n"], data["seed"])
+        n = data["n"]
+        geo = Geometry(n)
+        if require_int("version", data["version"]) != VERSION:
+            raise ArgumentError(f"version must be {VERSION}, got {data['version']}")
+        answer = bit_list("answer", data["answer"], geo.total)
+        clues = clue_list("clues", data["clues"], n * n, 4)
+        require_int("attempt", data["attempt"], 1, ATTEMPTS)
+        if require_int("cells", data["cells"]) != n * n:
+            raise ArgumentError(f"cells must be n*n = {n * n}, got {data['cells']}")
+        blanks = sum(c is None for c in clues)
+        if require_int("blanks", data["blanks"]) != blanks:
+            raise ArgumentError(f"blanks = {data['blanks']} but the clues have {blanks} blanks")
+        if not is_closed_loop(answer, geo):
+            raise ArgumentError("answer is not one closed loop")
+        for i, c in enumerate(clues):
+            if c is not None and clue_for(answer, geo, *divmod(i, n)) != c:
+                raise ArgumentError(f"clue {c} at cell {i} disagrees with the answer")
+        return cls(n, data["seed"], VERSION, tuple(answer), tuple(clues), data["attempt"], blanks, n * n)
+
+    def to_json(self) -> str:
+        """The puzzle object as compact JSON (non-ASCII seeds kept as text)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> LoopPuzzle:
+        """Reads :meth:`to_json` output (or any JSON of the reference object)."""
+        require_str("text", text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FormatError(f"not valid JSON: {exc}") from None
+        try:
+            return cls.from_dict(data)
+        except (ArgumentError, ArgumentTypeError) as exc:
+            # Malformed text is a format problem, whatever field it is in.
+            raise FormatError(str(exc)) from None
+
+    def solve(self, node_limit: int = NODE_LIMIT) -> SolveResult:
+        """Runs the v1 check on this puzzle's clues."""
+        return solve(self.clues, self.n, node_limit)
+
+    def draw(self, answer: bool = False) -> str:
+        """The board as text: ``+`` points, ``---``/``|`` loop edges (with
+        ``answer=True``), clues or ``.`` for blanks."""
+        return draw_board(self.n, self.clues, self.answer if answer else None)
+
+    def __str__(self) -> str:
+        return self.draw(answer=False)
+
+
+def draw_board(n: int, clues: Sequence[Optional[int]], on: Optional[Sequence[int]] = None) -> str:
+    """Draws an n x n board as the v1 write-up does, with the loop when ``on`` is given."""
+    geo = Geometry(n)
+
+    def lit(e: int) -> bool:
+        return on is not None and bool(on[e])
+
+    def cell(r: int, c: int) -> str:
+        clue = clues[r * n + c]
+        return f" {'.' if clue is None else clue} "
+
+    return text_grid(
+        n,
+        n,
+        hseg=lambda r, c: "---" if lit(geo.h(r, c)) else "   ",
+        vseg=lambda r, c: "|" if lit(geo.v(r, c)) else " ",
+        cell=cell,
+    )

@@ -1,0 +1,150 @@
+"""One solution loop of a Slitherlink board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from ..errors import ArgumentError
+from . import _formats as fmt
+from ._geometry import ClueGrid, draw, edge_count, h_edge, loop_problem, split_rows, v_edge
+
+__all__ = ["Solution"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One solution loop of an R x C board.
+
+    Attributes:
+        rows, cols: board size.
+        edges: 0/1 per edge in grid numbering (see the module docstring).
+        clues: the puzzle's clues, kept for drawing (not compared).
+    """
+
+    rows: int
+    cols: int
+    edges: Tuple[int, ...] = field(repr=False)
+    clues: Optional[ClueGrid] = field(default=None, repr=False, compare=False)
+
+    @property
+    def h_edges(self) -> Tuple[Tuple[int, ...], ...]:
+        """``rows + 1`` rows of ``cols`` values: ``h_edges[r][c]`` is the top side of cell (r, c)."""
+        return split_rows(self.rows, self.cols, self.edges)[0]
+
+    @property
+    def v_edges(self) -> Tuple[Tuple[int, ...], ...]:
+        """``rows`` rows of ``cols + 1`` values: ``v_edges[r][c]`` is the left side of cell (r, c)."""
+        return split_rows(self.rows, self.cols, self.edges)[1]
+
+    @property
+    def edge_list(self) -> List[int]:
+        """The edge ids on the loop, ascending."""
+        return [e for e, v in enumerate(self.edges) if v]
+
+    @property
+    def length(self) -> int:
+        """Number of edges on the loop."""
+        return sum(self.edges)
+
+    @property
+    def inside(self) -> Tuple[Tuple[bool, ...], ...]:
+        """Per cell, whether it lies inside the loop (crossing parity along its row)."""
+        out = []
+        for r in range(self.rows):
+            inside, row = False, []
+            for c in range(self.cols):
+                if self.edges[v_edge(self.rows, self.cols, r, c)]:
+                    inside = not inside
+                row.append(inside)
+            out.append(tuple(row))
+        return tuple(out)
+
+    def to_puzzlekit(self) -> str:
+        """The puzzlekit solution text: ``"R C"`` then rows of ``x`` (inside) / ``-``.
+
+        >>> Solution.from_puzzlekit("1 2\\nx x").to_puzzlekit()
+        '1 2\\nx x'
+        """
+        return fmt.write_puzzlekit_solution(self.inside)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """``{"rows", "cols", "h_edges", "v_edges"}`` with edge rows as ``"0101"`` strings."""
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "h_edges": ["".join(map(str, row)) for row in self.h_edges],
+            "v_edges": ["".join(map(str, row)) for row in self.v_edges],
+        }
+
+    def draw(self) -> str:
+        """The loop drawn on the board, with the clues when known."""
+        return draw(self.rows, self.cols, self.clues, self.edges)
+
+    def __str__(self) -> str:
+        return self.draw()
+
+    @classmethod
+    def from_edges(cls, h_edges: Sequence[Sequence[Any]], v_edges: Sequence[Sequence[Any]]) -> Solution:
+        """Builds a solution from ``h_edges`` (R+1 rows of C) and ``v_edges`` (R rows of C+1).
+
+        Rows may be strings of ``0``/``1`` or sequences of 0/1. The edges must
+        form one closed loop.
+
+        Raises:
+            ValueError: wrong shapes, values other than 0/1, or not one loop.
+        """
+        rows = len(v_edges)
+        if rows < 1 or len(h_edges) != rows + 1:
+            raise ArgumentError(f"h_edges must have len(v_edges) + 1 rows, got {len(h_edges)} and {rows}")
+        cols = len(h_edges[0])
+        fmt.check_size(rows, cols, "edges")
+        flat: List[int] = []
+        for name, grid, width in (("h_edges", h_edges, cols), ("v_edges", v_edges, cols + 1)):
+            for r, row in enumerate(grid):
+                if len(row) != width:
+                    raise ArgumentError(f"{name} row {r + 1} has {len(row)} values, expected {width}")
+                for c, v in enumerate(row):
+                    bit = {"0": 0, "1": 1}.get(v) if isinstance(v, str) else v
+                    if bit not in (0, 1) or isinstance(bit, float):
+                        raise ArgumentError(f"{name} row {r + 1}, column {c + 1}: {v!r} is not 0 or 1")
+                    flat.append(int(bit))
+        problem = loop_problem(rows, cols, flat)
+        if problem:
+            raise ArgumentError(f"the edges are not one closed loop: {problem}")
+        return cls(rows, cols, tuple(flat))
+
+    @classmethod
+    def from_inside(cls, inside: Sequence[Sequence[Any]]) -> Solution:
+        """Builds the loop around the cells marked true (the puzzlekit ``x`` cells).
+
+        Raises:
+            ValueError: the marked cells do not have one closed loop as their border.
+        """
+        rows = len(inside)
+        cols = len(inside[0]) if rows else 0
+        fmt.check_size(rows, cols, "inside")
+        cells = [[bool(v) for v in row] for row in inside]
+        for r, row in enumerate(cells):
+            if len(row) != cols:
+                raise ArgumentError(f"inside row {r + 1} has {len(row)} cells, expected {cols}")
+
+        def at(r: int, c: int) -> bool:
+            return 0 <= r < rows and 0 <= c < cols and cells[r][c]
+
+        edges = [0] * edge_count(rows, cols)
+        for r in range(rows + 1):
+            for c in range(cols):
+                edges[h_edge(cols, r, c)] = int(at(r - 1, c) != at(r, c))
+        for r in range(rows):
+            for c in range(cols + 1):
+                edges[v_edge(rows, cols, r, c)] = int(at(r, c - 1) != at(r, c))
+        problem = loop_problem(rows, cols, edges)
+        if problem:
+            raise ArgumentError(f"the inside cells do not have one closed loop as their border: {problem}")
+        return cls(rows, cols, tuple(edges))
+
+    @classmethod
+    def from_puzzlekit(cls, text: str) -> Solution:
+        """Reads a puzzlekit solution text (``x`` inside, ``-`` outside)."""
+        return cls.from_inside(fmt.parse_puzzlekit_solution(text))
