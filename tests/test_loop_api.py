@@ -273,12 +273,3 @@ def test_cli_reports_bad_input_cleanly():
     out = run_cli("solve", "loop", "-", stdin="{}")
     assert out.returncode == 2 and "missing" in out.stderr
     assert "Traceback" not in out.stderr
-
-
-@pytest.mark.parametrize("name", ["loopcraft", "loopcraft.loop"])
-def test_docstring_examples(name):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0

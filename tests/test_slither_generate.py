@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from loopcraft import cli
 from loopcraft.errors import GenerationTimeout
 from loopcraft.slitherlink import LEVELS, Slitherlink, Solution, generate, generate_slitherlink
+from loopcraft.slitherlink._generate import random_loop
 from loopcraft.slitherlink._geometry import loop_problem as _loop_problem
 from loopcraft.slitherlink._geometry import split_rows as _split
-from loopcraft.slitherlink._generate import random_loop
 
 # --------------------------------------------------------------------------- random loops (no solver)
 

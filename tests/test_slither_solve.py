@@ -2,13 +2,12 @@
 
 Small boards are checked against brute force (every region whose border is
 one loop); real puzzles against the worked examples and the puzzlekit set in
-``../shared/external`` (read in place through ``shared_dir``).
+``../shared/external`` (read in place through the ``load_external`` fixture).
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import time
 
 import pytest
@@ -257,11 +256,6 @@ def test_solution_objects():
 # --------------------------------------------------------------------------- shared worked examples
 
 
-def _load(shared_dir, name):
-    with open(shared_dir / "external" / name, encoding="utf-8") as f:
-        return json.load(f)
-
-
 def _assert_unique_answer(p: Slitherlink, h_edges, v_edges):
     result = p.solve()
     assert result.complete and result.count == 1
@@ -269,50 +263,50 @@ def _assert_unique_answer(p: Slitherlink, h_edges, v_edges):
     assert result.solution.to_dict()["v_edges"] == v_edges
 
 
-def test_shared_pzprjs_puzzle_solves(shared_dir):
-    for e in _load(shared_dir, "pzprjs_slither.json"):
+def test_shared_pzprjs_puzzle_solves(load_external):
+    for e in load_external("pzprjs_slither.json"):
         if e["url"]:
             _assert_unique_answer(Slitherlink.from_url(e["url"]), e["h_edges"], e["v_edges"])
 
 
-def test_shared_pzprjs_full_variant_answer_is_a_loop_of_the_empty_board(shared_dir):
+def test_shared_pzprjs_full_variant_answer_is_a_loop_of_the_empty_board(load_external):
     """The 'f' URL is refused, but its 2 x 3 answer is one of the empty board's loops."""
-    for e in _load(shared_dir, "pzprjs_slither.json"):
+    for e in load_external("pzprjs_slither.json"):
         if e["flags"] == "f":
             sol = Solution.from_edges(e["h_edges"], e["v_edges"])
             loops = Slitherlink([[None] * e["cols"] for _ in range(e["rows"])]).solve(limit=10**6)
             assert sol.edges in {s.edges for s in loops.solutions}
 
 
-def test_shared_cspuz_puzzle_solves(shared_dir):
-    for e in _load(shared_dir, "cspuz_tests.json")["slitherlink"]:
+def test_shared_cspuz_puzzle_solves(load_external):
+    for e in load_external("cspuz_tests.json")["slitherlink"]:
         if not e["flags"]:
             _assert_unique_answer(Slitherlink.from_url(e["url"]), e["h_edges"], e["v_edges"])
 
 
-def test_shared_tatham_puzzles_solve(shared_dir):
-    for e in _load(shared_dir, "tatham_loopy.json"):
+def test_shared_tatham_puzzles_solve(load_external):
+    for e in load_external("tatham_loopy.json"):
         _assert_unique_answer(Slitherlink.from_tatham(e["game_id"]), e["h_edges"], e["v_edges"])
 
 
-def test_shared_ortools_puzzles_solve(shared_dir):
-    entries = _load(shared_dir, "ortools_slitherlink.json")
+def test_shared_ortools_puzzles_solve(load_external):
+    entries = load_external("ortools_slitherlink.json")
     assert [e["name"] for e in entries] == ["tiny", "small", "medium", "big"]
     for e in entries:
         _assert_unique_answer(Slitherlink.from_dict({"clues": e["clues"]}), e["h_edges"], e["v_edges"])
 
 
-def test_shared_ppbench_urls_are_unique(shared_dir):
-    for e in _load(shared_dir, "ppbench_golden_urls.json"):
+def test_shared_ppbench_urls_are_unique(load_external):
+    for e in load_external("ppbench_golden_urls.json"):
         if e["genre"] == "slither":
             result = Slitherlink.from_url(e["url"]).solve()
             assert result.complete and result.count == 1, e["url"]
 
 
-def test_shared_noqx_puzzle_solves(shared_dir):
+def test_shared_noqx_puzzle_solves(load_external):
     """No stored answer (the research helper's solver timed out): we find a valid
     loop and decide uniqueness completely."""
-    for e in _load(shared_dir, "noqx_examples.json"):
+    for e in load_external("noqx_examples.json"):
         if e["genre"] == "slither":
             p = Slitherlink.from_url(e["url"])
             result = p.solve()
@@ -328,8 +322,8 @@ def _stored_inside_rows(solution_text):
     return [ln.split() for ln in lines[: rows + 1]]
 
 
-def test_shared_puzzlekit_dataset_all_unique_and_equal(shared_dir):
-    data = _load(shared_dir, "puzzlekit/Slitherlink_dataset.json")["data"]
+def test_shared_puzzlekit_dataset_all_unique_and_equal(load_external):
+    data = load_external("puzzlekit/Slitherlink_dataset.json")["data"]
     solved = 0
     for key, entry in data.items():
         if not entry.get("solution"):
@@ -344,21 +338,10 @@ def test_shared_puzzlekit_dataset_all_unique_and_equal(shared_dir):
     assert solved == 1152
 
 
-@pytest.mark.parametrize(
-    "module", ["loopcraft.slitherlink", "loopcraft.slitherlink._board", "loopcraft.slitherlink._generate"]
-)
-def test_doctests(module):
-    import doctest
-    import importlib
-
-    failed, tried = doctest.testmod(importlib.import_module(module))
-    assert tried >= 1 and failed == 0
-
-
-def test_shared_puzzlekit_unsolved_entries_are_decided(shared_dir):
+def test_shared_puzzlekit_unsolved_entries_are_decided(load_external):
     """The 24 records without a stored solution (among them the 8 '.'-blank 30 x 25
     ones and a 60 x 60): the search completes and every loop it reports is valid."""
-    data = _load(shared_dir, "puzzlekit/Slitherlink_dataset.json")["data"]
+    data = load_external("puzzlekit/Slitherlink_dataset.json")["data"]
     open_ones = {k: v for k, v in data.items() if not v.get("solution")}
     assert len(open_ones) == 24
     for key, entry in open_ones.items():
