@@ -93,12 +93,13 @@ def clue_violations(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Op
     geo = _geo_for(geo, n)
     on = _on_list(on, geo)
     clues = clue_list("clues", clues, n * n, 4)
-    return [
-        r * n + c
-        for r in range(n)
-        for c in range(n)
-        if clues[r * n + c] is not None and clue_for(on, geo, r, c) > clues[r * n + c]
-    ]
+    over = []
+    for r in range(n):
+        for c in range(n):
+            clue = clues[r * n + c]
+            if clue is not None and clue_for(on, geo, r, c) > clue:
+                over.append(r * n + c)
+    return over
 
 
 def validate_loop(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Optional[int]]) -> bool:

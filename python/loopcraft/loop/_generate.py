@@ -33,7 +33,7 @@ def generate(n: int, seed: str) -> LoopPuzzle:
         if region is None:
             continue
         answer = loop_edges(region, n, geo)
-        clues: List[Optional[int]] = full_clues(answer, geo, n)
+        clues: List[Optional[int]] = list(full_clues(answer, geo, n))
         if not _unique(n, clues):
             continue
         order = shuffle(list(range(cells)), random)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .._validate import require_int
 from ..errors import ArgumentError, ArgumentTypeError
@@ -116,7 +116,7 @@ def _neighbors(i: int, n: int) -> List[int]:
 def is_simply_connected(region: Iterable[int], n: int) -> bool:
     """True when every cell outside ``region`` reaches the rim through outside cells."""
     inside = set(region)
-    outside: set = set()
+    outside: Set[int] = set()
     queue: List[int] = []
 
     def mark(i: int) -> None:

@@ -71,7 +71,7 @@ def _clue_grid(clues: Any) -> ClueGrid:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Slitherlink:
     """An R x C Slitherlink puzzle (1 <= R, C <= 100), immutable.
 
@@ -94,8 +94,8 @@ class Slitherlink:
 
     clues: ClueGrid
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "clues", _clue_grid(self.clues))
+    def __init__(self, clues: Sequence[Sequence[Optional[int]]]) -> None:
+        object.__setattr__(self, "clues", _clue_grid(clues))
 
     # ------------------------------------------------------------------ shape
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 import random as _random
 import time
 import warnings
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Union
 
 from .. import _core
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
-from ._geometry import cell_corners, cell_sides, edge_count
 from ._formats import MAX_SIZE
+from ._geometry import cell_corners, cell_sides, edge_count
 
 __all__ = ["generate", "generate_slitherlink", "random_loop"]
 
@@ -204,7 +204,7 @@ def generate(
         found, complete, _ = _core.slither_solve(rows, cols, trial, 2, SEARCH_CHECK_NODES, None)
         return complete and len(found) == 1
 
-    def thin(clues: List[Optional[int]], order: List[int], keeps) -> None:
+    def thin(clues: List[Optional[int]], order: List[int], keeps: Callable[[List[Optional[int]]], bool]) -> None:
         for i, cell in enumerate(order):
             if clues[cell] is None:
                 continue

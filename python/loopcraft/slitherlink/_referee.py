@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List
 
 from .._result import CheckResult, Violation
+from .._tracing import pieces
 from ..errors import ArgumentTypeError
 from ._geometry import cell_sides, point_adjacency
 from ._solution import Solution
-from .._tracing import pieces
 
 if TYPE_CHECKING:
     from ._board import Slitherlink
