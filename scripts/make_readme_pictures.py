@@ -20,9 +20,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import List, Tuple
 
-from loopcraft._svg import edges_from_bits, grid_svg, region_borders
+from loopcraft._svg import country_svg, edges_from_bits, lattice_svg
 from loopcraft.country import CountryRoad, generate
 from loopcraft.slitherlink import Slitherlink, generate_slitherlink
 
@@ -35,17 +35,13 @@ def slitherlink_pictures(rows: int, cols: int) -> List[Tuple[str, str]]:
     result = board.solve()
     assert result.unique and result.solution is not None
     sol = result.solution
-    texts = {(r, c): str(v) for r, row in enumerate(board.clues) for c, v in enumerate(row) if v is not None}
-    inside = {(r, c) for r, row in enumerate(sol.inside) for c, v in enumerate(row) if v}
     name = f"slitherlink-{rows}x{cols}"
-    puzzle = grid_svg(rows, cols, title=f"Slitherlink {rows} x {cols} (loopcraft, seed {SEED!r})", texts=texts)
-    solution = grid_svg(
-        rows,
-        cols,
+    puzzle = lattice_svg(board.clues, title=f"Slitherlink {rows} x {cols} (loopcraft, seed {SEED!r})")
+    solution = lattice_svg(
+        board.clues,
         title=f"Slitherlink {rows} x {cols}, its unique solution",
-        texts=texts,
-        lattice_edges=edges_from_bits(sol.h_edges, sol.v_edges),
-        shaded=inside,
+        loop=edges_from_bits(sol.h_edges, sol.v_edges),
+        shade_inside=True,
     )
     return [(f"{name}.svg", puzzle), (f"{name}-solution.svg", solution)]
 
@@ -54,27 +50,15 @@ def country_pictures(rows: int, cols: int) -> List[Tuple[str, str]]:
     board: CountryRoad = generate(rows, cols, seed=SEED)
     result = board.solve()
     assert result.unique and result.solution is not None
-    # Each number in the top-left corner of its country's first cell (row-major), as printed puzzles do.
-    numbers: Dict[Tuple[int, int], str] = {min(board.cells_of(k)): str(n) for k, n in board.numbers.items()}
-    borders = region_borders(board.regions)
-
-    def picture(title: str, with_loop: bool) -> str:
-        path = result.solution.pairs if with_loop and result.solution is not None else None
-        return grid_svg(
-            rows,
-            cols,
-            title=title,
-            borders=borders,
-            corner_texts=numbers,
-            blocked=board.blocked,
-            centre_path=path,
-            dots=False,
-            grid=True,
-        )
-
     name = f"country-road-{rows}x{cols}"
-    puzzle = picture(f"Country Road {rows} x {cols} (loopcraft, seed {SEED!r})", with_loop=False)
-    solution = picture(f"Country Road {rows} x {cols}, its unique solution", with_loop=True)
+    # Each number sits in the top-left corner of its country's first cell (row-major), as printed puzzles do.
+    puzzle = country_svg(board.regions, board.numbers, title=f"Country Road {rows} x {cols} (loopcraft, seed {SEED!r})")
+    solution = country_svg(
+        board.regions,
+        board.numbers,
+        title=f"Country Road {rows} x {cols}, its unique solution",
+        path=result.solution.pairs,
+    )
     return [(f"{name}.svg", puzzle), (f"{name}-solution.svg", solution)]
 
 

@@ -3,12 +3,30 @@ right places for known boards, deterministic, escaped, argument checks."""
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
 
-from loopcraft._svg import Edge, SvgStyle, edges_from_bits, frame_edges, grid_svg, region_borders
+import loopcraft._svg
+from loopcraft import loop as loop_v1
+from loopcraft._svg import (
+    Edge,
+    SvgStyle,
+    clue_texts,
+    country_svg,
+    edges_from_bits,
+    edges_from_flat,
+    first_cells,
+    frame_edges,
+    grid_svg,
+    inside_cells,
+    lattice_svg,
+    region_borders,
+)
 from loopcraft.country import CountryRoad
 from loopcraft.errors import ArgumentError, ArgumentTypeError
 from loopcraft.slitherlink import Slitherlink
@@ -241,3 +259,112 @@ def test_arguments_are_checked() -> None:
         grid_svg(2, 3, title="t", centre_path={((0, 0), (1, 1))})
     with pytest.raises(ArgumentTypeError, match="blocked"):
         grid_svg(2, 3, title="t", blocked="ab")  # type: ignore[arg-type]
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(loopcraft._svg)
+    assert result.attempted >= 8 and result.failed == 0
+
+
+def test_inside_cells_matches_the_solution_inside() -> None:
+    board, _, loop = slither()
+    sol = board.solve().solution
+    inside = {(r, c) for r, row in enumerate(sol.inside) for c, v in enumerate(row) if v}
+    assert inside_cells(5, 5, loop) == inside
+    assert inside_cells(5, 5, set()) == frozenset()
+
+
+def test_edges_from_flat_matches_the_rows() -> None:
+    board = Slitherlink.from_url(SLITHER_URL)
+    ded = board.propagate("patterns")
+    assert ded is not None
+    for off in (False, True):
+        assert edges_from_flat(5, 5, ded.edges, off=off) == edges_from_bits(ded.h_edges, ded.v_edges, off=off)
+    with pytest.raises(ArgumentError, match="60 entries"):
+        edges_from_flat(5, 5, ded.edges[:-1])
+
+
+def test_lattice_svg_is_the_slitherlink_picture() -> None:
+    board, texts, loop = slither()
+    assert clue_texts(board.clues) == texts
+    sol = board.solve().solution
+    inside = {(r, c) for r, row in enumerate(sol.inside) for c, v in enumerate(row) if v}
+    expected = grid_svg(5, 5, title="s", texts=texts, lattice_edges=loop, shaded=inside)
+    assert lattice_svg(board.clues, title="s", loop=loop, shade_inside=True) == expected
+    assert lattice_svg(board.clues, title="s") == grid_svg(5, 5, title="s", texts=texts)
+    with pytest.raises(ArgumentTypeError, match=r"clues\[0\]\[0\]"):
+        lattice_svg([["3"]], title="s")  # type: ignore[list-item]
+    with pytest.raises(ArgumentError, match="entries"):
+        lattice_svg([[1, 2], [3]], title="s")
+
+
+def test_lattice_svg_draws_a_loop_engine_v1_solution() -> None:
+    n = 4
+    puzzle = loop_v1.generate(n, "notes-example")
+    result = loop_v1.solve(puzzle.clues, n)
+    assert len(result.solutions) == 1
+    on = edges_from_flat(n, n, result.solutions[0])
+    clues = [list(puzzle.clues[r * n : (r + 1) * n]) for r in range(n)]
+    root = parse(lattice_svg(clues, title="loop v1", loop=on, shade_inside=True))
+    assert len(of_class(root, "loop")) == sum(result.solutions[0]) == len(on) > 4
+    assert len(of_class(root, "clue")) == sum(c is not None for c in puzzle.clues)
+    assert 0 < len(of_class(root, "shaded")) < n * n
+
+
+def test_country_svg_is_the_country_road_picture() -> None:
+    board = CountryRoad.from_url(COUNTRY_URL)
+    sol = board.solve().solution
+    numbers = {min(board.cells_of(k)): n for k, n in board.numbers.items()}
+    expected = grid_svg(
+        5,
+        5,
+        title="c",
+        borders=region_borders(board.regions),
+        corner_texts=numbers,
+        centre_path=sol.pairs,
+        dots=False,
+        grid=True,
+    )
+    assert country_svg(board.regions, board.numbers, title="c", path=sol.pairs) == expected
+
+
+def test_country_svg_blocked_cells_and_labels() -> None:
+    regions = [["a", "a", None], ["b", None, None], ["b", "c", "c"]]
+    assert first_cells(regions) == {"a": (0, 0), "b": (1, 0), "c": (2, 1)}
+    board = CountryRoad.from_regions(regions, {"c": 2})
+    assert set(board.blocked) == {(0, 2), (1, 1), (1, 2)}
+    root = parse(country_svg(board.regions, board.numbers, title="blocked"))
+    assert len(of_class(root, "blocked")) == 3
+    corner = of_class(root, "corner")
+    assert [(t.text, float(t.get("x", "nan")) < 16 + 1.5 * 32) for t in corner] == [("2", True)]
+    # Borders: a|b, a|blocked (2), b|blocked, b|c, c|blocked; none between the blocked cells.
+    expected = {("h", 1, 0), ("v", 0, 2), ("h", 1, 1), ("v", 1, 1), ("v", 2, 1), ("h", 2, 1), ("h", 2, 2)}
+    assert region_borders(regions) == expected
+    assert len(of_class(root, "border")) == len(expected) + 12
+    with pytest.raises(ArgumentError, match="not a region"):
+        country_svg(regions, {"z": 1}, title="t")
+
+
+def test_readme_picture_script_writes_pictures_that_parse(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "make_readme_pictures.py"
+    spec = importlib.util.spec_from_file_location("make_readme_pictures", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "country-road-8x8-solution.svg",
+        "country-road-8x8.svg",
+        "slitherlink-10x10-solution.svg",
+        "slitherlink-10x10.svg",
+    ]
+    puzzle = parse((tmp_path / "slitherlink-10x10.svg").read_text("utf-8"))
+    solution = parse((tmp_path / "slitherlink-10x10-solution.svg").read_text("utf-8"))
+    assert len(of_class(puzzle, "clue")) == len(of_class(solution, "clue")) > 20
+    assert of_class(puzzle, "loop") == [] and len(of_class(solution, "loop")) >= 20
+    road = parse((tmp_path / "country-road-8x8-solution.svg").read_text("utf-8"))
+    assert len(of_class(road, "border")) > 4 * 8 and len(of_class(road, "cell-loop")) >= 8
+    assert module.main(["--out", str(tmp_path), "--check"]) == 0
+    (tmp_path / "slitherlink-10x10.svg").write_text("<svg/>", "utf-8")
+    assert module.main(["--out", str(tmp_path), "--check"]) == 1

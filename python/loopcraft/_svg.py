@@ -6,6 +6,11 @@ crosses on edges proven off, inside shading, thick country borders, blocked
 cells and a loop through cell centres (Country Road). Each family says what to
 draw; this module knows no puzzle rules.
 
+Two adapters take a family's plain data (no board class):
+:func:`lattice_svg` for a loop on the lattice (Slitherlink, Loop engine v1)
+and :func:`country_svg` for countries and a loop through cell centres (Country
+Road).
+
 Addressing (the same as ``Solution.h_edges`` / ``v_edges``):
 
 - cell ``(r, c)``: row r in 0..R-1, column c in 0..C-1;
@@ -35,7 +40,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from .errors import ArgumentError, ArgumentTypeError
 
@@ -47,8 +52,14 @@ __all__ = [
     "MAX_SIDE",
     "grid_svg",
     "edges_from_bits",
+    "edges_from_flat",
     "region_borders",
     "frame_edges",
+    "clue_texts",
+    "inside_cells",
+    "first_cells",
+    "lattice_svg",
+    "country_svg",
 ]
 
 #: A cell ``(r, c)``.
@@ -222,6 +233,26 @@ def edges_from_bits(
     out = {("h", r, c) for r, row in enumerate(h_edges) for c, v in enumerate(row) if keep(v)}
     out |= {("v", r, c) for r, row in enumerate(v_edges) for c, v in enumerate(row) if keep(v)}
     return frozenset(out)
+
+
+def edges_from_flat(rows: int, cols: int, values: Sequence[Any], *, off: bool = False) -> FrozenSet[Edge]:
+    """Like :func:`edges_from_bits`, from one flat list in the shared edge
+    numbering of Slitherlink and the Loop engine v1: ``H(r, c) = r*C + c``
+    (top side of cell (r, c)) for the (R+1)*C horizontal edges, then
+    ``V(r, c) = (R+1)*C + r*(C+1) + c`` (left side of cell (r, c)).
+
+    >>> sorted(edges_from_flat(1, 1, [1, None, 0, 1]))
+    [('h', 0, 0), ('v', 0, 1)]
+    """
+    rows, cols = _require_side("rows", rows), _require_side("cols", cols)
+    n_h = (rows + 1) * cols
+    if len(values) != n_h + rows * (cols + 1):
+        raise ArgumentError(
+            f"values must have {n_h + rows * (cols + 1)} entries for {rows} x {cols}, got {len(values)}"
+        )
+    h = [values[r * cols : (r + 1) * cols] for r in range(rows + 1)]
+    v = [values[n_h + r * (cols + 1) : n_h + (r + 1) * (cols + 1)] for r in range(rows)]
+    return edges_from_bits(h, v, off=off)
 
 
 def region_borders(regions: Sequence[Sequence[Any]]) -> FrozenSet[Edge]:
@@ -419,3 +450,151 @@ def grid_svg(
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Adapters: a family's plain data in, a picture out.
+
+
+def clue_texts(clues: Sequence[Sequence[Optional[int]]]) -> Dict[Cell, str]:
+    """``{(r, c): "n"}`` for the clues that are not None, from R rows of C clues.
+
+    >>> clue_texts([[None, 3], [0, None]])
+    {(0, 1): '3', (1, 0): '0'}
+    """
+    return {(r, c): str(v) for r, row in enumerate(clues) for c, v in enumerate(row) if v is not None}
+
+
+def inside_cells(rows: int, cols: int, loop: Iterable[Edge]) -> FrozenSet[Cell]:
+    """The cells inside the loop(s) drawn on ``loop``, by the even-odd rule: a
+    cell is inside when an odd number of loop edges ``("v", r, c')`` lie left of
+    it (c' <= c) in its row.
+
+    >>> sorted(inside_cells(2, 3, {("h", 0, 1), ("h", 2, 1), ("v", 0, 1), ("v", 1, 1), ("v", 0, 2), ("v", 1, 2)}))
+    [(0, 1), (1, 1)]
+    """
+    vertical = {(r, c) for kind, r, c in loop if kind == "v"}
+    out: Set[Cell] = set()
+    for r in range(rows):
+        inside = False
+        for c in range(cols):
+            inside ^= (r, c) in vertical
+            if inside:
+                out.add((r, c))
+    return frozenset(out)
+
+
+def first_cells(regions: Sequence[Sequence[Any]]) -> Dict[Any, Cell]:
+    """Each region label's first cell in row-major order (None, a blocked cell, skipped).
+
+    >>> first_cells([[None, "a", "a"], ["b", "b", "a"]])
+    {'a': (0, 1), 'b': (1, 0)}
+    """
+    out: Dict[Any, Cell] = {}
+    for r, row in enumerate(regions):
+        for c, label in enumerate(row):
+            if label is not None and label not in out:
+                out[label] = (r, c)
+    return out
+
+
+def lattice_svg(
+    clues: Sequence[Sequence[Optional[int]]],
+    *,
+    title: str,
+    loop: Optional[Iterable[Edge]] = None,
+    crosses: Optional[Iterable[Edge]] = None,
+    shade_inside: bool = False,
+    cell: float = 32,
+    margin: Optional[float] = None,
+    style: SvgStyle = DEFAULT_STYLE,
+) -> str:
+    """A Slitherlink-style picture (Slitherlink, Loop engine v1): lattice dots,
+    the clues, and optionally the loop on lattice edges (a solution, or the
+    edges decided on so far), crosses on edges decided off and the inside of
+    the loop shaded (``shade_inside``, for a complete loop).
+
+    Args:
+        clues: R rows of C clues (int or None).
+        loop: lattice edges on the loop (see :func:`edges_from_bits`).
+        crosses: lattice edges proven off.
+    """
+    grid = _grid("clues", clues)
+    rows, cols = _require_side("rows", len(grid)), _require_side("cols", len(grid[0]))
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v is not None and not _is_int(v):
+                raise ArgumentTypeError(f"clues[{r}][{c}] must be an int or None, got {type(v).__name__}")
+    edges = _edges("loop", loop, rows, cols)
+    return grid_svg(
+        rows,
+        cols,
+        title=title,
+        cell=cell,
+        margin=margin,
+        texts=clue_texts(grid),
+        lattice_edges=edges,
+        crosses=crosses,
+        shaded=inside_cells(rows, cols, edges) if shade_inside else None,
+        style=style,
+    )
+
+
+def country_svg(
+    regions: Sequence[Sequence[Any]],
+    numbers: Optional[Mapping[Any, Union[int, str]]] = None,
+    *,
+    title: str,
+    path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    cell: float = 32,
+    margin: Optional[float] = None,
+    style: SvgStyle = DEFAULT_STYLE,
+) -> str:
+    """A Country Road picture: thin grid lines, thick country borders and frame,
+    blocked cells dark, each number small in the top-left corner of its
+    country's first cell (row-major), and optionally the loop through cell
+    centres.
+
+    Args:
+        regions: R rows of C region labels; None marks a blocked cell.
+        numbers: ``{label: number}`` for the numbered countries.
+        path: pairs of side-by-side cells the loop joins (``Solution.pairs``).
+    """
+    grid = _grid("regions", regions)
+    rows, cols = len(grid), len(grid[0])
+    firsts = first_cells(grid)
+    corner: Dict[Cell, Union[int, str]] = {}
+    for label, n in (numbers or {}).items():
+        if label not in firsts:
+            raise ArgumentError(f"numbers: {label!r} is not a region of the board")
+        corner[firsts[label]] = n
+    return grid_svg(
+        rows,
+        cols,
+        title=title,
+        cell=cell,
+        margin=margin,
+        corner_texts=corner,
+        borders=region_borders(grid),
+        blocked=[(r, c) for r, row in enumerate(grid) for c, label in enumerate(row) if label is None],
+        centre_path=path,
+        dots=False,
+        grid=True,
+        style=style,
+    )
+
+
+def _grid(name: str, value: Any) -> List[List[Any]]:
+    """R >= 1 rows of the same C >= 1 entries, as lists."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"{name} must be a sequence of rows, got {type(value).__name__}")
+    rows = []
+    for i, row in enumerate(value):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise ArgumentTypeError(f"{name}[{i}] must be a sequence, got {type(row).__name__}")
+        rows.append(list(row))
+    if not rows or not rows[0]:
+        raise ArgumentError(f"{name} must have at least one row and one column")
+    if any(len(row) != len(rows[0]) for row in rows):
+        raise ArgumentError(f"{name} rows must all have {len(rows[0])} entries")
+    return rows
