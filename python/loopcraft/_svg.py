@@ -445,7 +445,10 @@ def grid_svg(
     )
     small = 0.34
     group(
-        f'font-family="{font}" font-size="{_num(small * cell)}" text-anchor="start" fill="{ink}"',
+        # A halo in the background colour keeps a number legible where the loop passes under it.
+        f'font-family="{font}" font-size="{_num(small * cell)}" text-anchor="start" fill="{ink}" '
+        f'stroke="{_esc_attr(style.background)}" stroke-width="{_num(2.5 * u)}" stroke-linejoin="round" '
+        'paint-order="stroke"',
         [text("clue corner", c + 0.1, r + 0.1 + 0.73 * small, r, c, s) for (r, c), s in corner_items],
     )
     out.append("</svg>")
