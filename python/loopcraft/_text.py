@@ -12,8 +12,9 @@ on, as ``line 3 (row 2, column 1): ...``. Blank lines are skipped everywhere.
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Any, Callable, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from .errors import ArgumentTypeError, FormatError
 
@@ -26,6 +27,8 @@ __all__ = [
     "body_lines",
     "row_tokens",
     "place",
+    "load_json",
+    "json_record",
 ]
 
 #: Longest text read; longer text is refused before it is split.
@@ -101,3 +104,28 @@ def row_tokens(line: Line, row: int, cols: int, compact: bool = False) -> List[s
     if len(tokens) != cols:
         raise FormatError(f"{place(line_no, row)}: expected {cols} cells, got {len(tokens)}")
     return tokens
+
+
+def load_json(text: Any) -> Any:
+    """Parses JSON text (str or bytes); malformed text is a FormatError."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ArgumentTypeError(f"JSON must be str or bytes, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise FormatError(f"JSON text is too long ({len(text)} characters)")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise FormatError(f"not valid JSON: {exc}") from None
+
+
+def json_record(data: Any, family: str, kind: str, key: str) -> Dict[str, Any]:
+    """Checks the envelope of a family's JSON object: an object, whose ``kind``
+    (optional) is ``kind``, holding ``key``."""
+    if not isinstance(data, dict):
+        raise FormatError(f"a {family} JSON object must be an object, got {type(data).__name__}")
+    found = data.get("kind", kind)
+    if found != kind:
+        raise FormatError(f"JSON 'kind' is {found!r}, expected {kind!r}")
+    if key not in data:
+        raise FormatError(f"JSON object has no {key!r}")
+    return data

@@ -260,13 +260,7 @@ def write_dict(regions: Sequence[Sequence[Optional[RegionId]]], numbers: Mapping
 
 def read_dict(data: Any) -> Tuple[Any, Dict[Any, Any]]:
     """Regions and numbers from a JSON value; their ids and numbers are checked by the board."""
-    if not isinstance(data, dict):
-        raise FormatError(f"a Country Road JSON value must be an object, got {type(data).__name__}")
-    kind = data.get("kind", _KIND)
-    if kind != _KIND:
-        raise FormatError(f"JSON kind is {kind!r}, expected {_KIND!r}")
-    if "regions" not in data:
-        raise FormatError("JSON object has no 'regions'")
+    data = _text.json_record(data, _FAMILY, _KIND, "regions")
     regions = data["regions"]
     raw = data.get("numbers") or []
     numbers: Dict[Any, Any] = {}
@@ -299,17 +293,7 @@ def write_json(regions: Sequence[Sequence[Optional[RegionId]]], numbers: Mapping
 def read_json(text: Any) -> Tuple[Any, Dict[Any, Any]]:
     """Reads JSON text (or an already parsed dict); a puzzlekit data-set entry
     (an object with a ``problem`` field and no ``regions``) is read too."""
-    if isinstance(text, dict):
-        data: Any = text
-    else:
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise ArgumentTypeError(f"JSON must be str, bytes or dict, got {type(text).__name__}")
-        if len(text) > _text.MAX_TEXT:
-            raise FormatError(f"JSON text is too long ({len(text)} characters)")
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise FormatError(f"not valid JSON: {exc}") from None
+    data = text if isinstance(text, dict) else _text.load_json(text)
     if isinstance(data, dict) and "problem" in data and "regions" not in data:
         return read_puzzlekit(data["problem"])
     return read_dict(data)

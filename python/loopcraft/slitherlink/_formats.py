@@ -294,13 +294,7 @@ def clues_from_data(data: Any) -> Grid:
     agree when given; ``kind``, when given, must be ``"slitherlink"``; other
     keys are ignored, so richer records (with solutions, sources, ...) read too.
     """
-    if not isinstance(data, dict):
-        raise FormatError(f"a Slitherlink JSON object must be an object, got {type(data).__name__}")
-    kind = data.get("kind", KIND)
-    if kind != KIND:
-        raise FormatError(f"JSON 'kind' is {kind!r}, expected {KIND!r}")
-    if "clues" not in data:
-        raise FormatError("JSON object has no 'clues'")
+    data = _text.json_record(data, "Slitherlink", KIND, "clues")
     raw = data["clues"]
     if not isinstance(raw, list):
         raise FormatError(f"JSON 'clues' must be a list of rows, got {type(raw).__name__}")
@@ -355,11 +349,7 @@ def parse_json(text: str) -> Grid:
     """Reads :func:`write_json` output (or any object :func:`clues_from_data` accepts)."""
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON: {exc}") from None
-    return clues_from_data(data)
+    return clues_from_data(_text.load_json(text))
 
 
 def clue_strings(clues: Grid) -> List[str]:
