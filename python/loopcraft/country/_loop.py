@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from .. import _text
-from .._draw import text_grid
+from .._draw import Slot, text_grid
 from .._tracing import cycle_order, pieces
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
@@ -327,7 +327,7 @@ def _cell(value: Sequence[int]) -> Cell:
     return (value[0], value[1])
 
 
-def bare_grid(rows: int, cols: int, *, hseg: Any, vseg: Any, cell: Any) -> str:
+def bare_grid(rows: int, cols: int, *, hseg: Slot, vseg: Slot, cell: Slot) -> str:
     """A grid of cells without lattice points or outer frame, through
     :func:`loopcraft._draw.text_grid`: the slots on the frame must be empty."""
 

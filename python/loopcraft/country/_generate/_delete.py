@@ -20,7 +20,7 @@ ORDERS: Tuple[str, ...] = ("adversarial", "random")
 
 #: Stages used to rank numbers by information in the adversarial order: the
 #: cheap ones, so that ranking costs far less than the deletion itself.
-RANK_STAGES: Tuple[str, ...] = ("region", "once", "loop")
+RANK_STAGES: Tuple[str, ...] = _ladder.select_stages(level="loop")
 
 
 def deletion_order(layout: Layout, rng: random.Random, order: str) -> List[int]:
