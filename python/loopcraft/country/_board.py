@@ -395,7 +395,7 @@ class CountryRoad:
         (1, True, True)
         """
         st = _ladder.select_stages(stages=stages)
-        return _ladder.solve(*self._flat(), limit, st, node_limit, time_limit)
+        return _ladder.solve(*self.core_args(), limit, st, node_limit, time_limit)
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search proves it)."""
@@ -414,7 +414,7 @@ class CountryRoad:
         >>> d.stages, d.contradiction
         (('region',), False)
         """
-        return _ladder.deduce(*self._flat(), _ladder.select_stages(level, stages))
+        return _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
 
     def grade(self, node_limit: Optional[int] = None) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves
@@ -423,7 +423,7 @@ class CountryRoad:
         >>> CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").grade().unique
         True
         """
-        return _ladder.grade(*self._flat(), node_limit)
+        return _ladder.grade(*self.core_args(), node_limit)
 
     def check(self, solution: Any) -> CheckResult:
         """The referee: every rule this loop breaks, with its place.
@@ -440,11 +440,7 @@ class CountryRoad:
 
     def count(self, engine: str = "search", limit: Optional[int] = None) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count(*self._flat(), engine, limit)
-
-    def _flat(self) -> Tuple[int, int, List[int], List[Optional[int]]]:
-        return self.core_args()
-
+        return _ladder.count(*self.core_args(), engine, limit)
 
 def board_arg(board: Any) -> CountryRoad:
     """Checks that ``board`` is a :class:`CountryRoad`."""
