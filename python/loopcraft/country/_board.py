@@ -442,6 +442,7 @@ class CountryRoad:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
         return _ladder.count(*self.core_args(), engine, limit)
 
+
 def board_arg(board: Any) -> CountryRoad:
     """Checks that ``board`` is a :class:`CountryRoad`."""
     if not isinstance(board, CountryRoad):
