@@ -1,4 +1,4 @@
-"""The ``>>>`` examples in the Country Road docstrings run and hold."""
+"""The ``>>>`` examples in the Country Road docstrings (and the shared codecs') run and hold."""
 
 from __future__ import annotations
 
@@ -8,15 +8,23 @@ import importlib
 import pytest
 
 MODULES = [
+    "loopcraft._pzpr",
+    "loopcraft._text",
     "loopcraft.country",
-    "loopcraft.country.board",
-    "loopcraft.country.loop",
-    "loopcraft.country.formats",
-    "loopcraft.country.referee",
-    "loopcraft.country.graph",
-    "loopcraft.country.solve",
-    "loopcraft.country.generator",
+    "loopcraft.country._api",
+    "loopcraft.country._board",
+    "loopcraft.country._loop",
+    "loopcraft.country._formats",
+    "loopcraft.country._referee",
+    "loopcraft.country._graph",
+    "loopcraft.country._ladder",
+    "loopcraft.country._generate",
+    "loopcraft.country._generate._geometry",
+    "loopcraft.country._generate._inflate",
+    "loopcraft.country._generate._carve",
+    "loopcraft.country._generate._puzzle",
     "loopcraft.country.stats",
+    "loopcraft.country.stats._runner",
     "loopcraft.country.bank",
 ]
 

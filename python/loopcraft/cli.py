@@ -200,12 +200,12 @@ def _add_slither(commands: Dict[str, argparse._SubParsersAction]) -> None:
 
 def _country_board(source: str):
     """A Country Road board from a URL, a file path, or ``-`` (stdin)."""
-    from . import country
+    from .country import CountryRoad
 
     s = source.strip()
     if "country/" in s and ("?" in s or s.startswith("country/")):
-        return country.from_url(s)
-    return country.read_any(_read_source(source))
+        return CountryRoad.from_url(s)
+    return CountryRoad.parse(_read_source(source))
 
 
 def _solve_country(args: argparse.Namespace) -> int:
@@ -213,16 +213,19 @@ def _solve_country(args: argparse.Namespace) -> int:
     board = _country_board(args.source)
     result = board.solve(limit=args.limit, stages=args.stages, node_limit=args.node_limit, time_limit=args.time_limit)
     deduction = board.deduce(stages=args.stages)
-    if not result.complete:
-        verdict = "incomplete (a budget stopped the search; proves nothing)"
-    elif result.count == 0:
-        verdict = "no solution"
-    elif result.unique:
+    # complete is False when the search stopped at --limit: the count is then a lower bound.
+    if result.unique:
         verdict = "unique"
-    elif result.count == 1:
-        verdict = "solved (limit 1: uniqueness not checked)"
-    else:
+    elif result.count >= 2:
         verdict = f"not unique (at least {result.count} solutions)"
+    elif result.count == 1:
+        verdict = f"solved (limit {result.limit}: uniqueness not checked)"
+        if result.limit >= 2:
+            verdict = "solved (a budget stopped the search: uniqueness not proven)"
+    elif result.complete:
+        verdict = "no solution"
+    else:
+        verdict = "incomplete (a budget stopped the search; proves nothing)"
     if args.json:
         _print_json(
             {
@@ -292,7 +295,7 @@ def _add_country_solve(commands: Dict[str, argparse._SubParsersAction]) -> None:
 
 
 def _generate_country(args: argparse.Namespace) -> int:
-    from .country.generator import generate_puzzle
+    from .country import generate_puzzle
 
     p = generate_puzzle(
         args.rows,
@@ -325,7 +328,7 @@ def _stats_country(args: argparse.Namespace) -> int:
         out=args.out,
         progress=args.progress if args.progress is not None else sys.stderr.isatty(),
     )
-    for i, table in enumerate(tables):
+    for table in tables:
         if args.csv:
             print(f"# {table.name}")
             print(table.to_csv(), end="")
@@ -342,35 +345,34 @@ def _stats_country(args: argparse.Namespace) -> int:
 def _bank_country(args: argparse.Namespace) -> int:
     from .country import bank, stats
 
-    bar = None
+    bar, close = None, None
     if args.progress if args.progress is not None else sys.stderr.isatty():
-        pb = stats.ProgressBar(args.count, "bank")
-        bar = lambda done, _total: pb(done)  # noqa: E731
-    added = bank.write_bank(
-        args.out,
-        args.count,
-        args.rows,
-        args.cols,
-        _seed(args.seed),
-        grade=args.grade,
-        country_size=args.country_size,
-        coverage=args.coverage,
-        order=args.order,
-        workers=args.workers,
-        time_limit=args.time_limit,
-        progress=bar,
-    )
+        bar, close = stats.progress_bar(args.count, "bank")
+    try:
+        added = bank.write_bank(
+            args.out,
+            args.count,
+            args.rows,
+            args.cols,
+            _seed(args.seed),
+            grade=args.grade,
+            country_size=args.country_size,
+            coverage=args.coverage,
+            order=args.order,
+            workers=args.workers,
+            time_limit=args.time_limit,
+            progress=bar,
+        )
+    finally:
+        if close is not None:
+            close()
     print(f"{args.out}: {added} puzzles added, {args.count} in the bank")
     return 0
 
 
 def _add_country_generate(commands: Dict[str, argparse._SubParsersAction]) -> None:
-    from .country.generator import (
-        DEFAULT_COUNTRY_SIZE,
-        DEFAULT_COVERAGE,
-        ORDERS,
-        STAGES,
-    )
+    from .country import ORDERS, STAGES
+    from .country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
     from .country.stats import TABLES
 
     def options(p: argparse.ArgumentParser, rows: Optional[int]) -> None:

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Dict, FrozenSet, List, Mapping, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Set, Tuple
 
-from .. import _core
-from .._validate import require_int
-from ..errors import ArgumentTypeError
-from .board import CountryRoad, RegionId
+from .._tracing import cycle_order
+from . import _ladder
+from ._loop import RegionId
 
-__all__ = ["RegionGraph", "region_graph", "DEFAULT_CYCLE_CAP"]
+if TYPE_CHECKING:
+    from ._board import CountryRoad
+
+__all__ = ["RegionGraph", "build_region_graph", "DEFAULT_CYCLE_CAP"]
 
 #: Default cap on the Hamiltonian cycle catalogue (CapacityError beyond it).
 DEFAULT_CYCLE_CAP = 100_000
@@ -75,14 +77,8 @@ class RegionGraph:
         Raises:
             CapacityError: more than ``cap`` cycles exist.
         """
-        cap = require_int("cap", cap, 0)
         rows, cols, regions, _ = self.board.core_args()
-        out = []
-        for m in _core.country_hamiltonian_cycles(rows, cols, regions, cap):
-            if not isinstance(m, int):  # a list of border indices
-                m = sum(1 << int(i) for i in m)
-            out.append(int(m))
-        return tuple(out)
+        return tuple(_ladder.hamiltonian_cycles(rows, cols, regions, cap))
 
     def hamiltonian_cycles(self, cap: int = DEFAULT_CYCLE_CAP) -> Tuple[Tuple[RegionId, ...], ...]:
         """Every Hamiltonian cycle of the graph, once each, as the countries in
@@ -92,41 +88,35 @@ class RegionGraph:
         Raises:
             CapacityError: more than ``cap`` cycles exist.
         """
-        out = []
+        out: List[Tuple[RegionId, ...]] = []
         pos = {rid: k for k, rid in enumerate(self.countries)}
         for mask in self.hamiltonian_masks(cap):
-            adj: Dict[RegionId, List[RegionId]] = {}
-            for i, (a, b) in enumerate(self.borders):
-                if mask >> i & 1:
-                    adj.setdefault(a, []).append(b)
-                    adj.setdefault(b, []).append(a)
-            start = self.countries[0]
             if len(self.countries) == 2:
                 # A-B-A: the loop crosses the one border twice.
                 out.append(tuple(self.countries))
                 continue
-            if len(adj.get(start, ())) != 2:
+            adj: List[List[int]] = [[] for _ in self.countries]
+            for i, (a, b) in enumerate(self.borders):
+                if mask >> i & 1:
+                    adj[pos[a]].append(pos[b])
+                    adj[pos[b]].append(pos[a])
+            order = cycle_order(adj)
+            if order is None or len(order) != len(self.countries):
                 continue  # not a cycle through every country (cannot happen for a sound core)
-            first = min(adj[start], key=pos.__getitem__)
-            order = [start]
-            prev, cur = start, first
-            while cur != start:
-                order.append(cur)
-                a, b = adj[cur]
-                prev, cur = cur, (b if a == prev else a)
-            out.append(tuple(order))
+            # From the first country, towards its smaller neighbour.
+            if order[-1] < order[1]:
+                order = [order[0], *reversed(order[1:])]
+            out.append(tuple(self.countries[k] for k in order))
         return tuple(out)
 
 
-def region_graph(board: CountryRoad) -> RegionGraph:
+def build_region_graph(board: CountryRoad) -> RegionGraph:
     """Builds the region graph of ``board`` (borders, cut vertices, bridges in O(V + E))."""
-    if not isinstance(board, CountryRoad):
-        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
     rows, cols, regions, _ = board.core_args()
-    borders_i, cuts_i, bridges_i = _core.country_region_graph(rows, cols, regions)
+    borders_i, cuts_i, bridges_i = _ladder.region_graph(rows, cols, regions)
     ids = board.countries
     borders = tuple((ids[a], ids[b]) for a, b in borders_i)
-    adj: Dict[RegionId, set] = {rid: set() for rid in ids}
+    adj: Dict[RegionId, Set[RegionId]] = {rid: set() for rid in ids}
     for a, b in borders:
         adj[a].add(b)
         adj[b].add(a)

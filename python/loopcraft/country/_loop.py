@@ -1,4 +1,4 @@
-"""A set of loop segments between cell centres, and its text forms.
+"""Board sizes, the edge numbering, and a set of loop segments between cell centres.
 
 Edges join orthogonally adjacent cells. The compiled core numbers them as
 ``crate::grid`` does for the lattice of cell centres: the "right" edge
@@ -18,14 +18,50 @@ ne nw
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
+from .. import _text
+from .._draw import Slot, text_grid
+from .._tracing import cycle_order, pieces
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
-from .board import MAX_SIDE, MIN_SIDE, Cell
 
-__all__ = ["CountryLoop", "Solution", "as_loop", "edge_count", "edge_id", "edge_cells"]
+if TYPE_CHECKING:
+    from ._board import CountryRoad
 
+__all__ = [
+    "MIN_SIDE",
+    "MAX_SIDE",
+    "Cell",
+    "Edge",
+    "RegionId",
+    "CountryLoop",
+    "Solution",
+    "as_loop",
+    "check_size",
+    "edge_count",
+    "edge_id",
+    "edge_cells",
+]
+
+#: Smallest side of a board (a loop needs at least a 2 x 2 block).
+MIN_SIDE = 2
+#: Largest side of a board; larger sizes are refused before anything is allocated.
+MAX_SIDE = 30
+
+#: A country's id: the caller's own int or str.
+RegionId = Union[int, str]
+#: A cell ``(row, column)``, from 0.
+Cell = Tuple[int, int]
+#: A segment between two adjacent cells.
 Edge = Tuple[Cell, Cell]
+
+
+def check_size(rows: int, cols: int, where: str) -> None:
+    """Refuses (FormatError) a size read from text outside MIN_SIDE..MAX_SIDE."""
+    for name, n in (("rows", rows), ("columns", cols)):
+        if not MIN_SIDE <= n <= MAX_SIDE:
+            raise FormatError(f"{where}: {n} {name} is outside {MIN_SIDE}..{MAX_SIDE}")
+
 
 _DIRS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
 # puzzlekit writes the two exits of a cell in this order (ns, ne, nw, se, sw, ew).
@@ -100,19 +136,19 @@ class CountryLoop:
     @classmethod
     def from_bits(cls, rows: int, cols: int, bits: Iterable[int]) -> CountryLoop:
         """From one 0/1 value per edge in the core's numbering (bytes or a list)."""
-        bits = list(bits)
+        values = list(bits)
         total = edge_count(rows, cols)
-        if len(bits) != total:
-            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(bits)} bits")
-        return cls(rows, cols, frozenset(e for e, b in enumerate(bits) if b))
+        if len(values) != total:
+            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(values)} bits")
+        return cls(rows, cols, frozenset(e for e, b in enumerate(values) if b))
 
     @classmethod
-    def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Cell, Cell]]) -> CountryLoop:
+    def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Sequence[int], Sequence[int]]]) -> CountryLoop:
         """From pairs of adjacent cells ``((r1, c1), (r2, c2))``."""
-        return cls(rows, cols, frozenset(edge_id(rows, cols, tuple(a), tuple(b)) for a, b in pairs))
+        return cls(rows, cols, frozenset(edge_id(rows, cols, _cell(a), _cell(b)) for a, b in pairs))
 
     @classmethod
-    def from_right_down(cls, right: List[str], down: List[str]) -> CountryLoop:
+    def from_right_down(cls, right: Sequence[str], down: Sequence[str]) -> CountryLoop:
         """From the ``right``/``down`` strings of the external test data (``1`` = segment)."""
         rows = len(right)
         if rows < MIN_SIDE or not right[0]:
@@ -132,33 +168,30 @@ class CountryLoop:
             FormatError: wrong header, row count, token, or exits that do not
                 match the neighbour's (a cell saying ``e`` needs ``w`` to its right).
         """
-        from .formats import read_header
-
-        rows, cols, lines = read_header(text, "solution")
-        if len(lines) != rows:
-            raise FormatError(f"the solution has {len(lines)} rows after the header, expected {rows}")
+        what = "solution text"
+        rows, cols, lines = _text.read_header(text, what, check_size)
+        body = _text.body_lines(lines, rows, what, f"{rows} rows")
         exits: Dict[Cell, str] = {}
-        for r, line in enumerate(lines):
-            toks = line.split()
-            if len(toks) != cols:
-                raise FormatError(f"solution row {r + 1} has {len(toks)} tokens, expected {cols}")
-            for c, tok in enumerate(toks):
+        line_of: Dict[int, int] = {}
+        for r, line in enumerate(body):
+            line_of[r] = line[0]
+            for c, tok in enumerate(_text.row_tokens(line, r, cols)):
                 if tok == "-":
                     continue
                 if len(tok) != 2 or tok[0] == tok[1] or any(ch not in _DIRS for ch in tok):
-                    raise FormatError(f"solution row {r + 1}, column {c + 1}: {tok!r} is not '-' or two of n s e w")
+                    raise FormatError(f"{_text.place(line[0], r, c)}: {tok!r} is not '-' or two of n s e w")
                 exits[(r, c)] = tok
-        edges = set()
+        edges: Set[int] = set()
         for (r, c), tok in exits.items():
             for ch in tok:
                 dr, dc = _DIRS[ch]
                 r2, c2 = r + dr, c + dc
                 if not (0 <= r2 < rows and 0 <= c2 < cols):
-                    raise FormatError(f"solution row {r + 1}, column {c + 1}: exit {ch!r} leaves the board")
+                    raise FormatError(f"{_text.place(line_of[r], r, c)}: exit {ch!r} leaves the board")
                 back = {"n": "s", "s": "n", "e": "w", "w": "e"}[ch]
                 if back not in exits.get((r2, c2), ""):
                     raise FormatError(
-                        f"solution row {r + 1}, column {c + 1}: exit {ch!r} is not matched by row {r2 + 1}, column {c2 + 1}"
+                        f"{_text.place(line_of[r], r, c)}: exit {ch!r} is not matched by row {r2 + 1}, column {c2 + 1}"
                     )
                 edges.add(edge_id(rows, cols, (r, c), (r2, c2)))
         return cls(rows, cols, frozenset(edges))
@@ -219,44 +252,26 @@ class CountryLoop:
             return " "
         return _GLYPHS.get(frozenset(ex), "┼" if len(ex) > 2 else "•")
 
+    def _adjacency(self) -> List[List[int]]:
+        """Adjacency lists over cell indices ``r * cols + c`` (for the tracer)."""
+        adj: List[List[int]] = [[] for _ in range(self.rows * self.cols)]
+        for e in self.edges:
+            (r1, c1), (r2, c2) = edge_cells(self.rows, self.cols, e)
+            a, b = r1 * self.cols + c1, r2 * self.cols + c2
+            adj[a].append(b)
+            adj[b].append(a)
+        return adj
+
     def components(self) -> List[List[Cell]]:
-        """Connected pieces of the segments, each as its cells in walking order
-        when it is a simple cycle or path (otherwise in search order)."""
-        seen = set()
-        out = []
-        for start in sorted(self.used_cells):
-            if start in seen:
-                continue
-            # Start a path at an end when there is one, so it is walked in order.
-            comp = [start]
-            seen.add(start)
-            stack = [start]
-            while stack:
-                cur = stack.pop()
-                for nb in self.neighbours(cur):
-                    if nb not in seen:
-                        seen.add(nb)
-                        comp.append(nb)
-                        stack.append(nb)
-            out.append(comp)
-        return out
+        """Connected pieces of the segments, each as its cells in depth-first
+        order from its first cell (row-major); pieces in that order."""
+        return [[divmod(i, self.cols) for i in piece] for piece in pieces(self._adjacency())]
 
     def cycle(self) -> Optional[List[Cell]]:
         """The cells in walking order when the segments form one simple closed
         loop (starting at the first cell row-major); otherwise None."""
-        used = sorted(self.used_cells)
-        if not used or any(self.degree(c) != 2 for c in used):
-            return None
-        order = [used[0]]
-        prev, cur = None, used[0]
-        while True:
-            a, b = self.neighbours(cur)
-            nxt = b if a == prev else a
-            if nxt == used[0]:
-                break
-            order.append(nxt)
-            prev, cur = cur, nxt
-        return order if len(order) == len(used) else None
+        order = cycle_order(self._adjacency())
+        return None if order is None else [divmod(i, self.cols) for i in order]
 
     def right_down(self) -> Tuple[List[str], List[str]]:
         """The ``right``/``down`` strings of the external test data."""
@@ -273,24 +288,24 @@ class CountryLoop:
             lines.append(" ".join(self.exits((r, c)) or "-" for c in range(self.cols)))
         return "\n".join(lines)
 
-    def draw(self, board: Any = None) -> str:
-        """The loop drawn on its board (borders and numbers) or on a bare grid."""
+    def draw(self, board: Optional[CountryRoad] = None) -> str:
+        """The loop drawn on its board (borders and numbers) or on a bare grid
+        (``·`` for a cell the loop does not use)."""
         if board is not None:
             return board.draw(self)
-        lines = []
-        for r in range(self.rows):
-            row = ""
-            for c in range(self.cols):
-                g = self.glyph((r, c))
-                row += g if g != " " else "·"
-                if c < self.cols - 1:
-                    row += "─" if self.has_edge((r, c), (r, c + 1)) else " "
-            lines.append(row.rstrip())
-            if r < self.rows - 1:
-                lines.append(
-                    " ".join("│" if self.has_edge((r, c), (r + 1, c)) else " " for c in range(self.cols)).rstrip()
-                )
-        return "\n".join(lines)
+        R, C = self.rows, self.cols
+
+        def cell(r: int, c: int) -> str:
+            g = self.glyph((r, c))
+            return g if g != " " else "·"
+
+        def vseg(r: int, c: int) -> str:
+            return "" if c in (0, C) else ("─" if self.has_edge((r, c - 1), (r, c)) else " ")
+
+        def hseg(r: int, c: int) -> str:
+            return "" if r in (0, R) else ("│" if self.has_edge((r - 1, c), (r, c)) else " ")
+
+        return bare_grid(R, C, hseg=hseg, vseg=vseg, cell=cell)
 
     def __str__(self) -> str:
         return self.draw()
@@ -304,6 +319,22 @@ class CountryLoop:
 
 #: A solution is a loop that passes :func:`loopcraft.country.check`.
 Solution = CountryLoop
+
+
+def _cell(value: Sequence[int]) -> Cell:
+    if len(value) != 2:
+        raise ArgumentError(f"a cell is a pair (row, column), got {tuple(value)!r}")
+    return (value[0], value[1])
+
+
+def bare_grid(rows: int, cols: int, *, hseg: Slot, vseg: Slot, cell: Slot) -> str:
+    """A grid of cells without lattice points or outer frame, through
+    :func:`loopcraft._draw.text_grid`: the slots on the frame must be empty."""
+
+    def point(r: int, c: int) -> str:
+        return "" if c in (0, cols) or r in (0, rows) else " "
+
+    return text_grid(rows, cols, hseg=hseg, vseg=vseg, cell=cell, point=point).strip("\n")
 
 
 def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
@@ -323,7 +354,8 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
             items = list(value)
         except TypeError:
             raise ArgumentTypeError(
-                f"a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, got {type(value).__name__}"
+                "a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, "
+                f"got {type(value).__name__}"
             ) from None
         if all(isinstance(x, int) and not isinstance(x, bool) for x in items):
             lp = CountryLoop(rows, cols, frozenset(items))

@@ -23,19 +23,30 @@ from __future__ import annotations
 from collections.abc import Mapping as _MappingABC
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .._draw import text_grid
+from .._result import CheckResult, Grade, SolveResult
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
+from . import _formats, _ladder
+from ._graph import RegionGraph, build_region_graph
+from ._ladder import CountryDeduction
+from ._loop import MAX_SIDE, MIN_SIDE, Cell, CountryLoop, RegionId, as_loop
+from ._referee import judge
 
-__all__ = ["CountryRoad", "MIN_SIDE", "MAX_SIDE", "RegionId", "Cell"]
+__all__ = ["CountryRoad", "MIN_SIDE", "MAX_SIDE", "RegionId", "Cell", "board_arg"]
 
-#: Smallest side of a board (a loop needs at least a 2 x 2 block).
-MIN_SIDE = 2
-#: Largest side of a board; larger sizes are refused before anything is allocated.
-MAX_SIDE = 30
+_T = TypeVar("_T")
 
-RegionId = Union[int, str]
-Cell = Tuple[int, int]
+
+def _reading(what: str, build: Callable[[], _T]) -> _T:
+    """Builds a board from text that was read: its checks become FormatError."""
+    try:
+        return build()
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, FormatError):
+            raise
+        raise FormatError(f"{what}: {exc}") from None
 
 
 def _check_id(value: Any, r: int, c: int) -> Optional[RegionId]:
@@ -71,7 +82,8 @@ def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
         elif len(row) != cols:
             raise ArgumentError(f"ragged regions: row {r} has {len(row)} cells, row 0 has {cols}")
         out.append(tuple(_check_id(v, r, c) for c, v in enumerate(row)))
-    assert rows == len(out)
+    if len(out) != rows:  # a sequence whose length changed while it was read
+        raise ArgumentError(f"regions changed while it was read ({rows} rows, then {len(out)})")
     return tuple(out)
 
 
@@ -90,8 +102,8 @@ class CountryRoad:
             cell: no country, no line).
         numbers: read-only mapping region id -> number of used cells.
 
-    Build boards with :meth:`from_regions` or a reader (:meth:`from_puzzlekit`,
-    :meth:`from_url`, :meth:`from_json`).
+    Build boards with :meth:`from_regions` or a reader (:meth:`parse`,
+    :meth:`from_puzzlekit`, :meth:`from_url`, :meth:`from_json`).
     """
 
     rows: int
@@ -130,7 +142,7 @@ class CountryRoad:
                 sizes[k] += 1
         _check_connected(index, rows, cols, countries)
 
-        numbers = self.numbers
+        numbers: Any = self.numbers
         if numbers is None:
             numbers = {}
         if not isinstance(numbers, _MappingABC):
@@ -179,16 +191,17 @@ class CountryRoad:
             numbers: region id -> number (``None`` values mean "no number").
 
         Raises:
-            TypeError: an id or a number has the wrong type.
-            ValueError: ragged rows, a side outside 2..30, a country in several
-                pieces, an unknown region in ``numbers``, or a number larger
-                than its country.
+            ArgumentTypeError: an id or a number has the wrong type.
+            ArgumentError: ragged rows, a side outside 2..30, a country in
+                several pieces, an unknown region in ``numbers``, or a number
+                larger than its country.
 
         >>> CountryRoad.from_regions([[0, 1], [0, 1]], {0: 2}).numbers[0]
         2
         """
         grid = _region_grid(regions)
-        return cls(len(grid), len(grid[0]), grid, {} if numbers is None else numbers)
+        # __post_init__ checks the mapping and drops its None values.
+        return cls(len(grid), len(grid[0]), grid, cast(Mapping[RegionId, int], {} if numbers is None else numbers))
 
     # ------------------------------------------------------------------ views
 
@@ -223,17 +236,18 @@ class CountryRoad:
 
     def with_numbers(self, numbers: Mapping[RegionId, Optional[int]]) -> CountryRoad:
         """The same partition with other numbers."""
-        return CountryRoad(self.rows, self.cols, self.regions, numbers)
+        return CountryRoad.from_regions(self.regions, numbers)
 
     # ------------------------------------------------------------------ drawing
 
     def _first_cells(self) -> Dict[int, RegionId]:
+        """Flat index of each country's first cell -> its id."""
         first: Dict[int, RegionId] = {}
-        seen = set()
-        for i, rid in enumerate(self._index):
-            if rid >= 0 and rid not in seen:
-                seen.add(rid)
-                first[i] = self._countries[rid]
+        seen: Set[int] = set()
+        for i, k in enumerate(self._index):
+            if k >= 0 and k not in seen:
+                seen.add(k)
+                first[i] = self._countries[k]
         return first
 
     def draw(self, loop: Any = None) -> str:
@@ -244,149 +258,196 @@ class CountryRoad:
                 :func:`~loopcraft.country.as_loop` accepts) drawn through the
                 cell centres; a number is shown only where the loop leaves room.
         """
-        from .loop import as_loop
-
         lp = None if loop is None else as_loop(loop, self.rows, self.cols)
         R, C = self.rows, self.cols
         idx = self._index
         first = self._first_cells()
 
-        def wall_right(r: int, c: int) -> bool:  # wall between (r,c) and (r,c+1)
-            return c == C - 1 or idx[r * C + c] != idx[r * C + c + 1] or idx[r * C + c] < 0
+        def wall(a: int, b: int) -> bool:  # a border between flat cells a and b
+            return idx[a] != idx[b] or idx[a] < 0
 
-        def wall_down(r: int, c: int) -> bool:
-            return r == R - 1 or idx[r * C + c] != idx[(r + 1) * C + c] or idx[r * C + c] < 0
+        def hseg(r: int, c: int) -> str:  # above cell (r, c)
+            if r in (0, R):
+                return "---"
+            seg = "---" if wall((r - 1) * C + c, r * C + c) else "   "
+            if lp is not None and lp.has_edge((r - 1, c), (r, c)):
+                seg = seg[0] + "│" + seg[2]
+            return seg
 
-        def corner(r: int, c: int) -> str:
-            return "+"
+        def vseg(r: int, c: int) -> str:  # left of cell (r, c)
+            if c in (0, C):
+                return "|"
+            if lp is not None and lp.has_edge((r, c - 1), (r, c)):
+                return "─"
+            return "|" if wall(r * C + c - 1, r * C + c) else " "
 
-        lines = []
-        top = "+" + "+".join("---" for _ in range(C)) + "+"
-        lines.append(top)
-        for r in range(R):
-            row = "|"
-            for c in range(C):
-                i = r * C + c
-                if idx[i] < 0:
-                    body = "###"
-                else:
-                    body = "   "
-                    if i in first:
-                        n = self.numbers.get(first[i])
-                        if n is not None:
-                            body = f"{n:^3}" if n < 100 else f"{n:3d}"
-                    if lp is not None and lp.degree((r, c)) > 0:
-                        west = "─" if c > 0 and lp.has_edge((r, c - 1), (r, c)) else " "
-                        east = "─" if c < C - 1 and lp.has_edge((r, c), (r, c + 1)) else " "
-                        body = west + lp.glyph((r, c)) + east
-                row += body
-                if c < C - 1:
-                    if lp is not None and lp.has_edge((r, c), (r, c + 1)):
-                        row += "─"
-                    else:
-                        row += "|" if wall_right(r, c) else " "
-                else:
-                    row += "|"
-            lines.append(row)
-            if r == R - 1:
-                break
-            sep = "+"
-            for c in range(C):
-                seg = "---" if wall_down(r, c) else "   "
-                if lp is not None and lp.has_edge((r, c), (r + 1, c)):
-                    seg = seg[0] + "│" + seg[2]
-                sep += seg + corner(r, c)
-            lines.append(sep)
-        lines.append(top)
-        return "\n".join(lines)
+        def cell(r: int, c: int) -> str:
+            i = r * C + c
+            if idx[i] < 0:
+                return "###"
+            if lp is not None and lp.degree((r, c)) > 0:
+                west = "─" if c > 0 and lp.has_edge((r, c - 1), (r, c)) else " "
+                east = "─" if c < C - 1 and lp.has_edge((r, c), (r, c + 1)) else " "
+                return west + lp.glyph((r, c)) + east
+            n = self.numbers.get(first[i]) if i in first else None
+            if n is None:
+                return "   "
+            return f"{n:^3}" if n < 100 else f"{n:3d}"
+
+        return text_grid(R, C, hseg=hseg, vseg=vseg, cell=cell)
 
     def __str__(self) -> str:
         return self.draw()
 
-    # ------------------------------------------------------------------ formats (see formats.py)
+    # ------------------------------------------------------------------ formats (see _formats.py)
+
+    @classmethod
+    def parse(cls, text: str) -> CountryRoad:
+        """A board from any supported text: a puzz.link URL, JSON (ours, or a
+        puzzlekit data-set entry with a ``problem`` field), or puzzlekit
+        problem text; the format is detected.
+
+        >>> b = CountryRoad.parse("https://puzz.link/p?country/5/5/amda0uf02h12h")
+        >>> CountryRoad.parse(b.to_puzzlekit()) == CountryRoad.parse(b.to_json()) == b
+        True
+        """
+        regions, numbers = _formats.read_any(text)
+        return _reading("Country Road text", lambda: cls.from_regions(regions, numbers))
 
     @classmethod
     def from_puzzlekit(cls, text: str) -> CountryRoad:
-        """Reads puzzlekit problem text (see :func:`loopcraft.country.formats.from_puzzlekit`)."""
-        from .formats import from_puzzlekit
+        """Reads puzzlekit problem text (see :mod:`loopcraft.country._formats`).
 
-        return from_puzzlekit(text)
+        Raises:
+            FormatError: malformed text (the message names line, row and
+                column), a country in several pieces, or a number larger than
+                its country.
+        """
+        regions, numbers = _formats.read_puzzlekit(text)
+        return _reading("puzzlekit problem", lambda: cls.from_regions(regions, numbers))
 
     def to_puzzlekit(self) -> str:
-        """Writes puzzlekit problem text (see :func:`loopcraft.country.formats.to_puzzlekit`)."""
-        from .formats import to_puzzlekit
-
-        return to_puzzlekit(self)
+        """puzzlekit problem text; each number goes in its country's first cell."""
+        return _formats.write_puzzlekit(self.regions, self.numbers)
 
     @classmethod
     def from_url(cls, url: str) -> CountryRoad:
-        """Reads a puzz.link ``country`` URL (see :func:`loopcraft.country.formats.from_url`)."""
-        from .formats import from_url
+        """Reads a puzz.link / pzv.jp / pzprxs ``country`` URL (or its ``country/...`` tail).
 
-        return from_url(url)
+        Regions are numbered 0..K-1 in order of their first cell (row-major).
+        """
+        regions, numbers = _formats.read_url(url)
+        return _reading("country URL", lambda: cls.from_regions(regions, numbers))
 
-    def to_url(self, host: str = "https://puzz.link/p?") -> str:
-        """Writes a puzz.link ``country`` URL (see :func:`loopcraft.country.formats.to_url`)."""
-        from .formats import to_url
+    def to_url(self, site: str = "puzz.link") -> str:
+        """A pzprjs ``country`` URL on ``site``: ``"puzz.link"``, ``"pzv.jp"`` or ``"pzprxs"``.
 
-        return to_url(self, host)
+        Raises:
+            ArgumentError: the board has blocked cells (the URL format has none).
+        """
+        return _formats.write_url(self.regions, self.numbers, site)
 
     @classmethod
     def from_json(cls, text: Union[str, bytes, Dict[str, Any]]) -> CountryRoad:
         """Reads the JSON object written by :meth:`to_json` (text or a parsed dict)."""
-        from .formats import from_json
-
-        return from_json(text)
+        regions, numbers = _formats.read_json(text)
+        return _reading("JSON board", lambda: cls.from_regions(regions, numbers))
 
     def to_json(self) -> str:
-        """Writes the board as a JSON object (see :func:`loopcraft.country.formats.to_dict`)."""
-        from .formats import to_json
+        """The board as one line of JSON (see :meth:`to_dict`)."""
+        return _formats.write_json(self.regions, self.numbers)
 
-        return to_json(self)
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> CountryRoad:
+        """Reads the dict of :meth:`to_dict`."""
+        regions, numbers = _formats.read_dict(data)
+        return _reading("JSON board", lambda: cls.from_regions(regions, numbers))
 
     def to_dict(self) -> Dict[str, Any]:
-        """The board as a JSON-ready dict."""
-        from .formats import to_dict
+        """The board as a JSON-ready dict: ``{"kind": "country", "rows", "cols",
+        "regions": [[id or null, ...], ...], "numbers": [[id, n], ...]}``."""
+        return _formats.write_dict(self.regions, self.numbers)
 
-        return to_dict(self)
-
-    # ------------------------------------------------------------------ solving (see solve.py)
+    # ------------------------------------------------------------------ solving (see _ladder.py)
 
     def solve(
         self,
         limit: int = 2,
-        stages: Sequence[str] = None,  # type: ignore[assignment]
         node_limit: Optional[int] = None,
         time_limit: Optional[float] = None,
-    ):
-        """Finds up to ``limit`` solutions (see :func:`loopcraft.country.solve`)."""
-        from .solve import solve
+        *,
+        stages: Optional[Sequence[str]] = None,
+    ) -> SolveResult[CountryLoop]:
+        """Searches for up to ``limit`` solutions (the ladder at every node + search).
 
-        return solve(self, limit=limit, stages=stages, node_limit=node_limit, time_limit=time_limit)
+        Args:
+            limit: stop after this many solutions (2 proves uniqueness).
+            node_limit: stop after this many search nodes.
+            time_limit: stop after this many seconds.
+            stages: the ladder stages run at each node (default: all five).
+
+        ``complete`` is True when ``count`` is exact: False when the search
+        stopped at ``limit`` or on a budget. ``unique`` = complete and one.
+
+        >>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+        >>> r = b.solve()
+        >>> r.count, r.complete, r.unique
+        (1, True, True)
+        """
+        st = _ladder.select_stages(stages=stages)
+        return _ladder.solve(*self.core_args(), limit, st, node_limit, time_limit)
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search proves it)."""
-        from .solve import solve
+        return self.solve(limit=2).unique
 
-        return solve(self, limit=2).unique
+    def deduce(self, level: Optional[str] = None, *, stages: Optional[Sequence[str]] = None) -> CountryDeduction:
+        """What the ladder decides without search.
 
-    def deduce(self, stages: Sequence[str] = None):  # type: ignore[assignment]
-        """The ladder's fixpoint without search (see :func:`loopcraft.country.deduce`)."""
-        from .solve import deduce
+        Args:
+            level: run the ladder up to and including this level (a name of
+                ``LEVELS``; None or ``"search"``: all five stages).
+            stages: instead, an arbitrary subset of ``STAGES`` (to measure
+                what a stage contributes). Giving both is an ArgumentError.
 
-        return deduce(self, stages=stages)
+        >>> d = CountryRoad.from_regions([[0] * 4] + [[1] * 4] * 3).deduce("region")
+        >>> d.stages, d.contradiction
+        (('region',), False)
+        """
+        return _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
 
-    def region_graph(self):
+    def grade(self, node_limit: Optional[int] = None) -> Grade:
+        """The weakest level whose ladder prefix completes the board (or proves
+        it has no solution), else ``"search"`` with the search's count.
+
+        >>> CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").grade().unique
+        True
+        """
+        return _ladder.grade(*self.core_args(), node_limit)
+
+    def check(self, solution: Any) -> CheckResult:
+        """The referee: every rule this loop breaks, with its place.
+
+        ``solution``: a :class:`CountryLoop`, puzzlekit solution text, bytes of
+        0/1 per edge (core numbering), or an iterable of edges (edge numbers or
+        pairs of adjacent cells).
+        """
+        return judge(self, as_loop(solution, self.rows, self.cols))
+
+    def region_graph(self) -> RegionGraph:
         """The region graph (see :class:`loopcraft.country.RegionGraph`)."""
-        from .graph import region_graph
-
-        return region_graph(self)
+        return build_region_graph(self)
 
     def count(self, engine: str = "search", limit: Optional[int] = None) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        from .solve import count_solutions
+        return _ladder.count(*self.core_args(), engine, limit)
 
-        return count_solutions(self, engine=engine, limit=limit)
+
+def board_arg(board: Any) -> CountryRoad:
+    """Checks that ``board`` is a :class:`CountryRoad`."""
+    if not isinstance(board, CountryRoad):
+        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
+    return board
 
 
 def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequence[RegionId]) -> None:
@@ -399,7 +460,8 @@ def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequ
         if done[k]:
             r, c = divmod(start, cols)
             raise ArgumentError(
-                f"region {countries[k]!r} is not one connected country (cell row {r}, column {c} is cut off from its other cells)"
+                f"region {countries[k]!r} is not one connected country "
+                f"(cell row {r}, column {c} is cut off from its other cells)"
             )
         done[k] = True
         stack = [start]

@@ -1,7 +1,8 @@
 """The referee: is a loop a solution of a board, and if not, which rule fails where.
 
 Pure Python and independent of the compiled core, so tests can use it to
-judge the core's answers.
+judge the core's answers. :meth:`CountryRoad.check` and the module function
+:func:`loopcraft.country.check` both call :func:`judge`.
 
 >>> from loopcraft.country import CountryRoad, check
 >>> b = CountryRoad.from_regions([[1, 1], [2, 2]])
@@ -13,16 +14,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, List, Tuple
+from typing import TYPE_CHECKING, Dict, List
 
-from ..errors import ArgumentTypeError
-from .board import CountryRoad
-from .loop import CountryLoop, as_loop, edge_cells
+from .._result import CheckResult, Violation
+from ._loop import CountryLoop, RegionId, edge_cells
 
-__all__ = ["RULES", "Violation", "CheckResult", "check"]
+if TYPE_CHECKING:
+    from ._board import CountryRoad
 
-#: The rule names a :class:`Violation` may carry, in the order they are checked.
+__all__ = ["RULES", "judge"]
+
+#: The rule names a :class:`~loopcraft._result.Violation` may carry, in the order they are checked.
 RULES = (
     "blocked",  # a segment enters a blocked cell
     "branch",  # a cell with 3 or 4 segments
@@ -35,56 +37,14 @@ RULES = (
 )
 
 
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule.
+def judge(board: CountryRoad, lp: CountryLoop) -> CheckResult:
+    """Checks the loop ``lp`` (of the board's size) against every rule of ``board``.
 
-    Attributes:
-        rule: one of :data:`RULES`.
-        where: a cell ``(r, c)``, a pair of cells, a region id, or a count
-            (for ``one-loop``: how many separate pieces the segments form).
-        message: a sentence for people.
+    Returns a :class:`~loopcraft._result.CheckResult` whose ``violations``
+    list every failure found, in :data:`RULES` order. ``where`` is a cell
+    ``(r, c)``, a pair of cells, a region id, or (``one-loop``) the number of
+    separate pieces.
     """
-
-    rule: str
-    where: Any
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """The referee's verdict: ``ok`` when no rule fails, else the violations."""
-
-    ok: bool
-    violations: Tuple[Violation, ...]
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def rules(self) -> Tuple[str, ...]:
-        """The distinct rules that fail, in :data:`RULES` order."""
-        seen = {v.rule for v in self.violations}
-        return tuple(r for r in RULES if r in seen)
-
-
-def check(board: CountryRoad, loop: Any) -> CheckResult:
-    """Checks a loop against every rule of ``board``.
-
-    Args:
-        board: the puzzle.
-        loop: a :class:`CountryLoop`, puzzlekit solution text, bytes of 0/1 per
-            edge (core numbering), or an iterable of edges (edge numbers or
-            pairs of adjacent cells).
-
-    Returns:
-        A :class:`CheckResult`; ``violations`` lists every failure found.
-    """
-    if not isinstance(board, CountryRoad):
-        raise ArgumentTypeError(f"board must be a CountryRoad, got {type(board).__name__}")
-    lp: CountryLoop = as_loop(loop, board.rows, board.cols)
     R, C = board.rows, board.cols
     regions = board.regions
     out: List[Violation] = []
@@ -110,8 +70,8 @@ def check(board: CountryRoad, loop: Any) -> CheckResult:
     elif len(pieces) > 1:
         out.append(Violation("one-loop", len(pieces), f"the segments form {len(pieces)} separate pieces, not one loop"))
 
-    crossings = {rid: 0 for rid in board.countries}
-    counts = {rid: 0 for rid in board.countries}
+    crossings: Dict[RegionId, int] = {rid: 0 for rid in board.countries}
+    counts: Dict[RegionId, int] = {rid: 0 for rid in board.countries}
     for e in lp.edges:
         a, b = edge_cells(R, C, e)
         ra, rb = regions[a[0]][a[1]], regions[b[0]][b[1]]
