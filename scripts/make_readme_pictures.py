@@ -24,7 +24,8 @@ from typing import List, Tuple
 
 from loopcraft._svg import country_svg, edges_from_bits, lattice_svg
 from loopcraft.country import CountryRoad, generate
-from loopcraft.slitherlink import Slitherlink, generate_slitherlink
+from loopcraft.slitherlink import Slitherlink
+from loopcraft.slitherlink import generate as generate_slitherlink
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "readme"
