@@ -549,6 +549,7 @@ def country_svg(
     *,
     title: str,
     path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    shaded: Optional[Iterable[Cell]] = None,
     cell: float = 32,
     margin: Optional[float] = None,
     style: SvgStyle = DEFAULT_STYLE,
@@ -562,6 +563,7 @@ def country_svg(
         regions: R rows of C region labels; None marks a blocked cell.
         numbers: ``{label: number}`` for the numbered countries.
         path: pairs of side-by-side cells the loop joins (``Solution.pairs``).
+        shaded: cells to grey (a deduction's cells proven unused).
     """
     grid = _grid("regions", regions)
     rows, cols = len(grid), len(grid[0])
@@ -581,6 +583,7 @@ def country_svg(
         borders=region_borders(grid),
         blocked=[(r, c) for r, row in enumerate(grid) for c, label in enumerate(row) if label is None],
         centre_path=path,
+        shaded=shaded,
         dots=False,
         grid=True,
         style=style,

@@ -20,13 +20,16 @@ cells, and a list of K numbers; :class:`CountryRoad` computes that form once.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping as _MappingABC
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
 from .._draw import text_grid
+from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
+from .._svg import country_svg
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
@@ -88,7 +91,7 @@ def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
 
 
 @dataclass(frozen=True)
-class CountryRoad:
+class CountryRoad(Picture):
     """A Country Road puzzle: countries on an R x C grid, some with a number.
 
     Rules: draw one closed loop through cell centres that visits every country
@@ -299,6 +302,18 @@ class CountryRoad:
     def __str__(self) -> str:
         return self.draw()
 
+    def to_svg(self, solution: Optional[CountryLoop] = None, *, cell: float = 32) -> str:
+        """The board as an SVG picture: thick country borders, numbers in the
+        corner of each country's first cell, blocked cells dark, and
+        ``solution``'s loop through the cell centres when given.
+
+        >>> CountryRoad.from_regions([[0, 1], [0, 1]]).to_svg().count('class="border"') > 0
+        True
+        """
+        path = None if solution is None else as_loop(solution, self.rows, self.cols).pairs
+        title = f"Country Road {self.rows} x {self.cols}" + ("" if solution is None else ", solved")
+        return country_svg(self.regions, dict(self.numbers), title=title, path=path, cell=cell)
+
     # ------------------------------------------------------------------ formats (see _formats.py)
 
     @classmethod
@@ -414,7 +429,8 @@ class CountryRoad:
         >>> d.stages, d.contradiction
         (('region',), False)
         """
-        return _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
+        found = _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
+        return dataclasses.replace(found, board=self)  # kept for drawing
 
     def grade(self, node_limit: Optional[int] = None) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves

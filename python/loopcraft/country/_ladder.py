@@ -22,14 +22,19 @@ stages, then ``"search"``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .. import _core
+from .._picture import Picture
 from .._result import Deduction, Grade, SolveResult
+from .._svg import country_svg
 from .._validate import require_int, require_optional_number
 from ..errors import ArgumentError, ArgumentTypeError
 from ._loop import CountryLoop, bare_grid, edge_count
+
+if TYPE_CHECKING:
+    from ._board import CountryRoad
 
 __all__ = [
     "STAGES",
@@ -103,7 +108,7 @@ def select_stages(level: Optional[str] = None, stages: Optional[Iterable[str]] =
 
 
 @dataclass(frozen=True)
-class CountryDeduction(Deduction[CountryLoop]):
+class CountryDeduction(Deduction[CountryLoop], Picture):
     """What the ladder decides without search on a Country Road board.
 
     Attributes (beside :class:`~loopcraft._result.Deduction`'s ``level``,
@@ -122,6 +127,7 @@ class CountryDeduction(Deduction[CountryLoop]):
     cells: bytes = b""
     edges: bytes = b""
     probe_hypotheses: int = 0
+    board: Optional[CountryRoad] = field(default=None, repr=False, compare=False)
 
     def _solution(self) -> CountryLoop:
         return CountryLoop.from_bits(self.rows, self.cols, self.edges)
@@ -152,6 +158,20 @@ class CountryDeduction(Deduction[CountryLoop]):
             return "" if r in (0, R) else " |?"[self.edges[nr + (r - 1) * C + c]]
 
         return bare_grid(R, C, hseg=hseg, vseg=vseg, cell=cell)
+
+    def to_svg(self, *, cell: float = 32) -> str:
+        """What is decided so far as an SVG picture, on the board's countries:
+        segments proven on joined through the cell centres, cells proven unused shaded."""
+        title = f"Country Road {self.rows} x {self.cols}, deduced to level {self.level}"
+        regions: Sequence[Sequence[Any]] = [[0] * self.cols for _ in range(self.rows)]
+        numbers: Dict[Any, int] = {}
+        if self.board is not None:
+            regions, numbers = self.board.regions, dict(self.board.numbers)
+        if self.contradiction:
+            return country_svg(regions, numbers, title=title + " (contradiction)", cell=cell)
+        on = CountryLoop.from_bits(self.rows, self.cols, [1 if b == 1 else 0 for b in self.edges]).pairs
+        unused = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 0]
+        return country_svg(regions, numbers, title=title, path=on, shaded=unused, cell=cell)
 
 
 def deduce(

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List
 
 from .. import _text
 from .._draw import Slot, text_grid
+from .._picture import Picture
+from .._svg import country_svg
 from .._tracing import cycle_order, pieces
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
@@ -104,7 +106,7 @@ def edge_cells(rows: int, cols: int, e: int) -> Edge:
 
 
 @dataclass(frozen=True)
-class CountryLoop:
+class CountryLoop(Picture):
     """Loop segments on an R x C board of cells (a candidate or a solution).
 
     Attributes:
@@ -309,6 +311,13 @@ class CountryLoop:
 
     def __str__(self) -> str:
         return self.draw()
+
+    def to_svg(self, board: Optional[CountryRoad] = None, *, cell: float = 32) -> str:
+        """The loop as an SVG picture, on ``board`` (borders, numbers) or on a bare grid."""
+        if board is not None:
+            return board.to_svg(self, cell=cell)
+        bare = [[0] * self.cols for _ in range(self.rows)]
+        return country_svg(bare, title=f"Country Road loop {self.rows} x {self.cols}", path=self.pairs, cell=cell)
 
     def __iter__(self) -> Iterator[Edge]:
         return iter(self.pairs)

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
+from ..._picture import Picture
 from ..._validate import require_int, require_optional_number
 from ...errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from .. import _ladder
@@ -34,7 +35,7 @@ DEFAULT_ATTEMPTS = 500
 
 
 @dataclass(frozen=True)
-class GeneratedCountry:
+class GeneratedCountry(Picture):
     """A generated puzzle with its answer and how it was made.
 
     Attributes:
@@ -71,6 +72,10 @@ class GeneratedCountry:
     def numbers(self) -> Tuple[Optional[int], ...]:
         """Flat number per country (None = deleted)."""
         return tuple(self.board.core_args()[3])
+
+    def to_svg(self, answer: bool = False, *, cell: float = 32) -> str:
+        """The puzzle as an SVG picture, with its answer loop when ``answer``."""
+        return self.board.to_svg(self.solution if answer else None, cell=cell)
 
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready record: seed, grade, the board (as
