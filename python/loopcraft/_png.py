@@ -5,9 +5,10 @@ libraries). It is an optional extra::
 
     pip install 'loopcraft[png]'
 
-Without it, :func:`svg_to_png` raises ``ModuleNotFoundError`` with the message
-:data:`PNG_EXTRA_MESSAGE` (a built-in exception, so ``except ImportError``
-catches it, as for any missing optional dependency). Clue texts are drawn with
+Without it, :func:`svg_to_png` raises :class:`~loopcraft.errors.MissingExtraError`
+with the message :data:`PNG_EXTRA_MESSAGE`: a ``LoopcraftError`` that is also a
+``ModuleNotFoundError``, so ``except ImportError`` catches it, as for any
+missing optional dependency. Clue texts are drawn with
 the machine's fonts (any sans-serif font: Helvetica, Arial, DejaVu Sans or
 Liberation Sans).
 """
@@ -20,7 +21,7 @@ import os
 import xml.etree.ElementTree as ET
 from typing import Any, Optional, Tuple, Union
 
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, MissingExtraError
 
 __all__ = ["svg_to_png", "PNG_EXTRA_MESSAGE", "MAX_PIXELS"]
 
@@ -35,7 +36,7 @@ def _renderer() -> Any:
     try:
         return importlib.import_module("resvg_py")
     except ImportError as exc:
-        raise ModuleNotFoundError(PNG_EXTRA_MESSAGE, name="resvg_py") from exc
+        raise MissingExtraError(PNG_EXTRA_MESSAGE, name="resvg_py") from exc
 
 
 def _px(value: Optional[str]) -> Optional[float]:
@@ -75,7 +76,7 @@ def svg_to_png(svg: str, path: Union[str, os.PathLike[str], None] = None, *, sca
         The PNG file's bytes (RGBA, 8 bits per channel).
 
     Raises:
-        ModuleNotFoundError: the optional renderer is not installed; the message
+        MissingExtraError: (a ``ModuleNotFoundError``) the optional renderer is not installed; the message
             is :data:`PNG_EXTRA_MESSAGE`.
         ArgumentTypeError, ArgumentError: a wrong argument, a document that is
             not well-formed or has no size, or a picture over :data:`MAX_PIXELS`.
