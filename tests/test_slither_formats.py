@@ -7,7 +7,6 @@ None of these tests needs the solver. The worked examples of
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import time
 
