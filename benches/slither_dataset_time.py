@@ -94,7 +94,7 @@ def main() -> None:
             tier, _, _ = _core.slither_grade(rows, cols, clues_of(cells), 1_000_000)
             tiers[tier] += 1
         print(f"  grades in {time.perf_counter() - t:.3f} s:")
-        for tier in _core.SLITHER_TIERS:
+        for tier in _core.SLITHER_LEVELS:
             print(f"    {tier:>8}: {tiers[tier]}")
 
 
