@@ -209,7 +209,7 @@ fn py_country_count_cells(
     limit: Option<i64>,
 ) -> PyResult<u64> {
     let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
-    Ok(py.detach(|| crate::country::count_cells::count(rows, cols, &regions, &numbers, limit))?)
+    Ok(py.detach(|| crate::country::count::cells::count(rows, cols, &regions, &numbers, limit))?)
 }
 
 /// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
@@ -223,7 +223,7 @@ fn py_country_count_loops(
     limit: Option<i64>,
 ) -> PyResult<u64> {
     let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
-    Ok(py.detach(|| crate::country::count_loops::count(rows, cols, &regions, &numbers, limit))?)
+    Ok(py.detach(|| crate::country::count::loops::count(rows, cols, &regions, &numbers, limit))?)
 }
 
 /// Board size from Python ints (a negative side is a ValueError, not an OverflowError).

@@ -7,9 +7,9 @@ use crate::invalid;
 
 use super::board::EdgeKind;
 use super::puzzle::{Puzzle, FIRST_STEPS, LATER_STEPS};
+use super::stages::{loop_rule, macro_rule, once, region};
 use super::state::{Contradiction, State, OFF, ON, UNDECIDED};
 use super::work::Work;
-use super::{stage_loop, stage_macro, stage_once, stage_region};
 
 /// Stage names in ladder order.
 pub const STAGE_NAMES: [&str; 5] = ["region", "once", "loop", "macro", "probe"];
@@ -75,16 +75,16 @@ pub fn propagate(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std
     loop {
         let mut changed = false;
         if stages.has(Stages::REGION) {
-            changed |= stage_region::run(p, s)?;
+            changed |= region::run(p, s)?;
         }
         if stages.has(Stages::ONCE) {
-            changed |= stage_once::run(p, s, w)?;
+            changed |= once::run(p, s, w)?;
         }
         if stages.has(Stages::LOOP) {
-            changed |= stage_loop::run(p, s, w)?;
+            changed |= loop_rule::run(p, s, w)?;
         }
         if stages.has(Stages::MACRO) {
-            changed |= stage_macro::run(p, s, w)?;
+            changed |= macro_rule::run(p, s, w)?;
         }
         if !changed {
             return Ok(());

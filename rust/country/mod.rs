@@ -11,21 +11,15 @@
 //! solved by a loop crossing their border twice; three or more countries need
 //! a connected region graph without cut vertex.
 
-/// Counting engine "cells": choose the used cells, then thread the loop.
-pub mod count_cells;
-/// Counting engine "loops": enumerate the simple cycles of the grid graph.
-pub mod count_loops;
-
 pub mod board;
 pub mod check;
+/// The brute-force counting engines "cells" and "loops".
+pub mod count;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
 pub mod search;
-mod stage_loop;
-mod stage_macro;
-mod stage_once;
-mod stage_region;
+mod stages;
 pub mod state;
 mod work;
 

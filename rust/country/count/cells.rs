@@ -1,7 +1,7 @@
 //! Counting engine "cells": choose the used cells first, then count the ways
 //! to thread one loop through exactly those cells.
 //!
-//! This engine and [`super::count_loops`] are independent checks of the
+//! This engine and [`super::loops`] are independent checks of the
 //! deduction ladder: they share with it only the board format and the grid
 //! geometry, and each applies the rules in its own way. The board parsing
 //! below (input format, neighbour masks) is the one piece the two engines

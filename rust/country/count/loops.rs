@@ -16,7 +16,7 @@
 //!
 //! Every complete cycle is then checked against all the rules from scratch.
 
-use super::count_cells::{below, bits, Board};
+use super::cells::{below, bits, Board};
 use crate::error::Result;
 
 /// Number of solutions of the board, by enumerating the simple cycles of the
@@ -253,8 +253,8 @@ impl<'a> Cycles<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::count_cells;
-    use super::super::count_cells::testing::*;
+    use super::super::cells;
+    use super::super::cells::testing::*;
     use super::*;
 
     engine_tests!(count, 11);
@@ -268,10 +268,10 @@ mod tests {
             let (rows, cols) = (3 + rng.below(3), 3 + rng.below(3));
             let (regions, numbers) = random_board(&mut rng, rows, cols);
             let loops = count(rows, cols, &regions, &numbers, None).unwrap();
-            let cells = count_cells::count(rows, cols, &regions, &numbers, None).unwrap();
+            let cells = cells::count(rows, cols, &regions, &numbers, None).unwrap();
             assert_eq!(loops, cells, "{rows} x {cols} {regions:?} {numbers:?}");
             assert_eq!(count(rows, cols, &regions, &numbers, Some(2)).unwrap(), loops.min(2));
-            assert_eq!(count_cells::count(rows, cols, &regions, &numbers, Some(2)).unwrap(), cells.min(2));
+            assert_eq!(cells::count(rows, cols, &regions, &numbers, Some(2)).unwrap(), cells.min(2));
             solved += (loops > 0) as u32;
             several += (loops > 1) as u32;
         }

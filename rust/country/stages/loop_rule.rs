@@ -8,9 +8,9 @@
 //! country and no cell marked used lies off the chain", which stays true when
 //! an edge has been decided before its cells (the trap of the design notes).
 
-use super::puzzle::Puzzle;
-use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
-use super::work::Work;
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
 
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let mut changed = degrees(p, s)?;
