@@ -4,6 +4,7 @@
 
 use super::{cells, loops};
 use crate::error::Result;
+use crate::testing::SplitMix64 as Rng;
 
 type Engine = fn(usize, usize, &[i32], &[Option<u32>], Option<u64>) -> Result<u64>;
 
@@ -15,24 +16,6 @@ fn singletons(rows: usize, cols: usize) -> (Vec<i32>, Vec<Option<u32>>) {
 /// One country per row: the region graph is a path.
 fn stripes(n: usize) -> (Vec<i32>, Vec<Option<u32>>) {
     ((0..n * n).map(|i| (i / n) as i32).collect(), vec![None; n])
-}
-
-/// xorshift64*: small, seeded, good enough to draw test boards.
-struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn neighbours(rows: usize, cols: usize, i: usize) -> Vec<usize> {
@@ -353,7 +336,7 @@ macro_rules! engine_tests {
 
         #[test]
         fn agrees_with_the_oracle_on_small_random_boards() {
-            let mut rng = Rng::new($seed);
+            let mut rng = Rng($seed);
             let mut solved = 0;
             for _ in 0..120 {
                 let (rows, cols) = (2 + rng.below(3), 2 + rng.below(3));
@@ -384,7 +367,7 @@ mod loops_engine {
 /// The two engines agree on larger random boards, with and without a limit.
 #[test]
 fn loops_agrees_with_cells() {
-    let mut rng = Rng::new(2026);
+    let mut rng = Rng(2026);
     let (mut solved, mut several) = (0, 0);
     for _ in 0..80 {
         let (rows, cols) = (3 + rng.below(3), 3 + rng.below(3));
