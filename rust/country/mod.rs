@@ -32,10 +32,11 @@ use crate::error::Result;
 use crate::invalid;
 
 pub use board::Board;
-pub use ladder::{Stages, LEVEL_NAMES, STAGE_NAMES};
+pub use ladder::LEVEL_NAMES;
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
 pub use search::{Budget, SolveResult};
+pub use stages::{Stages, STAGE_NAMES};
 
 /// `(cell states, edge states, probe hypotheses)` of a ladder fixpoint.
 pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
