@@ -26,10 +26,7 @@ mod work;
 #[cfg(test)]
 mod tests;
 
-use std::time::Duration;
-
 use crate::error::Result;
-use crate::invalid;
 
 pub use board::Board;
 pub use ladder::LEVEL_NAMES;
@@ -56,11 +53,7 @@ pub fn solve<S: AsRef<str>>(
     time_limit: Option<f64>,
 ) -> Result<SolveResult> {
     let stages = Stages::parse(stages)?;
-    let time_limit = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => return Err(invalid!("time_limit must be a non-negative number of seconds, got {t}")),
-    };
+    let time_limit = crate::budget::time_limit(time_limit)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
     Ok(search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }))
 }

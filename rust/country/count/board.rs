@@ -3,14 +3,11 @@
 //! share; every rule is implemented separately in each.
 
 use super::{MAX_BOARD_CELLS, MAX_OPEN_CELLS};
+use crate::country::Board;
 use crate::error::{Error, Result};
-use crate::grid::Grid;
 
-/// Largest side of a Country Road board (the shared contract).
-const MAX_SIDE: usize = 30;
-
-/// A validated board for the brute-force engines: countries per cell and
-/// neighbour masks over cell indices `r * cols + c`.
+/// A board for the brute-force engines: countries per cell and neighbour
+/// masks over cell indices `r * cols + c`.
 pub(super) struct MaskBoard {
     pub cols: usize,
     /// Number of cells, blocked ones included.
@@ -27,25 +24,18 @@ pub(super) struct MaskBoard {
 }
 
 impl MaskBoard {
-    /// Checks the board against the shared contract and the enumeration
-    /// limits, naming `engine` in a refusal.
-    pub(super) fn parse(
+    /// Checks the board once, as every Country Road function does
+    /// ([`Board::new`]), then against the enumeration limits, naming `engine`
+    /// in a refusal. Only the countries, numbers and cell adjacency of the
+    /// checked board are read: the rules stay the engine's own.
+    pub(super) fn new(
         rows: usize,
         cols: usize,
-        regions: &[i32],
-        numbers: &[Option<u32>],
+        regions: &[i64],
+        numbers: &[Option<i64>],
         engine: &str,
     ) -> Result<MaskBoard> {
-        if rows < 2 || cols < 2 {
-            return Err(Error::InvalidArgument(format!(
-                "a Country Road board needs at least 2 rows and 2 columns, got {rows} x {cols}"
-            )));
-        }
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(Error::TooLarge(format!(
-                "a Country Road board has at most {MAX_SIDE} rows and columns, got {rows} x {cols}"
-            )));
-        }
+        let board = Board::new(rows, cols, regions, numbers)?;
         let n = rows * cols;
         if n > MAX_BOARD_CELLS {
             return Err(Error::TooLarge(format!(
@@ -53,64 +43,28 @@ impl MaskBoard {
                  got {rows} x {cols} = {n}"
             )));
         }
-        if regions.len() != n {
-            return Err(Error::InvalidArgument(format!(
-                "regions has {} entries, expected rows * cols = {n}",
-                regions.len()
-            )));
-        }
-        let k = numbers.len();
-        let mut country = Vec::with_capacity(n);
-        let mut country_cells = vec![0u64; k];
-        for (i, &r) in regions.iter().enumerate() {
-            if r == -1 {
-                country.push(None);
-            } else if r >= 0 && (r as usize) < k {
-                country.push(Some(r as usize));
-                country_cells[r as usize] |= 1 << i;
-            } else {
-                return Err(Error::InvalidArgument(format!(
-                    "regions[{i}] = {r} is not -1 (blocked) or a country index 0..{k} \
-                     (numbers has {k} entries)"
-                )));
-            }
-        }
-        for (c, (&cells, &num)) in country_cells.iter().zip(numbers).enumerate() {
-            if cells == 0 {
-                return Err(Error::InvalidArgument(format!("country {c} has no cell")));
-            }
-            if let Some(m) = num {
-                if m > cells.count_ones() {
-                    return Err(Error::InvalidArgument(format!(
-                        "number {m} of country {c} is larger than its {} cells",
-                        cells.count_ones()
-                    )));
-                }
-            }
-        }
-        let open = country_cells.iter().fold(0u64, |a, &m| a | m);
-        let open_count = open.count_ones() as usize;
+        let open_count = board.country_cells.iter().map(Vec::len).sum::<usize>();
         if open_count > MAX_OPEN_CELLS {
             return Err(Error::TooLarge(format!(
                 "counting engine {engine:?} enumerates at most {MAX_OPEN_CELLS} open cells, \
                  this board has {open_count}"
             )));
         }
-        // The cells are the lattice points of an (R-1) x (C-1) grid, and two
-        // cells are neighbours when a grid edge joins their points.
-        let grid = Grid::new(rows - 1, cols - 1)?;
+        let country: Vec<Option<usize>> = board.region.iter().map(|&r| usize::try_from(r).ok()).collect();
+        let country_cells: Vec<u64> =
+            board.country_cells.iter().map(|cells| cells.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+        let open = country_cells.iter().fold(0u64, |a, &m| a | m);
         let mut nb = vec![0u64; n];
         for (p, mask) in nb.iter_mut().enumerate() {
             if open >> p & 1 == 0 {
                 continue;
             }
-            for &e in grid.edges_at(p) {
-                let [a, b] = grid.edge_points[e as usize];
-                let q = if a as usize == p { b } else { a } as usize;
+            for &e in board.cell_edges(p) {
+                let q = board.other(e as usize, p);
                 *mask |= (open >> q & 1) << q;
             }
         }
-        Ok(MaskBoard { cols, n, country, numbers: numbers.to_vec(), open, nb, country_cells })
+        Ok(MaskBoard { cols, n, country, numbers: board.numbers, open, nb, country_cells })
     }
 
     pub(super) fn countries(&self) -> usize {

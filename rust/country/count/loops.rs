@@ -25,8 +25,8 @@ use crate::error::Result;
 ///
 /// `regions` has one entry per cell (row-major): a country index `0..K` or -1
 /// for a blocked cell; `numbers` has one entry per country.
-pub fn count(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>], limit: Option<u64>) -> Result<u64> {
-    let board = MaskBoard::parse(rows, cols, regions, numbers, "loops")?;
+pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>], limit: Option<u64>) -> Result<u64> {
+    let board = MaskBoard::new(rows, cols, regions, numbers, "loops")?;
     let limit = limit.unwrap_or(u64::MAX);
     // A lone country has no border to cross twice (a decision of the shared
     // contract), and with no country no cell can carry the loop.

@@ -6,16 +6,16 @@ use super::{cells, loops};
 use crate::error::Result;
 use crate::testing::SplitMix64 as Rng;
 
-type Engine = fn(usize, usize, &[i32], &[Option<u32>], Option<u64>) -> Result<u64>;
+type Engine = fn(usize, usize, &[i64], &[Option<i64>], Option<u64>) -> Result<u64>;
 
 /// Every cell its own country, no numbers.
-fn singletons(rows: usize, cols: usize) -> (Vec<i32>, Vec<Option<u32>>) {
-    ((0..(rows * cols) as i32).collect(), vec![None; rows * cols])
+fn singletons(rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
+    ((0..(rows * cols) as i64).collect(), vec![None; rows * cols])
 }
 
 /// One country per row: the region graph is a path.
-fn stripes(n: usize) -> (Vec<i32>, Vec<Option<u32>>) {
-    ((0..n * n).map(|i| (i / n) as i32).collect(), vec![None; n])
+fn stripes(n: usize) -> (Vec<i64>, Vec<Option<i64>>) {
+    ((0..n * n).map(|i| (i / n) as i64).collect(), vec![None; n])
 }
 
 fn neighbours(rows: usize, cols: usize, i: usize) -> Vec<usize> {
@@ -58,7 +58,7 @@ fn random_loop(rng: &mut Rng, rows: usize, cols: usize) -> Vec<usize> {
 }
 
 /// Renumbers countries in order of their first cell (the contract form).
-fn renumber(owner: &[i32]) -> Vec<i32> {
+fn renumber(owner: &[i64]) -> Vec<i64> {
     let mut map = std::collections::HashMap::new();
     owner
         .iter()
@@ -66,7 +66,7 @@ fn renumber(owner: &[i32]) -> Vec<i32> {
             if o < 0 {
                 -1
             } else {
-                let next = map.len() as i32;
+                let next = map.len() as i64;
                 *map.entry(o).or_insert(next)
             }
         })
@@ -77,10 +77,10 @@ fn renumber(owner: &[i32]) -> Vec<i32> {
 /// over the other cells (so it often has a solution), or random seeds
 /// grown over the board; sometimes a blocked cell or two; each country
 /// numbered with probability 1/2 with the number the random loop gives it.
-fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i32>, Vec<Option<u32>>) {
+fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
     let n = rows * cols;
     let cycle = random_loop(rng, rows, cols);
-    let mut owner = vec![-2i32; n]; // -2 = not yet assigned
+    let mut owner = vec![-2i64; n]; // -2 = not yet assigned
     if rng.below(3) > 0 {
         let arcs = 2 + rng.below(cycle.len().min(6) - 1);
         let mut cuts: Vec<usize> = (1..cycle.len()).collect();
@@ -91,14 +91,14 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i32>, Vec<Optio
         let mut cuts: Vec<usize> = cuts[..arcs - 1].to_vec();
         cuts.sort();
         for (j, &cell) in cycle.iter().enumerate() {
-            owner[cell] = cuts.iter().filter(|&&x| x <= j).count() as i32;
+            owner[cell] = cuts.iter().filter(|&&x| x <= j).count() as i64;
         }
     } else {
         let seeds = 2 + rng.below(n / 2);
         for seed in 0..seeds {
             let cell = rng.below(n);
             if owner[cell] == -2 {
-                owner[cell] = seed as i32;
+                owner[cell] = seed as i64;
             }
         }
     }
@@ -111,7 +111,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i32>, Vec<Optio
     // Grow the countries over the free cells; cells that no country can
     // reach (walled in by blocked cells) become blocked.
     loop {
-        let frontier: Vec<(usize, i32)> = (0..n)
+        let frontier: Vec<(usize, i64)> = (0..n)
             .filter(|&i| owner[i] == -2)
             .flat_map(|i| {
                 let owner = &owner;
@@ -133,7 +133,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i32>, Vec<Optio
     let k = regions.iter().map(|&r| r + 1).max().unwrap_or(0) as usize;
     let mut numbers = vec![None; k];
     for (c, number) in numbers.iter_mut().enumerate() {
-        let on_loop = cycle.iter().filter(|&&i| regions[i] == c as i32).count() as u32;
+        let on_loop = cycle.iter().filter(|&&i| regions[i] == c as i64).count() as i64;
         if on_loop > 0 && rng.below(2) == 0 {
             *number = Some(on_loop);
         }
@@ -145,7 +145,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<i32>, Vec<Optio
 /// no cell of degree above 2: slow, small boards only.
 type Check<'a> = dyn Fn(&[(usize, usize)], &[u8]) -> bool + 'a;
 
-fn oracle(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>]) -> u64 {
+fn oracle(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>]) -> u64 {
     let n = rows * cols;
     let mut edges = Vec::new();
     for i in 0..n {
@@ -216,10 +216,10 @@ fn oracle(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>]) ->
         if order.len() != used.len() {
             return false;
         }
-        let seq: Vec<i32> = order.iter().map(|&i| regions[i]).collect();
+        let seq: Vec<i64> = order.iter().map(|&i| regions[i]).collect();
         for (c, number) in numbers.iter().enumerate() {
-            let c = c as i32;
-            let inside = seq.iter().filter(|&&x| x == c).count() as u32;
+            let c = c as i64;
+            let inside = seq.iter().filter(|&&x| x == c).count() as i64;
             // Entered exactly once: one place in the cyclic sequence where
             // a block of its cells starts (a loop inside one country
             // never enters it, so a lone country has no solution).
@@ -247,7 +247,7 @@ fn oracle(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>]) ->
 
 /// The checks every counting engine must pass on its own.
 fn anchors(engine: Engine) {
-    let run = |rows, cols, (regions, numbers): (Vec<i32>, Vec<Option<u32>>)| {
+    let run = |rows, cols, (regions, numbers): (Vec<i64>, Vec<Option<i64>>)| {
         engine(rows, cols, &regions, &numbers, None).unwrap()
     };
     // Hamiltonian cycles of the grid (OEIS A003763).
@@ -280,7 +280,7 @@ fn refusals_and_limit(engine: Engine) {
     for limit in 0..8u64 {
         assert_eq!(engine(4, 4, &regions, &numbers, Some(limit)).unwrap(), limit.min(6));
     }
-    let bad = |rows, cols, regions: &[i32], numbers: &[Option<u32>]| {
+    let bad = |rows, cols, regions: &[i64], numbers: &[Option<i64>]| {
         matches!(engine(rows, cols, regions, numbers, None), Err(Error::InvalidArgument(_)))
     };
     assert!(bad(1, 4, &[0, 0, 0, 0], &[None]));
@@ -297,9 +297,9 @@ fn refusals_and_limit(engine: Engine) {
     assert!(too_large(31, 2));
     assert!(too_large(8, 8));
     // Blocked cells do not count towards the enumeration limit.
-    let mut regions: Vec<i32> = vec![-1; 49];
+    let mut regions: Vec<i64> = vec![-1; 49];
     for (i, r) in regions.iter_mut().enumerate().take(36) {
-        *r = (i / 6) as i32;
+        *r = (i / 6) as i64;
     }
     assert!(engine(7, 7, &regions, &[None; 6], None).is_ok());
     // A number 0 is legal input with no solution, so is a board with no
