@@ -209,7 +209,7 @@ fn py_country_count_loops(
 
 /// Search with the chosen ladder stages at every node: `(solutions, complete, nodes)`.
 #[pyfunction(name = "country_solve", signature = (rows, cols, regions, numbers, limit, stages, node_limit=None, time_limit=None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "mirrors the Python signature of _core.country_solve")]
 fn py_country_solve(
     py: Python<'_>,
     rows: i64,

@@ -41,7 +41,7 @@ pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
 pub type RegionGraphSummary = (Vec<(u32, u32)>, Vec<u32>, Vec<u32>);
 
 /// Search with the chosen stages at every node; stops at `limit` solutions.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the flat form the binding passes on: board, limit, stages, two budgets")]
 pub fn solve<S: AsRef<str>>(
     rows: usize,
     cols: usize,

@@ -109,8 +109,8 @@ impl<'a> Engine<'a> {
                 self.set(e as u32, d);
             }
         }
-        for e in 0..domains.len() {
-            if domains[e] == ON && !self.link(e as u32) {
+        for (e, &d) in domains.iter().enumerate() {
+            if d == ON && !self.link(e as u32) {
                 return false;
             }
         }
