@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::invalid;
 
-/// Largest side accepted (the contract's 30 x 30).
+/// Largest side accepted: boards are at most 30 x 30.
 pub const MAX_SIDE: usize = 30;
 
 /// What lies across a cell-to-cell edge.

@@ -6,7 +6,7 @@
 //! numbering: "right" edges (r,c)-(r,c+1) are `H(r, c) = r*(C-1) + c`, "down"
 //! edges (r,c)-(r+1,c) are `V(r, c) = R*(C-1) + r*C + c`.
 //!
-//! Edge cases (see the Decisions of the shared contract): a single country
+//! Edge cases (docs/country-road.md): a single country
 //! has no solution (its border is never crossed twice); two countries are
 //! solved by a loop crossing their border twice; three or more countries need
 //! a connected region graph without cut vertex.

@@ -94,7 +94,7 @@ fn satisfies(rows: usize, cols: usize, region: &[i64], numbers: &[Option<i64>], 
     true
 }
 
-/// Cell and edge bits of a cycle in the contract's numbering.
+/// Cell and edge bits of a cycle in the core's numbering (see country/mod.rs).
 fn bits(rows: usize, cols: usize, cyc: &[usize]) -> (Vec<u8>, Vec<u8>) {
     let n = rows * cols;
     let mut cells = vec![0u8; n];

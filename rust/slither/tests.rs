@@ -173,7 +173,7 @@ fn empty_boards_count_oeis_a231829() {
 
 #[test]
 fn a_known_puzzle_is_unique_and_solved_by_deduction() {
-    // The notes' example from the Loop engine v1 (4 x 4), with its answer.
+    // The worked example of the Loop engine v1 (4 x 4, seed "notes-example", docs/loop-v1.md), with its answer.
     let clues = [-1, 3, 2, 2, -1, -1, -1, -1, -1, 1, 1, -1, 0, -1, 2, -1];
     let answer: Vec<u8> = vec![
         0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0,
@@ -266,9 +266,10 @@ fn large_board_does_not_overflow_the_stack() {
 /// One puzzle of the data set: `(name, rows, cols, clues, inside cells of the solution)`.
 type DatasetPuzzle = (String, usize, usize, Vec<i8>, Option<Vec<bool>>);
 
-/// The puzzles of the shared puzzlekit data set, when it is there.
+/// The puzzles of the shared puzzlekit data set, when it is there (see
+/// [`crate::testing::shared_dir`]).
 fn dataset() -> Option<Vec<DatasetPuzzle>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/external/puzzlekit/Slitherlink_dataset.json");
+    let path = crate::testing::shared_dir().join("external/puzzlekit/Slitherlink_dataset.json");
     let text = std::fs::read_to_string(path).ok()?;
     // Entries look like `"name": {"problem": "R C\n...", "solution": "R C\n...", ...}`.
     let mut out = Vec::new();

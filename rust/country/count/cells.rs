@@ -21,8 +21,8 @@ use crate::error::Result;
 pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>], limit: Option<u64>) -> Result<u64> {
     let board = MaskBoard::new(rows, cols, regions, numbers, "cells")?;
     let limit = limit.unwrap_or(u64::MAX);
-    // A lone country has no border to cross twice (a decision of the shared
-    // contract), and with no country no cell can carry the loop.
+    // A lone country has no border to cross twice (an edge case settled in
+    // docs/country-road.md), and with no country no cell can carry the loop.
     if limit == 0 || board.countries() < 2 {
         return Ok(0);
     }

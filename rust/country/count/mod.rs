@@ -1,7 +1,7 @@
 //! The two brute-force counting engines, independent checks of the deduction
-//! ladder: they share with it only the board format and the grid geometry,
-//! and each applies the rules in its own way. The mask board ([`board`]) is
-//! the one piece the two engines share.
+//! ladder: they share with it only the checked input ([`crate::country::Board`])
+//! and the grid geometry, and each applies the rules in its own way. The mask
+//! board ([`board`]) is the one piece the two engines share.
 
 mod board;
 /// Counting engine "cells": choose the used cells, then thread the loop.

@@ -57,7 +57,7 @@ fn random_loop(rng: &mut Rng, rows: usize, cols: usize) -> Vec<usize> {
     }
 }
 
-/// Renumbers countries in order of their first cell (the contract form).
+/// Renumbers countries in order of their first cell.
 fn renumber(owner: &[i64]) -> Vec<i64> {
     let mut map = std::collections::HashMap::new();
     owner
@@ -261,7 +261,7 @@ fn anchors(engine: Engine) {
     for n in 4..=6 {
         assert_eq!(run(n, n, stripes(n)), 0, "stripes {n}");
     }
-    // A lone country has no border to cross twice: no solution (contract).
+    // A lone country has no border to cross twice: no solution (country/mod.rs).
     assert_eq!(run(4, 4, (vec![0; 16], vec![None])), 0);
     // Two countries: the loop crosses their one border twice. Top and
     // bottom halves of 2 x 3: only the loop through all six cells, since

@@ -6,7 +6,8 @@
 //! The premature-cycle test never compares counts of cells with and without
 //! a line: "the chain is the whole loop" is asked as "the chain visits every
 //! country and no cell marked used lies off the chain", which stays true when
-//! an edge has been decided before its cells (the trap of the design notes).
+//! an edge has been decided before its cells (a count-based test misfires
+//! there).
 
 use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
