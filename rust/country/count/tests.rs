@@ -382,3 +382,35 @@ fn loops_agrees_with_cells() {
     }
     assert!(solved >= 20 && several >= 5, "{solved} boards solved, {several} with several solutions");
 }
+
+/// A property every counter must have: the count of a board does not depend
+/// on how it is drawn. Transposing and mirroring change the row-major scan
+/// order both engines (and the ladder's search) rely on, so an orientation
+/// slip in any of them shows up as a different count.
+#[test]
+fn counts_do_not_depend_on_orientation() {
+    let transpose = |rows: usize, cols: usize, v: &[i64]| -> Vec<i64> {
+        (0..rows * cols).map(|i| v[(i % rows) * cols + i / rows]).collect()
+    };
+    let mirror = |cols: usize, v: &[i64]| -> Vec<i64> {
+        v.chunks(cols).flat_map(|row| row.iter().rev().copied()).collect::<Vec<_>>()
+    };
+    let mut rng = Rng(4242);
+    let mut solved = 0;
+    for _ in 0..60 {
+        let (rows, cols) = (2 + rng.below(3), 3 + rng.below(3));
+        let (regions, numbers) = random_board(&mut rng, rows, cols);
+        let want = cells::count(rows, cols, &regions, &numbers, None).unwrap();
+        let views = [(cols, rows, transpose(rows, cols, &regions)), (rows, cols, mirror(cols, &regions))];
+        for (r, c, view) in views {
+            assert_eq!(cells::count(r, c, &view, &numbers, None).unwrap(), want, "cells {r} x {c} {view:?}");
+            assert_eq!(loops::count(r, c, &view, &numbers, None).unwrap(), want, "loops {r} x {c} {view:?}");
+            let all = crate::country::STAGE_NAMES;
+            let by_search = crate::country::solve(r, c, &view, &numbers, usize::MAX, &all, None, None).unwrap();
+            assert!(by_search.complete);
+            assert_eq!(by_search.solutions.len() as u64, want, "search {r} x {c} {view:?}");
+        }
+        solved += (want > 0) as u32;
+    }
+    assert!(solved >= 15, "only {solved} boards with a solution: the test would say little");
+}
