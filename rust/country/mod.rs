@@ -1,15 +1,16 @@
-//! Country Road: board model, region graph, the five-stage deduction ladder,
-//! search, and two independent brute-force counting engines.
+//! Country Road: board model, region graph, the five-stage deduction ladder
+//! (one file per stage in `stages/`, run from the root in `ladder.rs`), search,
+//! and two independent brute-force counting engines (`count/`).
 //!
 //! Geometry: the cells of an R x C board are the lattice points of
 //! `Grid::new(R - 1, C - 1)`, so cell-to-cell edges use the grid's edge
 //! numbering: "right" edges (r,c)-(r,c+1) are `H(r, c) = r*(C-1) + c`, "down"
 //! edges (r,c)-(r+1,c) are `V(r, c) = R*(C-1) + r*C + c`.
 //!
-//! Edge cases (docs/country-road.md): a single country
-//! has no solution (its border is never crossed twice); two countries are
-//! solved by a loop crossing their border twice; three or more countries need
-//! a connected region graph without cut vertex.
+//! Edge cases (docs/country-road.md): a single country has no solution (its
+//! border is never crossed twice); two countries are solved by a loop crossing
+//! their border twice; three or more countries need a connected region graph
+//! without cut vertex.
 
 pub mod board;
 pub mod check;
