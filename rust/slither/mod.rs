@@ -1,14 +1,14 @@
 //! Slitherlink on any R x C board: a trail-based propagator with the standard
 //! deductions, a uniqueness-proving search and a grade.
 //!
-//! - [`board`]: the local tables (point slots, cells around points, the outside cell);
-//! - [`engine`]: the propagator (cell counting, point states, corner pair bits,
+//! - `board`: the local tables (point slots, cells around points, the outside cell);
+//! - `engine`: the propagator (cell counting, point states, corner pair bits,
 //!   inside/outside colour classes with parity, loop paths) with undo trails;
-//! - [`rules`], [`tables`]: the point and cell rules and their precomputed tables;
-//! - [`patterns`]: static clue patterns (adjacent 3s);
-//! - [`probe`]: one-level trial on each undecided edge;
-//! - [`search`]: solution counting up to a limit under node/time budgets;
-//! - [`check`]: whether a full assignment is a solution.
+//! - `rules`, `tables`: the point and cell rules and their precomputed tables;
+//! - `patterns`: static clue patterns (adjacent 3s);
+//! - `probe`: one-level trial on each undecided edge;
+//! - `search`: solution counting up to a limit under node/time budgets;
+//! - `check`: whether a full assignment is a solution.
 
 mod board;
 mod check;
