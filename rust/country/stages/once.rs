@@ -4,10 +4,10 @@
 //! least three nodes uses each region-graph edge at most once), and its used
 //! cells are consecutive on the loop, hence connected inside the country.
 
-use super::board::EdgeKind;
-use super::puzzle::Puzzle;
-use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
-use super::work::Work;
+use crate::country::board::EdgeKind;
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
 
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;

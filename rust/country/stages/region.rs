@@ -3,9 +3,9 @@
 //! a cell with every edge off is unused, two unused cells across a border are
 //! forbidden (rule 4), and a number bounds the used cells from both sides.
 
-use super::board::EdgeKind;
-use super::puzzle::Puzzle;
-use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::board::EdgeKind;
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
 
 pub fn run(p: &Puzzle, s: &mut State) -> Step {
     let b = &p.board;

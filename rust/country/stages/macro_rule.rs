@@ -4,9 +4,9 @@
 //! a border in all of them must be crossed. Only set operations per call; the
 //! surviving cycles are a prefix of `State::alive_list`, undone by the trail.
 
-use super::puzzle::Puzzle;
-use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
-use super::work::Work;
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
 
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     if !p.region_ok {

@@ -6,11 +6,12 @@
 //! The premature-cycle test never compares counts of cells with and without
 //! a line: "the chain is the whole loop" is asked as "the chain visits every
 //! country and no cell marked used lies off the chain", which stays true when
-//! an edge has been decided before its cells (the trap of the design notes).
+//! an edge has been decided before its cells (a count-based test misfires
+//! there).
 
-use super::puzzle::Puzzle;
-use super::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
-use super::work::Work;
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
 
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let mut changed = degrees(p, s)?;
