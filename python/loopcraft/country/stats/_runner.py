@@ -50,7 +50,7 @@ def run_table(
 
     Args:
         name: a key of :data:`TABLES`.
-        boards: boards per row group (default: the spec's counts).
+        boards: boards per row group (default: the counts of docs/country-road.md).
         seed: master seed; board ``i`` of a group uses ``"{seed}/{name}/{group}/{i}"``.
         workers: threads (default: every core). The result does not depend on it.
         progress: called as ``progress(done, total)`` after each board.
