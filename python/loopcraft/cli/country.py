@@ -214,7 +214,13 @@ def _add_country_generate(commands: Commands) -> None:
     s.add_argument(
         "--table", "-t", action="append", choices=list(TABLES), help="a table to build (repeatable; default: all)"
     )
-    s.add_argument("--boards", "-n", type=int, default=None, help="boards per row group (default: the counts of docs/country-road.md)")
+    s.add_argument(
+        "--boards",
+        "-n",
+        type=int,
+        default=None,
+        help="boards per row group (default: the counts of docs/country-road.md)",
+    )
     s.add_argument("--out", "-o", default=None, help="directory for NAME.md, NAME.csv and NAME.png")
     s.add_argument("--seed", "-s", default="0", help="master seed (default 0)")
     s.add_argument("--csv", action="store_true", help="print CSV instead of Markdown")
