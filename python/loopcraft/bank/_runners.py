@@ -21,6 +21,8 @@ import importlib
 import logging
 import multiprocessing
 import os
+import socket
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple, TypeVar
 
@@ -113,6 +115,28 @@ def _distributed() -> Any:
         raise MissingExtraError(DASK_MESSAGE, name="distributed") from exc
 
 
+def _probe(address: str, timeout: float) -> None:
+    """Checks within ``timeout`` that a Dask scheduler answers at ``address``.
+
+    ``Client(address, timeout=...)`` bounds the TCP connection but not the
+    handshake, so a scheduler that takes the call and never answers would
+    hang it. A Dask server speaks first (its handshake), so for ``tcp://``
+    one byte within the time left is the answer; for ``tls://`` the
+    connection alone is checked; other transports are left to the client.
+    """
+    addressing = importlib.import_module("distributed.comm.addressing")
+    scheme, loc = addressing.parse_address(address)
+    if scheme not in ("tcp", "tls"):
+        return
+    host, port = addressing.parse_host_port(loc)
+    deadline = time.monotonic() + timeout
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        if scheme == "tcp":
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            if not sock.recv(1):
+                raise ConnectionError("the connection was closed without a handshake")
+
+
 class DaskRunner(Runner):
     """Tasks as Dask futures on a cluster (``client`` connected already)."""
 
@@ -135,14 +159,16 @@ class DaskRunner(Runner):
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",
                 silence_logs=logging.ERROR,
             )
             return cls(distributed.Client(cluster), cluster)
         try:
+            _probe(scheduler, timeout)
             client = distributed.Client(scheduler, timeout=timeout)
-        except (OSError, ValueError, TypeError) as exc:
-            raise ArgumentError(f"no Dask scheduler answers at {scheduler!r} within {timeout:g} s ({exc})") from None
+        except Exception as exc:  # refused, unknown host, bad address, no answer: all mean "not there"
+            why = str(exc) or type(exc).__name__
+            raise ArgumentError(f"no Dask scheduler answers at {scheduler!r} within {timeout:g} s ({why})") from None
         return cls(client)
 
     def map_unordered(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[Tuple[int, R]]:

@@ -201,8 +201,10 @@ class Store:
         """(header or None, finished chunks by shard name, bytes of whole lines)."""
         try:
             data = self.manifest.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None, {}, 0
+        except OSError as exc:
+            raise ArgumentError(f"cannot read {str(self.manifest)!r}: {exc.strerror or exc}") from None
         end = data.rfind(b"\n") + 1
         lines = data[:end].splitlines()
         if not lines:
