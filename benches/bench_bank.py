@@ -30,7 +30,9 @@ CHUNKS = {"slitherlink": 20, "country": 4}
 
 
 def shards(out: str) -> dict:
-    return {p.name: p.read_bytes() for p in sorted(Path(out).iterdir()) if p.name.endswith(".jsonl") and p.name != MANIFEST}
+    return {
+        p.name: p.read_bytes() for p in sorted(Path(out).iterdir()) if p.name.endswith(".jsonl") and p.name != MANIFEST
+    }
 
 
 def timed(family: str, size: str, count: int, chunk: int, **how) -> tuple:
@@ -61,9 +63,12 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"cores: {os.cpu_count()} (load average {load})  size: {args.size}  workers: {w}")
     t = time.perf_counter()
-    with LocalCluster(
-        n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
-    ) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         startup = time.perf_counter() - t
         runner = DaskRunner(client)
         trip = task_round_trip(runner)
