@@ -267,3 +267,32 @@ def test_failures_are_records_not_gaps(tmp_path):
     assert all(r["error"].startswith("GenerationTimeout") for r in read_bank(tmp_path))
     report = verify_bank(tmp_path)
     assert report.ok and report.failures == 2
+
+
+def test_a_full_disk_stops_the_run_and_a_rerun_finishes(tmp_path, monkeypatch):
+    import errno
+
+    from loopcraft.bank import _store
+
+    ref, out = tmp_path / "ref", tmp_path / "out"
+    make_bank("slitherlink", ref, "5x5", 8, chunk_size=2)
+    real = _store.Store._atomic_write
+    calls = []
+
+    def full_disk(self, path, data):
+        calls.append(path.name)
+        if len(calls) == 4:  # the manifest header, two shards, then the disk is full
+            with open(path.with_name(".half.tmp-x"), "wb") as f:
+                f.write(data[:3])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, path, data)
+
+    monkeypatch.setattr(_store.Store, "_atomic_write", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        make_bank("slitherlink", out, "5x5", 8, chunk_size=2)
+    monkeypatch.setattr(_store.Store, "_atomic_write", real)
+    assert len(verify_bank(out).missing) == 4
+    s = make_bank("slitherlink", out, "5x5", 8)  # the bank keeps its chunk size
+    assert (s.made, s.boards) == (4, 8)
+    assert shards(out) == shards(ref)
+    assert not list(out.glob(".*.tmp-*"))

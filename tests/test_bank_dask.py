@@ -49,22 +49,25 @@ def test_dask_in_process_and_processes_write_the_same_bytes(tmp_path, cluster, f
 
 
 def test_a_killed_worker_changes_nothing(tmp_path, cluster):
-    """A worker process is killed (SIGKILL) after the first chunk comes back;
-    its chunks run again elsewhere and the bank equals the reference."""
+    """When the first chunk comes back, a worker process that is running a
+    chunk is killed (SIGKILL); its chunk runs again elsewhere and the bank
+    equals the reference."""
     c, client = cluster
     ref, out = tmp_path / "ref", tmp_path / "out"
     make_bank("country", ref, "7x7", 16, seed="kw", chunk_size=2)
-    before = client.run(os.getpid)
-    victim = sorted(before.values())[0]
+    pids = client.run(os.getpid)
     killed = []
 
     def progress(done, total):
         if not killed:
-            os.kill(victim, signal.SIGKILL)
-            killed.append(done)
+            busy = {addr: keys for addr, keys in client.processing().items() if keys}
+            addr = sorted(busy)[0]
+            os.kill(pids[addr], signal.SIGKILL)
+            killed.append((pids[addr], len(busy[addr]), done))
 
     s = make_bank("country", out, "7x7", 16, seed="kw", chunk_size=2, scheduler=c.scheduler_address, progress=progress)
-    assert killed and killed[0] < 16  # killed in the middle of the run
+    victim, tasks_on_it, done_then = killed[0]
+    assert tasks_on_it >= 1 and done_then < 16  # killed while it held work, in the middle of the run
     assert (s.made, s.boards, s.failures) == (16, 16, 0)
     assert shards(out) == shards(ref)
     client.wait_for_workers(2, timeout=30)
