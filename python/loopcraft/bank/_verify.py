@@ -47,7 +47,12 @@ class VerifyReport:
         return not (self.missing or self.duplicates or self.problems or self.not_unique)
 
     def __str__(self) -> str:
-        verdict = "ok" if self.ok else "DAMAGED"
+        if self.ok:
+            verdict = "ok"
+        elif self.missing and not (self.duplicates or self.problems or self.not_unique):
+            verdict = "incomplete (run the same bank command again to finish it)"
+        else:
+            verdict = "DAMAGED"
         parts = [
             f"bank {self.out}: {verdict}: {self.boards}/{self.expected} boards",
             f"{self.failures} failures",
