@@ -178,6 +178,7 @@ def test_verify_finds_duplicates_and_boards_that_are_not_unique(tmp_path):
     assert report.duplicates == [("5x5", 2)]
     assert report.not_unique == [("5x5", 1)]
     assert not report.ok
+    assert verify_bank(tmp_path, uniqueness=True, workers=2).to_dict() == report.to_dict()
     assert verify_bank(tmp_path).not_unique == []  # only checked when asked
 
 

@@ -45,7 +45,8 @@ def test_dask_in_process_and_processes_write_the_same_bytes(tmp_path, cluster, f
     assert shards(dask) == shards(ref) == shards(pool)
     assert len(shards(ref)) == 8
     assert s.made == 14 and "Dask at tcp://" in str(s) and "2 workers" in str(s)
-    assert verify_bank(dask).ok
+    report = verify_bank(dask, uniqueness=True, scheduler=c.scheduler_address)
+    assert report.ok and report.unique_checked == 14
 
 
 def test_a_killed_worker_changes_nothing(tmp_path, cluster):

@@ -10,11 +10,28 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ..errors import ArgumentError, FormatError
-from ._families import family, sizes_of
+from ._families import Record, family, sizes_of
 from ._make import Progress, progress_bar
+from ._runners import CONNECT_TIMEOUT, check_runner_options, make_runner
 from ._store import Store, board_seed, plan
 
 __all__ = ["VerifyReport", "verify_bank"]
+
+#: Boards per uniqueness task.
+UNIQUE_BATCH = 20
+
+
+def check_unique(task: Tuple[str, Tuple[Record, ...]]) -> List[Optional[str]]:
+    """Per record: None (unique, the stored answer), ``"not unique"``, or what is unreadable (runs on a worker)."""
+    fam = family(task[0])
+    out: List[Optional[str]] = []
+    for rec in task[1]:
+        try:
+            out.append(None if fam.unique(rec) else "not unique")
+        except (ValueError, TypeError, KeyError) as exc:
+            out.append(f"unreadable board ({exc})")
+    return out
+
 
 _SHARD = re.compile(r"^[a-z]+-\d+x\d+-\d{8}-\d{8}\.(jsonl|parquet)$")
 
@@ -88,11 +105,17 @@ def verify_bank(
     *,
     uniqueness: bool = False,
     progress: Union[bool, Progress] = False,
+    workers: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> VerifyReport:
     """Rechecks a bank: every planned board present once, in its shard, with
     its own seed; shards matching the manifest; and, with ``uniqueness``,
     every board solved again (``solve(limit=2)``) to prove it has exactly one
-    solution, the stored one.
+    solution, the stored one. The uniqueness checks run like a bank:
+    in this process, on ``workers`` local processes or on Dask
+    (``scheduler``); the records travel to the workers, so a cluster needs no
+    access to the directory.
 
     >>> import tempfile
     >>> from loopcraft.bank import make_bank
@@ -101,6 +124,7 @@ def verify_bank(
     >>> verify_bank(out, uniqueness=True).ok
     True
     """
+    check_runner_options(workers, scheduler)
     root = Path(out)
     store = Store(root)
     if not root.is_dir():
@@ -126,6 +150,8 @@ def verify_bank(
     elif callable(progress):
         callback = progress
     seen: Dict[Tuple[str, int], int] = {}
+    batch: List[Record] = []
+    to_check: List[Tuple[str, Tuple[Record, ...]]] = []
     boards_seen: set[str] = set()
     try:
         for chunk in chunks:
@@ -165,19 +191,27 @@ def verify_bank(
                     report.repeated_boards += 1
                 boards_seen.add(text)
                 if uniqueness:
-                    report.unique_checked += 1
-                    try:
-                        good = fam.unique(rec)
-                    except (ValueError, TypeError, KeyError) as exc:
-                        report.problems.append(f"{chunk.name}, index {index}: unreadable board ({exc})")
-                        good = True
-                    if not good:
-                        report.not_unique.append(key)
+                    batch.append(rec)
+                    if len(batch) == UNIQUE_BATCH:
+                        to_check.append((fam.name, tuple(batch)))
+                        batch = []
+        if batch:
+            to_check.append((fam.name, tuple(batch)))
+        if to_check:
+            with make_runner(workers, scheduler, connect_timeout) as runner:
+                for t, verdicts in runner.map_unordered(check_unique, to_check):
+                    for rec, verdict in zip(to_check[t][1], verdicts):
+                        report.unique_checked += 1
+                        if verdict == "not unique":
+                            report.not_unique.append((rec["size"], rec["index"]))
+                        elif verdict is not None:
+                            report.problems.append(f"{rec['size']} #{rec['index']}: {verdict}")
                     if callback is not None:
                         callback(report.unique_checked, total)
     finally:
         if close is not None:
             close()
+    report.not_unique.sort()
     for r, c in sizes:
         size = f"{r}x{c}"
         for i in range(count):

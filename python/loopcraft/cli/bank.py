@@ -55,7 +55,14 @@ def _bank(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    report = verify_bank(args.dir, uniqueness=args.uniqueness, progress=_progress(args))
+    report = verify_bank(
+        args.dir,
+        uniqueness=args.uniqueness,
+        progress=_progress(args),
+        workers=args.workers,
+        scheduler=args.scheduler,
+        connect_timeout=args.connect_timeout,
+    )
     if args.json:
         print_json(report.to_dict())
     else:
@@ -129,6 +136,5 @@ def add(commands: Commands) -> None:
     v.add_argument("dir", help="the bank directory")
     v.add_argument("--uniqueness", action="store_true", help="also solve every board again to prove it unique")
     v.add_argument("--json", action="store_true", help="machine-readable report")
-    v.add_argument("--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
-    v.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    add_runner_options(v)
     v.set_defaults(func=_verify)
