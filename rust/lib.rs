@@ -13,6 +13,7 @@
 
 pub mod country;
 pub mod error;
+pub mod frontier;
 pub mod grid;
 pub mod interrupt;
 pub mod loop_v1;
