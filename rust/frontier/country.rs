@@ -57,6 +57,8 @@ pub(super) struct Country {
     expire: Vec<Vec<Slot>>,
     /// Row and column of each step's cell.
     rc: Vec<(usize, usize)>,
+    /// A one-cell country whose step touches no field: only the plugs move.
+    plain: Vec<bool>,
     plug_bits: u32,
     done: u32,
     pub bits: u32,
@@ -176,8 +178,20 @@ impl Country {
             }
         }
         let rc = (0..n).map(|i| (i / w, i % w)).collect();
+        let no_field = |j: usize| j >= n || country[j] == BLOCKED || field[country[j] as usize].is_none();
+        let plain = (0..n)
+            .map(|t| {
+                single[t]
+                    && finish[t].is_empty()
+                    && expire[t].is_empty()
+                    && used_bit[t].is_none()
+                    && (t % w + 1 == w || no_field(t + 1))
+                    && no_field(t + w)
+            })
+            .collect();
         Ok(Country {
             rc,
+            plain,
             rows,
             cols,
             country,
@@ -227,6 +241,19 @@ impl Rules for Country {
             let can_down = r + 1 < self.rows && self.country[t + w] != BLOCKED;
             point_moves(key, c as u32, self.plug_bits, can_right, can_down, !self.single[t], !done, &mut moves)
         };
+        if self.plain[t] {
+            for m in &moves[..n] {
+                let mut k = m.key;
+                if m.closes {
+                    k.set(self.done, 1, 1);
+                }
+                if c + 1 == w {
+                    k.shift_plugs(self.plug_bits);
+                }
+                out.push(k);
+            }
+            return;
+        }
         'moves: for m in &moves[..n] {
             let mut k = m.key;
             if x != BLOCKED {

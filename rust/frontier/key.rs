@@ -50,12 +50,12 @@ where
 
     #[inline(always)]
     fn hash(&self) -> u64 {
+        // Fibonacci hashing: the caller takes the high bits of the product.
         let mut h = 0u64;
         for &w in self.iter() {
-            h = (h ^ w).wrapping_mul(MIX);
-            h ^= h >> 29;
+            h = (h.rotate_left(23) ^ w).wrapping_mul(MIX);
         }
-        h.wrapping_mul(MIX)
+        h
     }
 
     #[inline(always)]

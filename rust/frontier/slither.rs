@@ -32,6 +32,8 @@ pub(super) struct Slither {
     top: Vec<Option<Slot>>,
     /// Row and column of each step's point.
     rc: Vec<(usize, usize)>,
+    /// No clued cell touches this step's point.
+    clue_free: Vec<bool>,
     plug_bits: u32,
     done: u32,
     pub bits: u32,
@@ -72,8 +74,13 @@ impl Slither {
         for (&i, s) in clued.iter().zip(slots) {
             top[i] = Some(s);
         }
-        let rc = (0..(rows + 1) * w).map(|i| (i / w, i % w)).collect();
-        Ok(Slither { rows, cols, clues, top, rc, plug_bits, done, bits })
+        let rc: Vec<(usize, usize)> = (0..(rows + 1) * w).map(|i| (i / w, i % w)).collect();
+        let clued = |r: usize, c: usize| r < rows && c < cols && clues[r * cols + c] >= 0;
+        let clue_free = rc
+            .iter()
+            .map(|&(r, c)| !(r >= 1 && clued(r - 1, c)) && !(c >= 1 && clued(r, c - 1)) && !clued(r, c))
+            .collect();
+        Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, bits })
     }
 }
 
@@ -90,6 +97,19 @@ impl Rules for Slither {
         let done = key.get(self.done, 1) == 1;
         let mut moves = [Move { key, right: false, down: false, used: false, closes: false }; 2];
         let n = point_moves(key, c as u32, self.plug_bits, c + 1 < w, r < rows, true, !done, &mut moves);
+        if self.clue_free[step] {
+            for m in &moves[..n] {
+                let mut k = m.key;
+                if m.closes {
+                    k.set(self.done, 1, 1);
+                }
+                if c + 1 == w {
+                    k.shift_plugs(self.plug_bits);
+                }
+                out.push(k);
+            }
+            return;
+        }
         let c32 = c as u32;
         // The cell above-right of the point is complete now.
         let above = if r >= 1 && c < cols {

@@ -1,11 +1,10 @@
 //! The sweep: a layer of frontier states with their counts, advanced one
 //! step (one lattice point) at a time by a puzzle's [`Rules`].
 //!
-//! A layer is an open-addressing hash table (`u32` slots into a dense key
-//! array) and a flat array of counts, `w` 64-bit limbs per state. `w` is
-//! chosen per step from the largest count of the previous layer: a new count
-//! is a sum of old counts, so it needs at most `log2(old states)` more bits.
-//! The counts are exact at every size.
+//! A layer is an open-addressing hash table whose slots hold a state's key
+//! and its count (`w` 64-bit limbs) side by side. A count that carries out
+//! of its top limb widens every count of the layer by one limb, so `w` is
+//! always the fewest limbs that hold the counts: exact at every size.
 
 use super::bignum::Nat;
 use super::key::Key;
@@ -60,6 +59,27 @@ struct Layer<const N: usize> {
 
 const EMPTY: u64 = u64::MAX;
 
+/// A zeroed table of `len` words. Large tables ask Linux for transparent huge
+/// pages first: the sweep touches them at random, and with 4 KiB pages most
+/// of its time would go to TLB misses.
+fn table(len: usize) -> Vec<u64> {
+    let mut v: Vec<u64> = Vec::with_capacity(len);
+    #[cfg(target_os = "linux")]
+    if len >= 1 << 18 {
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        // SAFETY: the range is this vector's own allocation; madvise only
+        // changes how the kernel backs it (a failure is harmless and ignored).
+        unsafe {
+            madvise(v.as_mut_ptr().cast(), len * 8, MADV_HUGEPAGE);
+        }
+    }
+    v.resize(len, 0);
+    v
+}
+
 impl<const N: usize> Layer<N>
 where
     [u64; N]: Key,
@@ -71,11 +91,15 @@ where
     fn reset(&mut self, w: usize, expect: usize) {
         self.w = w;
         self.stride = N + w;
-        self.cap = (expect.max(8) * 2 + expect / 2).next_power_of_two();
+        self.cap = (expect.max(8) * 3 / 2).next_power_of_two();
         self.shift = 64 - self.cap.trailing_zeros();
         self.len = 0;
-        self.data.clear();
-        self.data.resize(self.cap * self.stride, 0);
+        if self.data.capacity() < self.cap * self.stride {
+            self.data = table(self.cap * self.stride);
+        } else {
+            self.data.clear();
+            self.data.resize(self.cap * self.stride, 0);
+        }
         for s in 0..self.cap {
             self.data[s * self.stride] = EMPTY;
         }
@@ -109,18 +133,37 @@ where
             if first == EMPTY {
                 self.data[o..o + N].copy_from_slice(key);
                 self.len += 1;
-                add_into(&mut self.data[o + N..o + stride], count);
-                if self.len * 2 > self.cap {
+                if add_into(&mut self.data[o + N..o + stride], count) {
+                    self.widen(h);
+                }
+                if self.len * 10 > self.cap * 7 {
                     self.grow();
                 }
                 return;
             }
             if first == key[0] && self.data[o + 1..o + N] == key[1..] {
-                add_into(&mut self.data[o + N..o + stride], count);
+                if add_into(&mut self.data[o + N..o + stride], count) {
+                    self.widen(h);
+                }
                 return;
             }
             h = (h + 1) & mask;
         }
+    }
+
+    /// One more limb for every count, after the count in `slot` carried out
+    /// of its top limb (that carry becomes the new limb's 1).
+    #[cold]
+    fn widen(&mut self, slot: usize) {
+        let (os, ns) = (self.stride, self.stride + 1);
+        let mut data = table(self.cap * ns);
+        for s in 0..self.cap {
+            data[s * ns..s * ns + os].copy_from_slice(&self.data[s * os..(s + 1) * os]);
+        }
+        data[slot * ns + os] = 1;
+        self.data = data;
+        self.w += 1;
+        self.stride = ns;
     }
 
     fn grow(&mut self) {
@@ -128,7 +171,7 @@ where
         let old_cap = self.cap;
         self.cap *= 2;
         self.shift -= 1;
-        self.data = vec![0; self.cap * self.stride];
+        self.data = table(self.cap * self.stride);
         for s in 0..self.cap {
             self.data[s * self.stride] = EMPTY;
         }
@@ -153,24 +196,28 @@ where
     }
 }
 
-/// Adds the count `src` (fewer or as many limbs) into `dst`.
+/// Adds the count `src` (no more limbs than `dst`) into `dst`; true when
+/// the sum carries out of `dst`'s top limb (which then holds the sum less
+/// `2^(64 * dst.len())`).
 #[inline(always)]
-fn add_into(dst: &mut [u64], src: &[u64]) {
+fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
     if dst.len() == 1 {
-        dst[0] = dst[0].wrapping_add(src[0]);
-        return;
+        let (v, carry) = dst[0].overflowing_add(src[0]);
+        dst[0] = v;
+        return carry;
     }
     let mut carry = false;
     for (i, d) in dst.iter_mut().enumerate() {
         let s = src.get(i).copied().unwrap_or(0);
         if i >= src.len() && !carry {
-            break;
+            return false;
         }
         let (a, c1) = d.overflowing_add(s);
         let (b, c2) = a.overflowing_add(u64::from(carry));
         *d = b;
         carry = c1 || c2;
     }
+    carry
 }
 
 /// Successors waiting for their slots to arrive in cache.
@@ -191,21 +238,21 @@ where
     old.add(&zero, h, &[1]);
     let mut peak = 1usize;
     let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
+    let mut succ2 = Succ { keys: [[0u64; N]; 4], len: 0 };
     // Pending successors: key, home slot, offset of the source count in `old`.
-    let mut batch: Vec<([u64; N], usize, usize)> = Vec::with_capacity(BATCH + 4);
-    // A bound on the bits of the largest count in `old`: a count is a sum of
-    // at most (states of the layer before) counts of the layer before.
-    let log2 = |n: usize| (usize::BITS - n.leading_zeros()) as usize;
-    let mut old_bits = 1usize;
-    for step in 0..rules.steps() {
-        let w = (old_bits + log2(old.len) + 1).div_ceil(64).max(old.w);
-        new.reset(w, old.len);
-        let wo = old.w;
-        // The largest count of `old`, read as it is swept.
-        let mut top = vec![0u64; wo];
+    let mut batch: Vec<([u64; N], usize, usize)> = Vec::with_capacity(BATCH + 16);
+    let steps = rules.steps();
+    let mut step = 0;
+    while step < steps {
+        // Two points per pass when two are left: the layer between them is
+        // never stored, which halves the insertions into the big table.
+        let two = step + 1 < steps;
+        // Counts only grow along the sweep; a count that outgrows its limbs
+        // widens the whole layer (see `Layer::widen`).
+        new.reset(old.w, old.len);
         let flush = |batch: &mut Vec<([u64; N], usize, usize)>, new: &mut Layer<N>, old: &Layer<N>| {
             for &(ref k, h, o) in batch.iter() {
-                new.add(k, h, &old.data[o + N..o + N + wo]);
+                new.add(k, h, &old.data[o + N..o + old.stride]);
             }
             batch.clear();
         };
@@ -218,15 +265,22 @@ where
                 return Err(Error::Interrupted);
             }
             let key: [u64; N] = old.data[o..o + N].try_into().unwrap_or(zero);
-            for (t, &v) in top.iter_mut().zip(&old.data[o + N..o + N + wo]) {
-                *t |= v;
-            }
             succ.len = 0;
             rules.expand(step, key, &mut succ);
             for k in &succ.keys[..succ.len] {
-                let h = new.home(k);
-                new.prefetch(h);
-                batch.push((*k, h, o));
+                if two {
+                    succ2.len = 0;
+                    rules.expand(step + 1, *k, &mut succ2);
+                    for k2 in &succ2.keys[..succ2.len] {
+                        let h = new.home(k2);
+                        new.prefetch(h);
+                        batch.push((*k2, h, o));
+                    }
+                } else {
+                    let h = new.home(k);
+                    new.prefetch(h);
+                    batch.push((*k, h, o));
+                }
             }
             if batch.len() >= BATCH {
                 flush(&mut batch, &mut new, &old);
@@ -246,12 +300,8 @@ where
             )));
         }
         peak = peak.max(new.len);
-        let max_old = match top[..wo].iter().rposition(|&v| v != 0) {
-            Some(i) => 64 * i + 64 - top[i].leading_zeros() as usize,
-            None => 0,
-        };
-        old_bits = max_old + log2(old.len) + 1;
         std::mem::swap(&mut old, &mut new);
+        step += if two { 2 } else { 1 };
     }
     let mut total = Nat::zero();
     for o in old.occupied() {
