@@ -78,7 +78,7 @@ impl Slither {
         let clued = |r: usize, c: usize| r < rows && c < cols && clues[r * cols + c] >= 0;
         let clue_free = rc
             .iter()
-            .map(|&(r, c)| !(r >= 1 && clued(r - 1, c)) && !(c >= 1 && clued(r, c - 1)) && !clued(r, c))
+            .map(|&(r, c)| !((r >= 1 && clued(r - 1, c)) || (c >= 1 && clued(r, c - 1)) || clued(r, c)))
             .collect();
         Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, bits })
     }
