@@ -193,3 +193,20 @@ def test_bad_types_raise_type_error():
         _core.slither_count_frontier(2, 2, "abcd")
     with pytest.raises(TypeError):
         _core.country_count_frontier(2, 2, [0, 0, 1, 1], [None, "2"])
+
+
+def test_ctrl_c_stops_a_long_count_quickly():
+    import _thread
+    import threading
+    import time
+
+    def interrupt() -> None:
+        time.sleep(0.05)
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        # All cycles on 14 x 14 cells: many seconds of work if not stopped.
+        _core.slither_count_frontier(14, 14, [None] * 196)
+    assert time.perf_counter() - t < 2.0
