@@ -226,7 +226,7 @@ impl Rules for Country {
         self.rows * self.cols
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand<K: Key>(&self, t: usize, key: K, out: &mut Succ<K>) {
         let w = self.cols;
         let (r, c) = self.rc[t];

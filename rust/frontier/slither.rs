@@ -89,7 +89,7 @@ impl Rules for Slither {
         (self.rows + 1) * (self.cols + 1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand<K: Key>(&self, step: usize, key: K, out: &mut Succ<K>) {
         let w = self.cols + 1;
         let (r, c) = self.rc[step];

@@ -221,7 +221,7 @@ fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
 }
 
 /// Successors waiting for their slots to arrive in cache.
-const BATCH: usize = 16;
+const BATCH: usize = 48;
 
 /// Runs the sweep from the empty state and sums the accepted final states.
 /// Fails with [`Error::Capacity`] when a layer would pass `max_states` and
