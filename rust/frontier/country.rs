@@ -59,6 +59,8 @@ pub(super) struct Country {
     rc: Vec<(usize, usize)>,
     /// A one-cell country whose step touches no field: only the plugs move.
     plain: Vec<bool>,
+    /// Cells of this cell's country after it in the sweep.
+    later: Vec<u32>,
     plug_bits: u32,
     done: u32,
     pub bits: u32,
@@ -189,9 +191,16 @@ impl Country {
                     && no_field(t + w)
             })
             .collect();
+        let mut later = vec![0u32; n];
+        let mut seen = vec![0u32; k];
+        for t in (0..n).rev().filter(|&t| open(t)) {
+            later[t] = seen[country[t] as usize];
+            seen[country[t] as usize] += 1;
+        }
         Ok(Country {
             rc,
             plain,
+            later,
             rows,
             cols,
             country,
@@ -269,13 +278,16 @@ impl Rules for Country {
                             }
                         }
                     }
-                } else if let Some(f) = self.field[x as usize] {
+                }
+                if let Some(f) = self.field[x as usize] {
                     if let Some(num) = f.number {
-                        let cnt = k.get(f.slot.off + 2, f.slot.width - 2);
-                        if cnt + 1 > u64::from(num) {
+                        // The used count so far, and what the country's
+                        // later cells could still add: it must reach the number.
+                        let cnt = k.get(f.slot.off + 2, f.slot.width - 2) + u64::from(m.used);
+                        if cnt > u64::from(num) || cnt + u64::from(self.later[t]) < u64::from(num) {
                             continue 'moves;
                         }
-                        k.set(f.slot.off + 2, f.slot.width - 2, cnt + 1);
+                        k.set(f.slot.off + 2, f.slot.width - 2, cnt);
                     }
                 }
                 for (on, j) in [(m.right, t + 1), (m.down, t + w)] {
