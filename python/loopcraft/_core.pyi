@@ -138,7 +138,7 @@ def slither_count_frontier(
     as for :func:`slither_solve` (None for blank). With no clue the count is
     OEIS A140517. ``limit`` clamps the count (the sweep runs to the end; a
     count equal to ``limit`` may be larger in truth). ``max_states`` (default
-    60 million) caps the states of one sweep step: passing it raises
+    20 million, about 3 GB) caps the states of one sweep step: passing it raises
     :class:`CapacityError`. ``peak_states`` is the largest step. Ctrl-C raises
     KeyboardInterrupt."""
 

@@ -19,9 +19,10 @@
 //!   `limit` may be larger in truth).
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
-//!   away. Each state costs about `2 * (key bytes + 8 * limbs) + 8` bytes
-//!   over the two layers kept, so the default (`DEFAULT_MAX_STATES`) stays
-//!   near 4 GB in the worst case.
+//!   away. A state costs its key and count words in two hash tables (the
+//!   layer swept and the one built) at most 70 % full: about 160 bytes at the
+//!   peak of the 18 x 18 Hamiltonian count (4.9 million states, 790 MB), so
+//!   the default ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
 //! - `stop`: asked once per state expanded ([`Error::Interrupted`]).
 
 pub mod bignum;
@@ -44,7 +45,7 @@ use crate::interrupt::Stop;
 use sweep::Rules;
 
 /// The default state budget of one layer.
-pub const DEFAULT_MAX_STATES: usize = 60_000_000;
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 
 /// Largest key the engine builds, in 64-bit words.
 const MAX_WORDS: u32 = 16;
