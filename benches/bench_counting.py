@@ -17,8 +17,10 @@ partially clued 10 x 10 and 15 x 15 boards of both families.
 
 GGCount is built by ``../shared/peers/ggcount/build.sh`` into the peers cache
 (outside the repository). Run after a release install (``maturin develop
---release``): ``python benches/bench_counting.py`` (about 3 minutes),
-``--quick`` for 12 x 12 / 11 x 11 / 14 x 14 instead, ``--skip-large`` without the 18 x 18 row.
+--release``): ``python benches/bench_counting.py`` (the 18 x 18 row alone takes over a minute of CPU
+for each engine, the janko Slitherlink set a few minutes),
+``--quick`` for 12 x 12 / 11 x 11 / 14 x 14 instead, ``--skip-large`` without the 18 x 18 row,
+``--no-peers`` for the clued boards only.
 """
 
 from __future__ import annotations
@@ -240,13 +242,15 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="smaller unclued instances")
     ap.add_argument("--skip-large", action="store_true", help="no 18 x 18 row")
     ap.add_argument("--no-clued", action="store_true", help="only the rows against GGCount")
-    ap.add_argument("--janko-states", type=int, default=3_000_000, help="max_states for the janko puzzles")
+    ap.add_argument("--no-peers", action="store_true", help="only the clued boards")
+    ap.add_argument("--janko-states", type=int, default=1_000_000, help="max_states for the clued boards")
     ap.add_argument("--random", type=int, default=4, help="random boards per row")
     args = ap.parse_args()
     if args.one:
         one(args.one[0], int(args.one[1]))
         return
-    peer_rows(args.quick, args.skip_large)
+    if not args.no_peers:
+        peer_rows(args.quick, args.skip_large)
     if not args.no_clued:
         janko(args.janko_states)
         random_boards(args.janko_states, args.random)
