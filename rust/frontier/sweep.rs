@@ -40,7 +40,9 @@ pub trait Rules {
 pub struct Count {
     /// The exact number of solutions (clamped to the limit when one was given).
     pub count: Nat,
-    /// The largest number of frontier states held at once.
+    /// The largest layer stored. The sweep stores the layer after every
+    /// second point (the one in between is only passed through), so this is
+    /// what `max_states` bounds.
     pub peak_states: usize,
 }
 
