@@ -36,10 +36,11 @@ fn a003763_hamiltonian_cycles_of_2n_by_2n_points() {
 /// The larger OEIS terms that still take well under two seconds in a release build.
 #[test]
 fn larger_oeis_terms() {
-    // A140517(9..11): all cycles on 9 x 9 to 11 x 11 cells.
+    // A140517(9..12): all cycles on 9 x 9 to 12 x 12 cells.
     assert_eq!(slither(9, 9, &[-1; 81]), "27359264067916806101");
     assert_eq!(slither(10, 10, &[-1; 100]), "988808811046283595068099");
     assert_eq!(slither(11, 11, &[-1; 121]), "109331355810135629946698361371");
+    assert_eq!(slither(12, 12, &[-1; 144]), "36954917962039884953387868334644457");
     // A003763(7): Hamiltonian cycles on 14 x 14 points.
     assert_eq!(ham(14, 14), "56126499620491437281263608");
 }
