@@ -20,6 +20,7 @@
 pub mod budget;
 pub mod country;
 pub mod error;
+pub mod frontier;
 pub mod grid;
 pub mod interrupt;
 pub mod loop_v1;

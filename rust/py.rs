@@ -330,5 +330,71 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;
+    // Frontier counting
+    m.add_function(wrap_pyfunction!(py_slither_count_frontier, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_count_frontier, m)?)?;
     Ok(())
+}
+
+// ---------------------------------------------------------------- Frontier counting
+
+/// A frontier count as a Python int (built from its little-endian bytes).
+fn frontier_int<'py>(py: Python<'py>, count: &crate::frontier::Nat) -> PyResult<Bound<'py, PyAny>> {
+    let from_bytes = py.get_type::<PyInt>().getattr("from_bytes")?;
+    from_bytes.call1((PyBytes::new(py, &count.to_le_bytes()), "little"))
+}
+
+/// `max_states` from Python: a positive count of states, or None for the default.
+fn frontier_max_states(max_states: Option<i64>) -> Result<Option<usize>, Error> {
+    max_states
+        .map(|m| match usize::try_from(m) {
+            Ok(m) if m >= 1 => Ok(m),
+            _ => Err(Error::InvalidArgument(format!("max_states must be >= 1, got {m}"))),
+        })
+        .transpose()
+}
+
+/// Exact Slitherlink count by frontier DP: `(count, peak_states)`.
+#[pyfunction(name = "slither_count_frontier", signature = (rows, cols, clues, limit=None, max_states=None))]
+fn py_slither_count_frontier<'py>(
+    py: Python<'py>,
+    rows: i64,
+    cols: i64,
+    clues: &Bound<'py, PyAny>,
+    limit: Option<i64>,
+    max_states: Option<i64>,
+) -> PyResult<(Bound<'py, PyAny>, usize)> {
+    let side = |name: &str, v: i64| match usize::try_from(v) {
+        Ok(v) if (1..=crate::frontier::SLITHER_MAX_SIDE).contains(&v) => Ok(v),
+        Ok(v) if v > crate::frontier::SLITHER_MAX_SIDE => Err(Error::TooLarge(format!(
+            "the frontier engine counts Slitherlink boards of at most {0} x {0}, got {name} = {v}",
+            crate::frontier::SLITHER_MAX_SIDE
+        ))),
+        _ => Err(Error::InvalidArgument(format!("{name} must be >= 1, got {v}"))),
+    };
+    let (rows, cols) = (side("rows", rows)?, side("cols", cols)?);
+    let limit = limit.map(|l| country_count_arg("limit", l)).transpose()?;
+    let max_states = frontier_max_states(max_states)?;
+    let clues = extract_clues(clues, 4)?;
+    let out = interruptible(py, |stop| crate::frontier::slither_count(rows, cols, &clues, limit, max_states, stop))?;
+    Ok((frontier_int(py, &out.count)?, out.peak_states))
+}
+
+/// Exact Country Road count by frontier DP: `(count, peak_states)`.
+#[pyfunction(name = "country_count_frontier", signature = (rows, cols, regions, numbers, limit=None, max_states=None))]
+fn py_country_count_frontier<'py>(
+    py: Python<'py>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    limit: Option<i64>,
+    max_states: Option<i64>,
+) -> PyResult<(Bound<'py, PyAny>, usize)> {
+    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    let max_states = frontier_max_states(max_states)?;
+    let out = interruptible(py, |stop| {
+        crate::frontier::country_count(rows, cols, &regions, &numbers, limit, max_states, stop)
+    })?;
+    Ok((frontier_int(py, &out.count)?, out.peak_states))
 }

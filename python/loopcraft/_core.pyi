@@ -122,3 +122,37 @@ def country_hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap
     ``borders[i]``). Two countries give the one cycle crossing their border
     twice; one country gives none. Raises :class:`CapacityError` when more than
     ``cap`` cycles exist (or the enumeration passes its step budget)."""
+
+# ----------------------------------------------------------------- Frontier counting
+
+def slither_count_frontier(
+    rows: int,
+    cols: int,
+    clues: Sequence[Optional[int]],
+    limit: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Tuple[int, int]:
+    """Exact number of Slitherlink solutions (single loops satisfying every
+    clue; the empty edge set never counts) by frontier dynamic programming:
+    ``(count, peak_states)``. Sides 1..100; ``clues`` row-major, None or -1...4
+    as for :func:`slither_solve` (None for blank). With no clue the count is
+    OEIS A140517. ``limit`` clamps the count (the sweep runs to the end; a
+    count equal to ``limit`` may be larger in truth). ``max_states`` (default
+    20 million, about 3 GB) caps the states of one sweep step: passing it raises
+    :class:`CapacityError`. ``peak_states`` is the largest step. Ctrl-C raises
+    KeyboardInterrupt."""
+
+def country_count_frontier(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    limit: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Tuple[int, int]:
+    """Exact number of Country Road solutions by frontier dynamic programming:
+    ``(count, peak_states)``. Board format, validation and rules as for
+    :func:`country_count_cells` (sides 2..30, no cell-count cap). With every
+    cell its own country and no numbers the count is the number of Hamiltonian
+    cycles of the grid graph (OEIS A003763 on even squares). ``limit`` and
+    ``max_states`` as for :func:`slither_count_frontier`."""

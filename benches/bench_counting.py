@@ -1,0 +1,260 @@
+"""Exact counting with the frontier engine, against GGCount in the same run.
+
+Rows (unclued grids; the peer counts these only):
+
+- Hamiltonian cycles on 16 x 16 points: Country Road 16 x 16, every cell its
+  own country (OEIS A003763(8)); GGCount ``-c -h 15``.
+- All simple cycles on 15 x 15 cells: Slitherlink 15 x 15, no clue (OEIS
+  A140517(15)); GGCount ``-c 15``.
+- Hamiltonian cycles on 18 x 18 points (A003763(9)); GGCount ``-c -h 17``.
+
+Each instance runs in a child process (this script with ``--one``), so that its
+CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
+peer alike. Counts must agree with each other. Then, our engine only: the
+janko puzzles of both families (every count must be 1; Slitherlink puzzles
+whose frontier passes ``--janko-states`` are reported as refused), and random
+partially clued 10 x 10 and 15 x 15 boards of both families.
+
+GGCount is built by ``../shared/peers/ggcount/build.sh`` into the peers cache
+(outside the repository). Run after a release install (``maturin develop
+--release``): ``python benches/bench_counting.py`` (the 18 x 18 row alone takes over a minute of CPU
+for each engine, the janko Slitherlink set a few minutes),
+``--quick`` for 12 x 12 / 11 x 11 / 14 x 14 instead, ``--skip-large`` without the 18 x 18 row,
+``--no-peers`` for the clued boards only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable, List, Optional, Tuple
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+PUZZLEKIT = SHARED / "external" / "puzzlekit"
+
+
+# ----------------------------------------------------------------- child processes
+
+
+def one(kind: str, n: int) -> None:
+    """Child: count one unclued instance with our engine; print count and seconds."""
+    from loopcraft import _core
+
+    t = time.perf_counter()
+    if kind == "ham":
+        count, peak = _core.country_count_frontier(n, n, list(range(n * n)), [None] * (n * n))
+    else:
+        count, peak = _core.slither_count_frontier(n, n, [None] * (n * n))
+    print(json.dumps({"count": str(count), "peak_states": peak, "seconds": time.perf_counter() - t}))
+
+
+def measured(cmd: List[str]) -> Tuple[str, float, float]:
+    """Runs `cmd`, returns (stdout, user+sys CPU seconds, peak RSS in MB) of that child."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{cmd} exited with {proc.returncode}")
+    return out, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def ggcount() -> Optional[str]:
+    build = SHARED / "peers" / "ggcount" / "build.sh"
+    if not build.exists():
+        return None
+    return subprocess.run([str(build)], check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
+
+
+def peer_rows(quick: bool, skip_large: bool) -> None:
+    rows = [("ham", 12 if quick else 16), ("all", 11 if quick else 15)]
+    if not skip_large:
+        rows.append(("ham", 14 if quick else 18))
+    gg = ggcount()
+    print(f"GGCount: {gg or 'not found (../shared/peers/ggcount missing)'}")
+    print("ours s / GGCount s: CPU seconds of the whole child process (ours includes ~0.1 s of Python start-up;")
+    print("'engine s' is the count call alone); MB: peak RSS of the child; ratio: ours s / GGCount s")
+    head = (
+        f"{'instance':<34}{'count':>20}  {'ours s':>8} {'engine s':>8} {'MB':>6}  "
+        f"{'GGCount s':>9} {'MB':>6}  {'ratio':>6}"
+    )
+    print(head)
+    print("-" * len(head))
+    for kind, n in rows:
+        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n)])
+        ours = json.loads(out)
+        name = f"Hamiltonian {n} x {n} points" if kind == "ham" else f"all cycles {n} x {n} cells"
+        peer = ""
+        if gg:
+            args = ["-c", "-h", str(n - 1)] if kind == "ham" else ["-c", str(n)]
+            gout, g_s, g_mb = measured([gg, *args])
+            gcount = gout.strip().splitlines()[-1].strip()
+            if gcount != ours["count"]:
+                raise SystemExit(f"{name}: counts differ: ours {ours['count']}, GGCount {gcount}")
+            peer = f"{g_s:>9.2f} {g_mb:>6.0f}  {ours_s / max(g_s, 1e-3):>5.1f}x"
+        count = ours["count"]
+        shown = count if len(count) <= 20 else f"{count[:8]}..({len(count)} digits)"
+        print(
+            f"{name:<34}{shown:>20}  {ours_s:>8.2f} {ours['seconds']:>8.2f} {ours_mb:>6.0f}  {peer}"
+            f"   peak {ours['peak_states']:,} states"
+        )
+
+
+# ----------------------------------------------------------------- clued boards
+
+
+def janko(max_states: int) -> None:
+    from loopcraft import _core
+    from loopcraft.errors import CapacityError
+
+    sys.path.insert(0, str(ROOT / "benches"))
+    from country_dataset_time import parse as parse_country
+    from slither_dataset_time import clues_of, parse_grid
+
+    files = [("Country Road", "CountryRoad_dataset.json"), ("Slitherlink", "Slitherlink_dataset.json")]
+    for family, name in files:
+        path = PUZZLEKIT / name
+        if not path.exists():
+            print(f"{family}: {path} not found, skipped")
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))["data"]
+        times: List[Tuple[float, str, int]] = []
+        not_one: List[Tuple[str, int]] = []
+        refused = 0
+        for key, entry in data.items():
+            t = time.perf_counter()
+            try:
+                if family == "Country Road":
+                    rows, cols, regions, numbers = parse_country(entry["problem"])
+                    count, peak = _core.country_count_frontier(rows, cols, regions, numbers, max_states=max_states)
+                else:
+                    rows, cols, cells = parse_grid(entry["problem"])
+                    count, peak = _core.slither_count_frontier(rows, cols, clues_of(cells), max_states=max_states)
+            except CapacityError:
+                refused += 1
+                continue
+            times.append((time.perf_counter() - t, key, peak))
+            if count != 1 and entry.get("solution"):
+                not_one.append((key, count))
+        times.sort(reverse=True)
+        total = sum(t for t, _, _ in times)
+        median_ms = 1000 * times[len(times) // 2][0]
+        print(
+            f"janko {family}: {len(times)} counted in {total:.1f} s (median {median_ms:.1f} ms), "
+            f"{refused} refused at max_states={max_states:,}, count != 1 with a stored solution: {not_one or 'none'}"
+        )
+        for t, key, peak in times[:3]:
+            print(f"    slowest {key}: {t:.2f} s, peak {peak:,} states")
+
+
+def blob_clues(rng: random.Random, rows: int, cols: int, keep: float) -> List[Optional[int]]:
+    """Slitherlink clues read off a random blob of cells, a random subset kept."""
+    inside = {(rows // 2, cols // 2)}
+    grow = [(rows // 2, cols // 2)]
+    while grow and len(inside) < rows * cols // 2:
+        r, c = grow.pop(rng.randrange(len(grow)))
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in inside and rng.random() < 0.6:
+                inside.add((rr, cc))
+                grow.append((rr, cc))
+    out: List[Optional[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            here = (r, c) in inside
+            n = sum(((r + dr, c + dc) in inside) != here for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            out.append(n if rng.random() < keep else None)
+    return out
+
+
+def random_countries(
+    rng: random.Random, rows: int, cols: int, size: int, numbered: float
+) -> Tuple[List[int], List[Optional[int]]]:
+    """Countries of about `size` cells grown from random seeds; a share `numbered` of them numbered."""
+    n = rows * cols
+    region = [-1] * n
+    seeds = rng.sample(range(n), max(2, n // size))
+    grow = list(seeds)
+    for k, s in enumerate(seeds):
+        region[s] = k
+    while grow:
+        i = grow.pop(rng.randrange(len(grow)))
+        r, c = divmod(i, cols)
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < rows and 0 <= cc < cols and region[rr * cols + cc] == -1:
+                region[rr * cols + cc] = region[i]
+                grow.append(rr * cols + cc)
+    k = len(seeds)
+    sizes = [region.count(x) for x in range(k)]
+    return region, [rng.randint(1, sizes[x]) if rng.random() < numbered else None for x in range(k)]
+
+
+def random_boards(max_states: int, per_size: int) -> None:
+    from loopcraft import _core
+    from loopcraft.errors import CapacityError
+
+    rng = random.Random(2026)
+    cases: List[Tuple[str, Callable[[int], Tuple[int, int]]]] = []
+    for n in (10, 15):
+        for keep in (0.3, 0.5, 0.7):
+            cases.append(
+                (
+                    f"Slitherlink {n} x {n}, {int(100 * keep)}% clued",
+                    lambda _, n=n, keep=keep: _core.slither_count_frontier(
+                        n, n, blob_clues(rng, n, n, keep), max_states=max_states
+                    ),
+                )
+            )
+        for size, numbered in ((3, 0.0), (6, 0.0), (6, 0.33)):
+            cases.append(
+                (
+                    f"Country Road {n} x {n}, ~{size}-cell countries, {int(100 * numbered)}% numbered",
+                    lambda _, n=n, size=size, numbered=numbered: _core.country_count_frontier(
+                        n, n, *random_countries(rng, n, n, size, numbered), max_states=max_states
+                    ),
+                )
+            )
+    for name, run in cases:
+        results = []
+        for i in range(per_size):
+            t = time.perf_counter()
+            try:
+                count, peak = run(i)
+                results.append((time.perf_counter() - t, count, peak))
+            except CapacityError:
+                results.append((time.perf_counter() - t, -1, -1))
+        counts = ", ".join("refused" if c < 0 else (str(c) if c < 10**6 else f"{c:.2e}") for _, c, _ in results)
+        total = sum(t for t, _, _ in results)
+        peak = max(p for _, _, p in results)
+        print(f"{name:<52} {total:>7.2f} s for {per_size}, peak {peak:,} states; counts: {counts}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--one", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
+    ap.add_argument("--quick", action="store_true", help="smaller unclued instances")
+    ap.add_argument("--skip-large", action="store_true", help="no 18 x 18 row")
+    ap.add_argument("--no-clued", action="store_true", help="only the rows against GGCount")
+    ap.add_argument("--no-peers", action="store_true", help="only the clued boards")
+    ap.add_argument("--janko-states", type=int, default=1_000_000, help="max_states for the clued boards")
+    ap.add_argument("--random", type=int, default=4, help="random boards per row")
+    args = ap.parse_args()
+    if args.one:
+        one(args.one[0], int(args.one[1]))
+        return
+    if not args.no_peers:
+        peer_rows(args.quick, args.skip_large)
+    if not args.no_clued:
+        janko(args.janko_states)
+        random_boards(args.janko_states, args.random)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+//! Frontier counting: exact solution counts of Slitherlink and Country Road
+//! boards at any size the state space allows, by dynamic programming over a
+//! sweep line (a transfer matrix applied one lattice point at a time).
+//!
+//! The state is the frontier: for each edge crossing the sweep line, whether
+//! the loop uses it and, if so, which other crossing edge the same piece of
+//! loop ends at (pieces never cross, so a string of "(" and ")" says it, 2
+//! bits a plug). Each puzzle adds what its rules still need to know about
+//! the cells behind the line (a clue's top edge, a country's border
+//! crossings and used count, a cell's used bit); see [`slither`] and
+//! [`country`]. The counts are exact big integers ([`bignum::Nat`]).
+//!
+//! This engine shares nothing with the other counting engines but the board
+//! format and `crate::grid`'s clue check.
+//!
+//! - `limit`: a frontier count is known only after the last step, so the
+//!   sweep always runs to the end; the returned count is then clamped to
+//!   `limit` (so, as with the other engines' limits, a count equal to
+//!   `limit` may be larger in truth).
+//! - `max_states`: the most states one layer may hold. A layer that would
+//!   pass it stops the count with [`Error::Capacity`] before memory runs
+//!   away. A state costs its key and count words in two hash tables (the
+//!   layer swept and the one built) at most 70 % full: about 160 bytes at the
+//!   peak of the 18 x 18 Hamiltonian count (4.9 million states, 790 MB), so
+//!   the default ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
+//! - `stop`: asked once per state expanded ([`Error::Interrupted`]).
+
+pub mod bignum;
+mod country;
+mod key;
+mod layout;
+mod slither;
+mod sweep;
+
+#[cfg(test)]
+mod tests;
+
+pub use bignum::Nat;
+pub use country::MAX_SIDE as COUNTRY_MAX_SIDE;
+pub use slither::MAX_SIDE as SLITHER_MAX_SIDE;
+pub use sweep::Count;
+
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
+use sweep::Rules;
+
+/// The default state budget of one layer.
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+
+/// Largest key the engine builds, in 64-bit words.
+const MAX_WORDS: u32 = 16;
+
+fn run_sized<R: Rules>(rules: &R, bits: u32, max_states: usize, stop: &mut Stop<'_>) -> Result<Count> {
+    match bits.div_ceil(64) {
+        0 | 1 => sweep::run::<1, R>(rules, max_states, stop),
+        2 => sweep::run::<2, R>(rules, max_states, stop),
+        3 => sweep::run::<3, R>(rules, max_states, stop),
+        4 => sweep::run::<4, R>(rules, max_states, stop),
+        5 => sweep::run::<5, R>(rules, max_states, stop),
+        6..=8 => sweep::run::<8, R>(rules, max_states, stop),
+        9..=MAX_WORDS => sweep::run::<16, R>(rules, max_states, stop),
+        words => Err(Error::TooLarge(format!(
+            "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
+        ))),
+    }
+}
+
+fn finish(mut out: Count, limit: Option<u64>) -> Count {
+    if let Some(l) = limit {
+        out.count = out.count.min_u64(l);
+    }
+    out
+}
+
+/// Number of Slitherlink solutions of an R x C board (`clues` row-major, one
+/// per cell, `-1` blank, else 0..=4): single closed loops on the grid edges
+/// with the clued number of loop edges around every clued cell. With no clue
+/// this is OEIS A140517. Sides 1..=100.
+pub fn slither_count(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let rules = slither::Slither::new(rows, cols, clues)?;
+    let out = run_sized(&rules, rules.bits, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
+    Ok(finish(out, limit))
+}
+
+/// Number of Country Road solutions of an R x C board (`regions` row-major,
+/// a country index `0..K` or `-1` for a blocked cell; `numbers` one entry per
+/// country). With every cell its own country and no numbers this is the
+/// number of Hamiltonian cycles of the grid graph (OEIS A003763 for even
+/// sides). Sides 2..=30.
+pub fn country_count(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let rules = country::Country::new(rows, cols, regions, numbers)?;
+    if rules.impossible {
+        return Ok(Count { count: Nat::zero(), peak_states: 0 });
+    }
+    let out = run_sized(&rules, rules.bits, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
+    Ok(finish(out, limit))
+}

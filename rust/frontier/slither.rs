@@ -1,0 +1,166 @@
+//! Slitherlink: single loops on the edges of an R x C board of cells, with
+//! optional clues (the number of loop edges around a cell).
+//!
+//! The sweep visits the (R+1) x (C+1) lattice points row by row (the board is
+//! turned so that rows are the longer side). At point (r, c) it decides the
+//! edge to the right, `h(r, c)`, and the edge down, `v(r, c)`. A clued cell
+//! (r, c) is complete at point (r+1, c): its top edge `h(r, c)` is kept in a
+//! one-bit field from point (r, c) on, its left and right edges `v(r, c)` and
+//! `v(r, c+1)` are still plugs of the frontier then, and its bottom edge is
+//! the one being decided. Partial sums are checked earlier, as soon as three
+//! (or two) of the four edges are known, to drop hopeless states.
+//!
+//! The loop is closed exactly once: a "done" bit is set when the two ends of
+//! the last piece meet while every other plug is empty, and from then on every
+//! point has degree 0. The empty edge set is not a loop and never counts.
+
+use super::key::Key;
+use super::layout::{place, Slot, Want};
+use super::sweep::{point_moves, Move, Rules, Succ};
+use crate::error::{Error, Result};
+
+/// Largest side of a Slitherlink board the frontier engine accepts.
+pub const MAX_SIDE: usize = 100;
+
+pub(super) struct Slither {
+    /// Cells down and across after turning (cols <= rows).
+    rows: usize,
+    cols: usize,
+    /// Clue per cell, row-major in the turned board, -1 for blank.
+    clues: Vec<i8>,
+    /// Top-edge field of each clued cell.
+    top: Vec<Option<Slot>>,
+    /// Row and column of each step's point.
+    rc: Vec<(usize, usize)>,
+    /// No clued cell touches this step's point.
+    clue_free: Vec<bool>,
+    plug_bits: u32,
+    done: u32,
+    pub bits: u32,
+}
+
+impl Slither {
+    pub(super) fn new(rows: usize, cols: usize, clues: &[i8]) -> Result<Slither> {
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "a Slitherlink board needs at least 1 row and 1 column, got {rows} x {cols}"
+            )));
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(Error::TooLarge(format!(
+                "the frontier engine counts Slitherlink boards of at most {MAX_SIDE} x {MAX_SIDE}, got {rows} x {cols}"
+            )));
+        }
+        crate::grid::check_cell_clues(clues, rows * cols, "rows*cols")?;
+        let (rows, cols, clues) = if cols > rows {
+            let t = (0..rows * cols).map(|i| clues[(i % rows) * cols + i / rows]).collect();
+            (cols, rows, t)
+        } else {
+            (rows, cols, clues.to_vec())
+        };
+        let w = cols + 1;
+        let plug_bits = 2 * (w as u32 + 1);
+        let done = plug_bits;
+        let clued: Vec<usize> = (0..rows * cols).filter(|&i| clues[i] >= 0).collect();
+        let wants: Vec<Want> = clued
+            .iter()
+            .map(|&i| {
+                let (r, c) = (i / cols, i % cols);
+                Want { first: r * w + c, last: (r + 1) * w + c, width: 1 }
+            })
+            .collect();
+        let (slots, bits) = place(done + 1, &wants);
+        let mut top = vec![None; rows * cols];
+        for (&i, s) in clued.iter().zip(slots) {
+            top[i] = Some(s);
+        }
+        let rc: Vec<(usize, usize)> = (0..(rows + 1) * w).map(|i| (i / w, i % w)).collect();
+        let clued = |r: usize, c: usize| r < rows && c < cols && clues[r * cols + c] >= 0;
+        let clue_free = rc
+            .iter()
+            .map(|&(r, c)| !((r >= 1 && clued(r - 1, c)) || (c >= 1 && clued(r, c - 1)) || clued(r, c)))
+            .collect();
+        Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, bits })
+    }
+}
+
+impl Rules for Slither {
+    fn steps(&self) -> usize {
+        (self.rows + 1) * (self.cols + 1)
+    }
+
+    #[inline(always)]
+    fn expand<K: Key>(&self, step: usize, key: K, out: &mut Succ<K>) {
+        let w = self.cols + 1;
+        let (r, c) = self.rc[step];
+        let (rows, cols) = (self.rows, self.cols);
+        let done = key.get(self.done, 1) == 1;
+        let mut moves = [Move { key, right: false, down: false, used: false, closes: false }; 2];
+        let n = point_moves(key, c as u32, self.plug_bits, c + 1 < w, r < rows, true, !done, &mut moves);
+        if self.clue_free[step] {
+            for m in &moves[..n] {
+                let mut k = m.key;
+                if m.closes {
+                    k.set(self.done, 1, 1);
+                }
+                if c + 1 == w {
+                    k.shift_plugs(self.plug_bits);
+                }
+                out.push(k);
+            }
+            return;
+        }
+        let c32 = c as u32;
+        // The cell above-right of the point is complete now.
+        let above = if r >= 1 && c < cols {
+            self.top[(r - 1) * cols + c].map(|s| (s, self.clues[(r - 1) * cols + c]))
+        } else {
+            None
+        };
+        let above_known = above.map(|(s, _)| {
+            key.get(s.off, 1) + u64::from(key.get(2 * c32 + 2, 2) != 0) + u64::from(key.get(2 * c32 + 4, 2) != 0)
+        });
+        // The cell below-left has three edges known, the one below-right two.
+        let left = if r < rows && c >= 1 {
+            self.top[r * cols + c - 1].map(|s| (s, self.clues[r * cols + c - 1]))
+        } else {
+            None
+        };
+        let left_known = left.map(|(s, _)| key.get(s.off, 1) + u64::from(key.get(2 * c32 - 2, 2) != 0));
+        let here =
+            if r < rows && c < cols { self.top[r * cols + c].map(|s| (s, self.clues[r * cols + c])) } else { None };
+        for m in &moves[..n] {
+            let mut k = m.key;
+            if let (Some((s, clue)), Some(known)) = (above, above_known) {
+                if known + u64::from(m.right) != clue as u64 {
+                    continue;
+                }
+                k.set(s.off, 1, 0);
+            }
+            if let (Some((_, clue)), Some(known)) = (left, left_known) {
+                let n = known + u64::from(m.down);
+                if n > clue as u64 || n + 1 < clue as u64 {
+                    continue;
+                }
+            }
+            if let Some((s, clue)) = here {
+                let n = u64::from(m.right) + u64::from(m.down);
+                if n > clue as u64 || n + 2 < clue as u64 {
+                    continue;
+                }
+                k.set(s.off, 1, u64::from(m.right));
+            }
+            if m.closes {
+                k.set(self.done, 1, 1);
+            }
+            if c + 1 == w {
+                k.shift_plugs(self.plug_bits);
+            }
+            out.push(k);
+        }
+    }
+
+    fn accepts<K: Key>(&self, key: &K) -> bool {
+        key.get(self.done, 1) == 1
+    }
+}

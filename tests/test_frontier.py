@@ -1,0 +1,212 @@
+"""The frontier counting engine, called through ``loopcraft._core`` directly:
+OEIS values, cross-checks against the other engines on random boards, the
+limit, the state budget and refusals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loopcraft import _core
+from loopcraft.errors import ArgumentError, CapacityError
+
+# OEIS A140517: simple cycles on the n x n grid of cells (the empty set does not count).
+A140517 = [1, 13, 213, 9349, 1222363, 487150371, 603841648931, 2318527339461265]
+# OEIS A003763: Hamiltonian cycles on the 2n x 2n grid of points.
+A003763 = [1, 6, 1072, 4638576, 467260456608, 1076226888605605706]
+
+
+def slither_count(rows, cols, clues, **kw):
+    return _core.slither_count_frontier(rows, cols, clues, **kw)[0]
+
+
+def country_count(rows, cols, regions, numbers, **kw):
+    return _core.country_count_frontier(rows, cols, regions, numbers, **kw)[0]
+
+
+@pytest.mark.parametrize("n", range(1, len(A140517) + 1))
+def test_unclued_slitherlink_is_a140517(n):
+    assert slither_count(n, n, [None] * (n * n)) == A140517[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, len(A003763) + 1))
+def test_singleton_countries_count_hamiltonian_cycles_a003763(n):
+    side = 2 * n
+    count, peak = _core.country_count_frontier(side, side, list(range(side * side)), [None] * (side * side))
+    assert count == A003763[n - 1]
+    assert isinstance(count, int) and peak >= 1
+
+
+def test_rectangles_do_not_depend_on_orientation():
+    for rows, cols in [(2, 7), (3, 5), (4, 6)]:
+        a = slither_count(rows, cols, [None] * (rows * cols))
+        b = slither_count(cols, rows, [None] * (rows * cols))
+        assert a == b > 0
+        n = rows * cols
+        assert country_count(rows, cols, list(range(n)), [None] * n) == country_count(
+            cols, rows, list(range(n)), [None] * n
+        )
+
+
+# ----------------------------------------------------------------- Slitherlink vs the search
+
+
+def random_shape_clues(rng: random.Random, rows: int, cols: int) -> list:
+    """Clues read off the boundary of a random blob of cells (one loop or
+    several, so the board has a solution or not), then a random subset kept."""
+    inside = set()
+    frontier = [(rng.randrange(rows), rng.randrange(cols))]
+    for _ in range(rng.randrange(1, rows * cols + 1)):
+        if not frontier:
+            break
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        inside.add((r, c))
+        frontier += [
+            (r + dr, c + dc)
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in inside
+        ]
+    keep = rng.uniform(0.4, 1.0)
+    clues: list = []
+    for r in range(rows):
+        for c in range(cols):
+            here = (r, c) in inside
+            edges = sum(((r + dr, c + dc) in inside) != here for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            clues.append(edges if rng.random() < keep else None)
+    return clues
+
+
+def test_slitherlink_matches_the_search_on_300_random_boards():
+    rng = random.Random(12)
+    nonzero = 0
+    for _ in range(300):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        clues = random_shape_clues(rng, rows, cols)
+        solutions, complete, _ = _core.slither_solve(rows, cols, clues, limit=10**6)
+        assert complete
+        got = slither_count(rows, cols, clues)
+        assert got == len(solutions), (rows, cols, clues)
+        nonzero += got > 0
+    assert nonzero > 50
+
+
+# ----------------------------------------------------------------- Country Road vs the brute force
+
+
+def random_country_board(rng: random.Random, rows: int, cols: int):
+    """Countries grown from random seeds over the open cells; a few blocked
+    cells; a few numbers."""
+    n = rows * cols
+    blocked = {i for i in range(n) if rng.random() < 0.08}
+    region = [-1] * n
+    open_cells = [i for i in range(n) if i not in blocked]
+    seeds = rng.sample(open_cells, min(len(open_cells), rng.randint(2, max(2, n // 2))))
+    grow = []
+    for k, s in enumerate(seeds):
+        region[s] = k
+        grow.append(s)
+    while grow:
+        i = grow.pop(rng.randrange(len(grow)))
+        r, c = divmod(i, cols)
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            j = rr * cols + cc
+            if 0 <= rr < rows and 0 <= cc < cols and j not in blocked and region[j] == -1:
+                region[j] = region[i]
+                grow.append(j)
+    k = len(seeds)
+    for i in open_cells:
+        if region[i] == -1:  # cut off by blocked cells: a country of its own
+            region[i] = k
+            k += 1
+    size = [region.count(x) for x in range(k)]
+    numbers = [rng.randint(1, size[x]) if rng.random() < 0.3 else None for x in range(k)]
+    return region, numbers
+
+
+def test_country_matches_the_brute_force_on_300_random_boards():
+    rng = random.Random(7)
+    nonzero = 0
+    for t in range(300):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+        regions, numbers = random_country_board(rng, rows, cols)
+        brute = _core.country_count_cells if t % 2 else _core.country_count_loops
+        want = brute(rows, cols, regions, numbers)
+        got = country_count(rows, cols, regions, numbers)
+        assert got == want, (rows, cols, regions, numbers)
+        nonzero += got > 0
+    assert nonzero > 30
+
+
+def test_country_rules_each_matter():
+    # Two halves of 3 x 4 split the unnumbered count by number, as for the brute force.
+    halves = [0, 0, 1, 1] * 3
+    total = country_count(3, 4, halves, [None, None])
+    assert sum(country_count(3, 4, halves, [m, None]) for m in range(1, 7)) == total > 0
+    # One country alone has no border to cross: no solution.
+    assert country_count(3, 3, [0] * 9, [None]) == 0
+    # A one-cell country numbered other than 1 cannot be satisfied.
+    assert country_count(2, 2, [0, 1, 2, 3], [0, None, None, None]) == 0
+
+
+# ----------------------------------------------------------------- limit, budget, refusals
+
+
+def test_limit_clamps_the_count():
+    assert slither_count(4, 4, [None] * 16, limit=100) == 100
+    assert slither_count(4, 4, [None] * 16, limit=10**6) == 9349
+    assert country_count(6, 6, list(range(36)), [None] * 36, limit=0) == 0
+
+
+def test_max_states_raises_capacity_error():
+    count, peak = _core.slither_count_frontier(6, 6, [None] * 36)
+    assert _core.slither_count_frontier(6, 6, [None] * 36, max_states=peak) == (count, peak)
+    with pytest.raises(CapacityError, match="max_states"):
+        _core.slither_count_frontier(6, 6, [None] * 36, max_states=peak - 1)
+    with pytest.raises(CapacityError):
+        _core.country_count_frontier(8, 8, list(range(64)), [None] * 64, max_states=10)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: _core.slither_count_frontier(0, 3, []), "rows must be >= 1"),
+        (lambda: _core.slither_count_frontier(101, 3, [None] * 303), "at most 100"),
+        (lambda: _core.slither_count_frontier(2, 2, [None] * 3), "4 entries"),
+        (lambda: _core.slither_count_frontier(2, 2, [5, None, None, None]), "outside 0..4"),
+        (lambda: _core.slither_count_frontier(2, 2, [None] * 4, limit=-1), "limit must be >= 0"),
+        (lambda: _core.slither_count_frontier(2, 2, [None] * 4, max_states=0), "max_states must be >= 1"),
+        (lambda: _core.country_count_frontier(1, 4, [0, 1, 2, 3], [None] * 4), "at least 2 rows"),
+        (lambda: _core.country_count_frontier(31, 2, list(range(62)), [None] * 62), "at most 30"),
+        (lambda: _core.country_count_frontier(2, 2, [0, 0, 1, 5], [None, None]), r"regions\[3\] = 5"),
+        (lambda: _core.country_count_frontier(2, 2, [0, 0, 0, 0], [None, None]), "country 1 has no cell"),
+        (lambda: _core.country_count_frontier(2, 2, [0, 0, 1, 1], [3, None]), "larger than its 2 cells"),
+    ],
+)
+def test_bad_arguments_raise_argument_error(call, message):
+    with pytest.raises(ArgumentError, match=message):
+        call()
+
+
+def test_bad_types_raise_type_error():
+    with pytest.raises(TypeError):
+        _core.slither_count_frontier(2, 2, "abcd")
+    with pytest.raises(TypeError):
+        _core.country_count_frontier(2, 2, [0, 0, 1, 1], [None, "2"])
+
+
+def test_ctrl_c_stops_a_long_count_quickly():
+    import _thread
+    import threading
+    import time
+
+    def interrupt() -> None:
+        time.sleep(0.05)
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        # All cycles on 14 x 14 cells: many seconds of work if not stopped.
+        _core.slither_count_frontier(14, 14, [None] * 196)
+    assert time.perf_counter() - t < 2.0
