@@ -373,7 +373,7 @@ fn py_slither_count_frontier<'py>(
         _ => Err(Error::InvalidArgument(format!("{name} must be >= 1, got {v}"))),
     };
     let (rows, cols) = (side("rows", rows)?, side("cols", cols)?);
-    let limit = limit.map(|l| country_count_arg("limit", l)).transpose()?;
+    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
     let max_states = frontier_max_states(max_states)?;
     let clues = extract_clues(clues, 4)?;
     let out = interruptible(py, |stop| crate::frontier::slither_count(rows, cols, &clues, limit, max_states, stop))?;
@@ -391,10 +391,13 @@ fn py_country_count_frontier<'py>(
     limit: Option<i64>,
     max_states: Option<i64>,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
+    let (rows, cols) = country_size(rows, cols)?;
+    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
     let max_states = frontier_max_states(max_states)?;
+    // The one check of a Country Road board; the engine reads its checked form.
+    let board = crate::country::Board::new(rows, cols, &regions, &numbers)?;
     let out = interruptible(py, |stop| {
-        crate::frontier::country_count(rows, cols, &regions, &numbers, limit, max_states, stop)
+        crate::frontier::country_count(rows, cols, &board.region, &board.numbers, limit, max_states, stop)
     })?;
     Ok((frontier_int(py, &out.count)?, out.peak_states))
 }

@@ -47,14 +47,18 @@ def deduce(
 
 
 def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[int] = None) -> int:
-    """Number of solutions, counted by one of three independent engines.
+    """Number of solutions, counted by one of four independent engines.
 
     Args:
         board: the puzzle.
         engine: ``"search"`` (ladder + search), ``"cells"`` (choose the used
-            cells, then thread the loop) or ``"loops"`` (enumerate the simple
-            cycles of the grid). The brute forces refuse large boards.
-        limit: stop counting at this many (the result is then at most ``limit``).
+            cells, then thread the loop), ``"loops"`` (enumerate the simple
+            cycles of the grid) or ``"frontier"`` (dynamic programming over a
+            sweep line: exact counts at any size, within a memory budget that
+            raises :class:`~loopcraft.CapacityError`). The brute forces
+            refuse boards of more than 36 open cells.
+        limit: stop counting at this many (the result is then at most
+            ``limit``; the frontier engine sweeps to the end and clamps).
 
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6

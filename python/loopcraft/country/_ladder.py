@@ -61,7 +61,7 @@ STAGES: Tuple[str, ...] = tuple(_core.COUNTRY_STAGES)
 #: The grading ladder: the stages, then ``"search"`` (the core's list).
 LEVELS: Tuple[str, ...] = tuple(_core.COUNTRY_LEVELS)
 #: Counting engines: ladder + search, and two brute forces sharing nothing with it.
-ENGINES: Tuple[str, ...] = ("search", "cells", "loops")
+ENGINES: Tuple[str, ...] = ("search", "cells", "loops", "frontier")
 #: Stands for "no limit" where the core wants a number.
 NO_LIMIT = (1 << 63) - 1
 
@@ -275,6 +275,8 @@ def count(
         return len(sols)
     if engine == "cells":
         return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
+    if engine == "frontier":
+        return int(_core.country_count_frontier(rows, cols, list(regions), list(numbers), limit)[0])
     return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
 
 

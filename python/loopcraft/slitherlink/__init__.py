@@ -30,6 +30,7 @@ from __future__ import annotations
 from .._result import CheckResult, Grade, SolveResult, Violation
 from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, MAX_SIZE, Slitherlink
+from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
 from ._formats import URL_SITES
 from ._generate import generate, generate_slitherlink
@@ -49,6 +50,8 @@ __all__ = [
     "MAX_SIZE",
     "URL_SITES",
     "check",
+    "count_solutions",
+    "ENGINES",
     "generate",
     "generate_slitherlink",
     "FormatError",

@@ -1,0 +1,50 @@
+"""The frontier engine through the public counting functions of both families."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loopcraft import ArgumentError, ArgumentTypeError, CapacityError
+from loopcraft.country import ENGINES as COUNTRY_ENGINES
+from loopcraft.country import CountryRoad
+from loopcraft.country import count_solutions as count_country
+from loopcraft.slitherlink import ENGINES as SLITHER_ENGINES
+from loopcraft.slitherlink import Slitherlink
+from loopcraft.slitherlink import count_solutions as count_slither
+
+
+@pytest.mark.parametrize("n, loops", [(1, 1), (2, 13), (3, 213), (4, 9349), (5, 1222363)])
+def test_empty_slitherlink_boards_count_oeis_a140517(n: int, loops: int) -> None:
+    assert count_slither(Slitherlink([[None] * n for _ in range(n)])) == loops
+
+
+def test_slitherlink_engines_agree_on_random_clued_boards() -> None:
+    rng = random.Random(12)
+    for _ in range(60):
+        rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+        clues = [[rng.choice([None, None, None, 0, 1, 2, 3]) for _ in range(cols)] for _ in range(rows)]
+        board = Slitherlink(clues)
+        assert count_slither(board, engine="frontier") == count_slither(board, engine="search")
+    assert SLITHER_ENGINES == ("search", "frontier")
+
+
+def test_country_frontier_counts_hamiltonian_cycles_and_agrees_with_the_brute_forces() -> None:
+    singletons = CountryRoad.from_regions([[r * 6 + c for c in range(6)] for r in range(6)])
+    assert count_country(singletons, engine="frontier") == 1072
+    assert "frontier" in COUNTRY_ENGINES
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    counts = {engine: count_country(board, engine=engine) for engine in COUNTRY_ENGINES}
+    assert set(counts.values()) == {1}, counts
+
+
+def test_counting_arguments_are_checked() -> None:
+    board = Slitherlink([[None] * 3 for _ in range(3)])
+    with pytest.raises(ArgumentError, match="unknown engine"):
+        count_slither(board, engine="magic")
+    with pytest.raises(ArgumentTypeError):
+        count_slither("3 3", engine="frontier")  # type: ignore[arg-type]
+    assert count_slither(board, limit=5) == 5 and count_slither(board, limit=0) == 0
+    with pytest.raises(CapacityError):
+        count_slither(Slitherlink([[None] * 12 for _ in range(12)]), max_states=10)
