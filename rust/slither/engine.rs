@@ -28,11 +28,16 @@ pub const OFF: u8 = 0;
 pub const ON: u8 = 1;
 pub const UNK: u8 = 2;
 
-/// Which families of rules run; cell counting and point states always do.
+/// Which families of rules run; cell counting, point states and the
+/// "not both" corner hint (a corner point with a line elsewhere) always do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
-    /// Corner pair bits between cells and points, and the adjacent 3-3 pattern.
-    pub pairs: bool,
+    /// Cells read the pair of sides each corner point allows.
+    pub pairs_read: bool,
+    /// Cells narrow their corner points to the pairs they realise.
+    pub pairs_write: bool,
+    /// The adjacent 3-3 pattern.
+    pub pattern33: bool,
     /// Inside/outside colour classes with parity.
     pub colour: bool,
     /// No loop before the last one.
@@ -40,7 +45,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const ALL: Rules = Rules { pairs: true, colour: true, loops: true };
+    pub const ALL: Rules = Rules { pairs_read: true, pairs_write: true, pattern33: true, colour: true, loops: true };
 }
 
 enum Undo {
@@ -120,7 +125,7 @@ impl<'a> Engine<'a> {
             cell_queued: (0..cells).map(|c| board.clues[c] >= 0).collect(),
             moved: Vec::new(),
         };
-        if rules.pairs {
+        if rules.pattern33 {
             for e in super::patterns::forced_on(board) {
                 if !eng.assign(e, ON) {
                     return None;
@@ -214,10 +219,9 @@ impl<'a> Engine<'a> {
         self.trail.push(Undo::Mask(p, old));
         self.mask[p as usize] = m;
         self.enqueue_point(p);
-        if self.rules.pairs {
-            for c in self.board.point_cells[p as usize] {
-                self.enqueue_cell(c);
-            }
+        // Cells read their corners: fully with pairs, or the corner hint.
+        for c in self.board.point_cells[p as usize] {
+            self.enqueue_cell(c);
         }
     }
 

@@ -93,8 +93,18 @@ impl Engine<'_> {
         }
         // Allowed (first, second) combinations at each corner.
         let mut proj = [0xFu8; 4];
-        if self.rules.pairs {
-            let corners = board.cell_corners[c as usize];
+        let corners = board.cell_corners[c as usize];
+        if !self.rules.pairs_read {
+            // The corner hint: a point that already has a line on a side
+            // away from this cell cannot take both of the cell's sides.
+            for k in 0..4 {
+                let slots = board.point_slots[corners[k] as usize];
+                let [s0, s1] = CORNER_SLOTS[k];
+                if (0..4).any(|s| s != s0 && s != s1 && slots[s] != NONE && self.dom[slots[s] as usize] == ON) {
+                    proj[k] = 0b0111;
+                }
+            }
+        } else {
             for k in 0..4 {
                 let mut set = 0u8;
                 let mut mm = self.mask[corners[k] as usize];
@@ -186,8 +196,7 @@ impl Engine<'_> {
                 return false;
             }
         }
-        if self.rules.pairs {
-            let corners = board.cell_corners[c as usize];
+        if self.rules.pairs_write {
             for k in 0..4 {
                 let p = corners[k];
                 let m = self.mask[p as usize] & PAIR_KEEP[k][seen[k] as usize];
