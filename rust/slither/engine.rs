@@ -34,8 +34,11 @@ pub const UNK: u8 = 2;
 pub struct Rules {
     /// Cells read the pair of sides each corner point allows.
     pub pairs_read: bool,
-    /// Cells narrow their corner points to the pairs they realise.
+    /// Cells narrow their corner points by "not both" / "not neither".
     pub pairs_write: bool,
+    /// Cells narrow their corner points to exactly the pairs they realise
+    /// (also "same" and "different").
+    pub pairs_exact: bool,
     /// The adjacent 3-3 pattern.
     pub pattern33: bool,
     /// Inside/outside colour classes with parity.
@@ -45,7 +48,8 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const ALL: Rules = Rules { pairs_read: true, pairs_write: true, pattern33: true, colour: true, loops: true };
+    pub const ALL: Rules =
+        Rules { pairs_read: true, pairs_write: true, pairs_exact: true, pattern33: true, colour: true, loops: true };
 }
 
 enum Undo {

@@ -53,12 +53,13 @@ pub enum Level {
     /// Plus what each point says about the pair of sides of a cell at it (at
     /// most one, at least one, exactly one, both or neither), read by the cell.
     Normal,
-    /// Plus: cells write pair facts back to their corner points, so that they
-    /// travel across corners and along diagonals (3-3, 3-1, 2-in-corner
-    /// families), and the adjacent 3-3 pattern.
+    /// Plus: cells write "not both" / "not neither" back to their corner
+    /// points, so that those facts travel across corners and along diagonals
+    /// (the diagonal 3-3, 3-1 and 2-in-corner families).
     Tricky,
-    /// Plus inside/outside colouring of cells with parity (long chains of
-    /// "same side" / "other side").
+    /// Plus chains of equal or opposite sides: cells write the exact pairs
+    /// ("same", "different") to their corners, inside/outside colouring of
+    /// cells with parity, and the adjacent 3-3 pattern.
     Hard,
     /// Plus one assumption at a time on each undecided edge, refuted by Hard.
     Trial,
@@ -95,7 +96,8 @@ impl Level {
         Rules {
             pairs_read: self >= Level::Normal,
             pairs_write: self >= Level::Tricky,
-            pattern33: self >= Level::Tricky,
+            pairs_exact: self >= Level::Hard,
+            pattern33: self >= Level::Hard,
             colour: self >= Level::Hard,
             loops: true,
         }

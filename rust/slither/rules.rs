@@ -199,7 +199,9 @@ impl Engine<'_> {
         if self.rules.pairs_write {
             for k in 0..4 {
                 let p = corners[k];
-                let m = self.mask[p as usize] & PAIR_KEEP[k][seen[k] as usize];
+                // Combos 01 and 10 stay unless the exact pairs are written.
+                let set = if self.rules.pairs_exact { seen[k] } else { seen[k] | 0b0110 };
+                let m = self.mask[p as usize] & PAIR_KEEP[k][set as usize];
                 if m == 0 {
                     return false;
                 }
