@@ -54,8 +54,14 @@ impl Rules {
 
 enum Undo {
     Edge(u32),
+    /// A clue added to a blank cell.
+    Clue(u32),
     Mask(u32, u16),
-    PathEnd { point: u32, end: u32, len: u32 },
+    PathEnd {
+        point: u32,
+        end: u32,
+        len: u32,
+    },
 }
 
 /// A position of the trails to come back to.
@@ -68,6 +74,8 @@ pub struct Mark {
 pub struct Engine<'a> {
     pub board: &'a Board,
     pub rules: Rules,
+    /// The clues in force: the board's, plus any added by [`Engine::add_clue`].
+    pub clues: Vec<i8>,
     /// `OFF`, `ON` or `UNK` per edge.
     pub dom: Vec<u8>,
     /// Possible local states per point (bit s = slot subset s).
@@ -113,6 +121,7 @@ impl<'a> Engine<'a> {
         let mut eng = Engine {
             board,
             rules,
+            clues: board.clues.clone(),
             dom: vec![UNK; g.num_edges()],
             mask,
             colours: Colours::new(cells + 1, board.out),
@@ -160,6 +169,12 @@ impl<'a> Engine<'a> {
                     self.undecided += 1;
                 }
                 Undo::Mask(p, m) => self.mask[p as usize] = m,
+                Undo::Clue(c) => {
+                    if self.cell_on[c as usize] as i8 != self.clues[c as usize] {
+                        self.unsat -= 1;
+                    }
+                    self.clues[c as usize] = -1;
+                }
                 Undo::PathEnd { point, end, len } => {
                     self.path_end[point as usize] = end;
                     self.path_len[point as usize] = len;
@@ -178,10 +193,35 @@ impl<'a> Engine<'a> {
         self.moved.clear();
     }
 
+    /// Gives blank cell `c` the clue `value` (0..=4), undoably, and queues
+    /// it; call [`Engine::run`] next. Every deduction made before stays
+    /// sound (more clues only remove solutions), so propagation continues
+    /// from the current state. Rules that read the clues only when an edge
+    /// is decided (closing a loop) are not re-run, and the 3-3 pattern looks
+    /// only at the clues in force, so the state reached may be weaker than a
+    /// fresh fixpoint with the same clues, never wrong. False on contradiction.
+    pub fn add_clue(&mut self, c: u32, value: i8) -> bool {
+        debug_assert!(self.clues[c as usize] < 0 && (0..=4).contains(&value));
+        self.trail.push(Undo::Clue(c));
+        self.clues[c as usize] = value;
+        if self.cell_on[c as usize] as i8 != value {
+            self.unsat += 1;
+        }
+        self.enqueue_cell(c);
+        if self.rules.pattern33 && value == 3 {
+            for e in super::patterns::forced_on_at(self.board, &self.clues, c as usize, false) {
+                if !self.assign(e, ON) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Adds or removes one line of clue cell `c` in the counts.
     #[inline]
     fn count_cell(&mut self, c: u32, add: bool) {
-        let clue = self.board.clues[c as usize];
+        let clue = self.clues[c as usize];
         let before = self.cell_on[c as usize] as i8 == clue;
         if add {
             self.cell_on[c as usize] += 1;
@@ -208,7 +248,7 @@ impl<'a> Engine<'a> {
 
     #[inline]
     fn enqueue_cell(&mut self, c: u32) {
-        if c != self.board.out && self.board.clues[c as usize] >= 0 && !self.cell_queued[c as usize] {
+        if c != self.board.out && self.clues[c as usize] >= 0 && !self.cell_queued[c as usize] {
             self.cell_queued[c as usize] = true;
             self.cell_queue.push(c);
         }
@@ -359,7 +399,7 @@ impl<'a> Engine<'a> {
             if c == self.board.out {
                 continue;
             }
-            let clue = self.board.clues[c as usize];
+            let clue = self.clues[c as usize];
             if clue < 0 {
                 continue;
             }

@@ -242,6 +242,83 @@ impl Thinner {
     }
 }
 
+impl Thinner {
+    /// Thinning by propagation that continues from saved states. Clues are
+    /// visited in `order`; those already visited and kept only grow, so one
+    /// engine holds their fixpoint and takes each new keeper with
+    /// [`Engine::add_clue`]. A removal trial marks that state, adds the
+    /// clues not visited yet, propagates, and undoes back to the mark: the
+    /// removal is kept when every edge got decided. A continued state is
+    /// never stronger than a fresh fixpoint with the same clues, so an
+    /// accepted removal is always right (a rejected one at worst keeps a
+    /// clue that a fresh check would drop). Returns a status to give up with
+    /// when the clock ran out.
+    fn thin_continuing(
+        &mut self,
+        level: Level,
+        order: &[usize],
+        steps: usize,
+        deadline: Option<Instant>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<GenStatus>> {
+        let current = std::mem::replace(&mut self.board.clues, vec![-1; order.len()]);
+        let pending: Vec<usize> = order.iter().copied().filter(|&c| current[c] >= 0).collect();
+        let mut keep = vec![false; pending.len()];
+        {
+            let Some(mut eng) = Engine::new(&self.board, level.rules()) else {
+                self.board.clues = current;
+                return Ok(None);
+            };
+            let mut ok = eng.run();
+            for i in 0..pending.len() {
+                if !ok {
+                    break;
+                }
+                for _ in 0..steps {
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
+                    }
+                }
+                if deadline.is_some_and(|d| Instant::now() > d) {
+                    return Ok(Some(GenStatus::TimedOut));
+                }
+                let mark = eng.mark();
+                let mut solved = eng.undecided == 0;
+                if !solved {
+                    let mut fine = true;
+                    for &c in &pending[i + 1..] {
+                        if eng.undecided == 0 {
+                            break;
+                        }
+                        fine = eng.add_clue(c as u32, current[c]);
+                        if !fine {
+                            break;
+                        }
+                    }
+                    solved = fine && eng.run() && eng.undecided == 0;
+                }
+                eng.undo_to(mark);
+                if !solved {
+                    keep[i] = true;
+                    let c = pending[i];
+                    ok = eng.add_clue(c as u32, current[c]) && eng.run();
+                }
+            }
+            if !ok {
+                // Unreachable with the answer's own clues; keep everything.
+                keep.iter_mut().for_each(|k| *k = true);
+            }
+        }
+        self.board.clues = vec![-1; order.len()];
+        for (i, &c) in pending.iter().enumerate() {
+            if keep[i] {
+                self.board.clues[c] = current[c];
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// The one-level trial, knowing the answer: only the values the answer does
 /// not take can be refuted, so only those are tried (an assumption agreeing
 /// with the only solution never fails). Same fixpoint as
@@ -290,28 +367,74 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
     for attempt in 1..=opts.attempts {
         let on = random_loop(&thin.board, &mut rng);
         thin.answer = on.iter().map(|&b| b as u8).collect();
-        let g = &thin.board.grid;
-        let full: Vec<i8> =
-            (0..cells).map(|c| g.cell_edges[c].iter().filter(|&&e| on[e as usize]).count() as i8).collect();
-        thin.board.clues.copy_from_slice(&full);
+        let full: Vec<i8> = (0..cells)
+            .map(|c| thin.board.grid.cell_edges[c].iter().filter(|&&e| on[e as usize]).count() as i8)
+            .collect();
+        // Adding: from a blank board, clues join in a random order (skipping
+        // cells whose sides are all decided already), each propagation
+        // continuing from the state the last one reached, until the level
+        // decides every edge.
+        let add_level = deduce.min(Level::Hard);
+        thin.board.clues.fill(-1);
+        let added = {
+            let Some(mut eng) = Engine::new(&thin.board, add_level.rules()) else { continue };
+            let mut ok = eng.run();
+            rng.shuffle(&mut order);
+            for &cell in &order {
+                if !ok || eng.undecided == 0 {
+                    break;
+                }
+                if thin.board.grid.cell_edges[cell].iter().all(|&e| eng.dom[e as usize] != UNK) {
+                    continue;
+                }
+                for _ in 0..steps {
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
+                    }
+                }
+                if deadline.is_some_and(|d| Instant::now() > d) {
+                    return Ok(give_up(GenStatus::TimedOut, attempt));
+                }
+                ok = eng.add_clue(cell as u32, full[cell]) && eng.run();
+            }
+            eng.clues.clone()
+        };
+        thin.board.clues.copy_from_slice(&added);
         if !thin.solved_at(deduce) {
-            continue; // the level is too weak for even the full clues
+            thin.board.clues.copy_from_slice(&full);
+            if !thin.solved_at(deduce) {
+                continue; // the level is too weak for even the full clues
+            }
         }
+        // Thinning: every clue in a new random order, removed when the level
+        // still decides every edge without it.
         rng.shuffle(&mut order);
-        for &cell in &order {
-            for _ in 0..steps {
-                if stop.requested() {
-                    return Err(Error::Interrupted);
+        if deduce <= Level::Hard {
+            if let Some(status) = thin.thin_continuing(deduce, &order, steps, deadline, stop)? {
+                return Ok(give_up(status, attempt));
+            }
+        } else {
+            for &cell in &order {
+                if thin.board.clues[cell] < 0 {
+                    continue;
+                }
+                for _ in 0..steps {
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
+                    }
+                }
+                if deadline.is_some_and(|d| Instant::now() > d) {
+                    return Ok(give_up(GenStatus::TimedOut, attempt));
+                }
+                let saved = thin.board.clues[cell];
+                thin.board.clues[cell] = -1;
+                if !thin.solved_at(deduce) {
+                    thin.board.clues[cell] = saved;
                 }
             }
-            if deadline.is_some_and(|d| Instant::now() > d) {
-                return Ok(give_up(GenStatus::TimedOut, attempt));
-            }
-            let saved = thin.board.clues[cell];
-            thin.board.clues[cell] = -1;
-            if !thin.solved_at(deduce) {
-                thin.board.clues[cell] = saved;
-            }
+        }
+        if !thin.solved_at(deduce) {
+            continue; // cannot happen (a continued state is never stronger than a fresh one); be safe
         }
         if opts.level == Some(Level::Search) {
             rng.shuffle(&mut order);

@@ -74,7 +74,7 @@ impl Engine<'_> {
     /// corner states and colour relations; decides, narrows and relates.
     pub(super) fn cell_rule(&mut self, c: u32) -> bool {
         let board = self.board;
-        let clue = board.clues[c as usize];
+        let clue = self.clues[c as usize];
         if clue < 0 {
             return true;
         }
@@ -114,7 +114,10 @@ impl Engine<'_> {
                     set |= 1 << (((s >> s0) & 1) | (((s >> s1) & 1) << 1));
                     mm &= mm - 1;
                 }
-                proj[k] = set;
+                // Before tricky, a point's "both or neither" (its other sides
+                // off) says nothing to the cell: only "not both" and
+                // "not neither" travel at normal.
+                proj[k] = if set == 0b1001 && !self.rules.pairs_write { 0b1111 } else { set };
             }
         }
         // Known parities between neighbours: side pairs (i, j) whose values must xor to v.

@@ -245,7 +245,7 @@ class Slitherlink:
             level: a name from :data:`LEVELS` other than ``"search"``; default
                 the strongest deduction level.
 
-        >>> d = Slitherlink([[3, 3, 1]]).deduce("normal")
+        >>> d = Slitherlink([[3, 3, 1]]).deduce("tricky")
         >>> d.solved, d.fraction
         (True, 1.0)
         """
