@@ -119,7 +119,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="10,20,40,60")
     ap.add_argument("--levels", default=",".join(LOOPY_LEVELS))
-    ap.add_argument("--seeds", type=int, default=9, help="puzzles per size and level up to 20 x 20")
+    ap.add_argument("--seeds", type=int, default=21, help="puzzles per size and level up to 20 x 20")
     ap.add_argument("--big-seeds", type=int, default=3, help="puzzles per size and level above 20 x 20")
     ap.add_argument("--loopy-60", action="store_true", help="also time Loopy at 60 x 60 (about a minute a puzzle)")
     ap.add_argument("--calib-sizes", default="7,10,15,20")

@@ -114,10 +114,10 @@ impl Engine<'_> {
                     set |= 1 << (((s >> s0) & 1) | (((s >> s1) & 1) << 1));
                     mm &= mm - 1;
                 }
-                // Before tricky, a point's "both or neither" (its other sides
-                // off) says nothing to the cell: only "not both" and
-                // "not neither" travel at normal.
-                proj[k] = if set == 0b1001 && !self.rules.pairs_write { 0b1111 } else { set };
+                // Below hard, a cell reads only "not both" (combo 11 out)
+                // and "not neither" (combo 00 out) from a corner, not
+                // "same", "different" or "one implies the other".
+                proj[k] = if self.rules.pairs_exact { set } else { (set & 0b1001) | 0b0110 };
             }
         }
         // Known parities between neighbours: side pairs (i, j) whose values must xor to v.
