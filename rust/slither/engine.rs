@@ -263,9 +263,12 @@ impl<'a> Engine<'a> {
         self.trail.push(Undo::Mask(p, old));
         self.mask[p as usize] = m;
         self.enqueue_point(p);
-        // Cells read their corners: fully with pairs, or the corner hint.
-        for c in self.board.point_cells[p as usize] {
-            self.enqueue_cell(c);
+        // Cells read their corners (without pairs, only the corner hint,
+        // which changes when a line reaches the point: see `assign`).
+        if self.rules.pairs_read {
+            for c in self.board.point_cells[p as usize] {
+                self.enqueue_cell(c);
+            }
         }
     }
 
@@ -305,6 +308,13 @@ impl<'a> Engine<'a> {
         }
         self.enqueue_cell(c0);
         self.enqueue_cell(c1);
+        if value == ON && !self.rules.pairs_read {
+            for p in pts {
+                for c in b.point_cells[p as usize] {
+                    self.enqueue_cell(c);
+                }
+            }
+        }
         if self.rules.colour && !self.relate(c0, c1, value) {
             return false;
         }
