@@ -56,6 +56,7 @@ enum Undo {
     Edge(u32),
     /// A clue added to a blank cell.
     Clue(u32),
+    Flags(u32, u8),
     Mask(u32, u16),
     PathEnd {
         point: u32,
@@ -80,6 +81,10 @@ pub struct Engine<'a> {
     pub dom: Vec<u8>,
     /// Possible local states per point (bit s = slot subset s).
     pub mask: Vec<u16>,
+    /// Below hard, the corner pair facts a point holds (Loopy's "dlines"):
+    /// bit k = not both, bit 4 + k = not neither, on the pair of slots
+    /// `CORNER_SLOTS[k]` (the pair of the cell that has the point as its corner k).
+    pub flags: Vec<u8>,
     pub(super) colours: Colours,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
@@ -122,6 +127,7 @@ impl<'a> Engine<'a> {
             board,
             rules,
             clues: board.clues.clone(),
+            flags: vec![0; points],
             dom: vec![UNK; g.num_edges()],
             mask,
             colours: Colours::new(cells + 1, board.out),
@@ -169,6 +175,7 @@ impl<'a> Engine<'a> {
                     self.undecided += 1;
                 }
                 Undo::Mask(p, m) => self.mask[p as usize] = m,
+                Undo::Flags(p, f) => self.flags[p as usize] = f,
                 Undo::Clue(c) => {
                     if self.cell_on[c as usize] as i8 != self.clues[c as usize] {
                         self.unsat -= 1;
@@ -269,6 +276,20 @@ impl<'a> Engine<'a> {
             for c in self.board.point_cells[p as usize] {
                 self.enqueue_cell(c);
             }
+        }
+    }
+
+    /// Adds corner pair facts `f` to point `p` (below hard).
+    pub(super) fn add_flags(&mut self, p: u32, f: u8) {
+        let old = self.flags[p as usize];
+        if old | f == old {
+            return;
+        }
+        self.trail.push(Undo::Flags(p, old));
+        self.flags[p as usize] = old | f;
+        self.enqueue_point(p);
+        for c in self.board.point_cells[p as usize] {
+            self.enqueue_cell(c);
         }
     }
 

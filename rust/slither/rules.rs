@@ -52,6 +52,9 @@ impl Engine<'_> {
                 return false;
             }
         }
+        if self.rules.pairs_write && !self.rules.pairs_exact && !self.dot_rules(p) {
+            return false;
+        }
         if self.rules.colour {
             for i in 4..6 {
                 if rel[i].is_some() {
@@ -66,6 +69,69 @@ impl Engine<'_> {
                     return false;
                 }
             }
+        }
+        true
+    }
+
+    /// Below hard, what a point does with its corner pair facts (Loopy's
+    /// dline rules at a dot): a fact and one known side decide the other; a
+    /// point with no line and only one pair open makes that pair both or
+    /// neither; "not neither" on a pair means "not both" on the opposite
+    /// pair; "exactly one" on a pair at a point with no line means a line on
+    /// the third open side, or "exactly one" on the opposite pair.
+    fn dot_rules(&mut self, p: u32) -> bool {
+        let slots = self.board.point_slots[p as usize];
+        let val = |eng: &Self, s: usize| if slots[s] == NONE { OFF } else { eng.dom[slots[s] as usize] };
+        let flags = self.flags[p as usize];
+        if flags == 0 {
+            return true;
+        }
+        let vals: [u8; 4] = std::array::from_fn(|s| val(self, s));
+        let yes = vals.iter().filter(|&&v| v == ON).count();
+        let unknown = vals.iter().filter(|&&v| v == UNK).count();
+        let mut add = 0u8;
+        for k in 0..4 {
+            let (amo, alo) = ((flags >> k) & 1 == 1, (flags >> (4 + k)) & 1 == 1);
+            if !amo && !alo {
+                continue;
+            }
+            let [a, b] = CORNER_SLOTS[k];
+            let (va, vb) = (vals[a], vals[b]);
+            for (x, vx, vy) in [(b, vb, va), (a, va, vb)] {
+                if vx == UNK && ((amo && vy == ON) || (alo && vy == OFF)) {
+                    let v = if amo && vy == ON { OFF } else { ON };
+                    if !self.assign(slots[x], v) {
+                        return false;
+                    }
+                }
+            }
+            if va != UNK || vb != UNK {
+                continue;
+            }
+            if yes == 0 && unknown == 2 {
+                let v = if amo { OFF } else { ON };
+                if !(self.assign(slots[a], v) && self.assign(slots[b], v)) {
+                    return false;
+                }
+                continue;
+            }
+            if alo {
+                add |= 1 << (k ^ 3);
+                if yes == 0 && amo {
+                    if unknown == 3 {
+                        for s in 0..4 {
+                            if s != a && s != b && vals[s] == UNK && !self.assign(slots[s], ON) {
+                                return false;
+                            }
+                        }
+                    } else if unknown == 4 {
+                        add |= 1 << (4 + (k ^ 3));
+                    }
+                }
+            }
+        }
+        if add != 0 {
+            self.add_flags(p, add);
         }
         true
     }
@@ -118,6 +184,15 @@ impl Engine<'_> {
                 // and "not neither" (combo 00 out) from a corner, not
                 // "same", "different" or "one implies the other".
                 proj[k] = if self.rules.pairs_exact { set } else { (set & 0b1001) | 0b0110 };
+                if self.rules.pairs_write && !self.rules.pairs_exact {
+                    let f = self.flags[corners[k] as usize];
+                    if (f >> k) & 1 == 1 {
+                        proj[k] &= 0b0111;
+                    }
+                    if (f >> (4 + k)) & 1 == 1 {
+                        proj[k] &= 0b1110;
+                    }
+                }
             }
         }
         // Known parities between neighbours: side pairs (i, j) whose values must xor to v.
@@ -199,16 +274,26 @@ impl Engine<'_> {
                 return false;
             }
         }
-        if self.rules.pairs_write {
+        if self.rules.pairs_exact {
             for k in 0..4 {
                 let p = corners[k];
-                // Combos 01 and 10 stay unless the exact pairs are written.
-                let set = if self.rules.pairs_exact { seen[k] } else { seen[k] | 0b0110 };
-                let m = self.mask[p as usize] & PAIR_KEEP[k][set as usize];
+                let m = self.mask[p as usize] & PAIR_KEEP[k][seen[k] as usize];
                 if m == 0 {
                     return false;
                 }
                 self.set_mask(p, m);
+            }
+        } else if self.rules.pairs_write {
+            // Below hard, only "not both" / "not neither", as facts of the point.
+            for k in 0..4 {
+                let mut f = 0u8;
+                if seen[k] & 0b1000 == 0 {
+                    f |= 1 << k;
+                }
+                if seen[k] & 0b0001 == 0 {
+                    f |= 1 << (4 + k);
+                }
+                self.add_flags(corners[k], f);
             }
         }
         if self.rules.colour {
