@@ -76,7 +76,7 @@ def test_target_grade_is_met(tier):
     assert g.level == tier and g.unique
 
 
-@pytest.mark.parametrize("level", LEVELS[:5])
+@pytest.mark.parametrize("level", LEVELS[:-1])
 @pytest.mark.parametrize("rows, cols, seed", [(5, 5, 1), (6, 8, "b"), (8, 8, 3), (10, 10, 4)])
 def test_generated_puzzles_are_unique_by_search_and_at_their_level(level, rows, cols, seed):
     p = generate(rows, cols, seed, grade=level, attempts=500)

@@ -33,7 +33,7 @@ def loopy_puzzles(shared_dir: Path) -> List[Dict[str, Any]]:
 
 
 def test_the_ladder_is_the_cores():
-    assert LEVELS == ("easy", "normal", "tricky", "hard", "trial", "search")
+    assert LEVELS == ("easy", "normal", "tricky", "hard", "colour", "trial", "search")
     assert tuple(_core.SLITHER_LEVELS) == LEVELS
 
 
@@ -96,9 +96,9 @@ def test_named_patterns_land_at_their_levels():
         assert corner.deduce("normal").decided == 0
         d = corner.deduce("tricky")
         assert d.edges[0] == value and d.edges[12] == value  # top and left sides of the corner cell
-    # Adjacent 3s whose two-cell loop misses the 2: the side between them is a line at hard.
+    # Adjacent 3s whose two-cell loop misses the 2: the side between them is a line at colour.
     rows, cols = 3, 5
     threes = Slitherlink([[None] * 5, [None, 3, 3, None, None], [None, None, None, None, 2]])
     middle = (rows + 1) * cols + 1 * (cols + 1) + 2  # V(1, 2)
-    assert threes.deduce("tricky").edges[middle] is None
-    assert threes.deduce("hard").edges[middle] == 1
+    assert threes.deduce("hard").edges[middle] is None
+    assert threes.deduce("colour").edges[middle] == 1

@@ -30,7 +30,7 @@ def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[i
 
 SLITHER_LEVELS: Tuple[str, ...]
 """The grading ladder, weakest first; each level includes the ones before it:
-``("easy", "normal", "tricky", "hard", "trial", "search")``."""
+``("easy", "normal", "tricky", "hard", "colour", "trial", "search")``."""
 
 def slither_solve(
     rows: int,

@@ -39,6 +39,9 @@ pub struct Rules {
     /// Cells narrow their corner points to exactly the pairs they realise
     /// (also "same" and "different").
     pub pairs_exact: bool,
+    /// Classes of sides known equal or opposite, with parity rules at cells
+    /// and points (Loopy's hard).
+    pub line_classes: bool,
     /// The adjacent 3-3 pattern.
     pub pattern33: bool,
     /// Inside/outside colour classes with parity.
@@ -48,8 +51,15 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const ALL: Rules =
-        Rules { pairs_read: true, pairs_write: true, pairs_exact: true, pattern33: true, colour: true, loops: true };
+    pub const ALL: Rules = Rules {
+        pairs_read: true,
+        pairs_write: true,
+        pairs_exact: true,
+        line_classes: false,
+        pattern33: true,
+        colour: true,
+        loops: true,
+    };
 }
 
 enum Undo {
@@ -70,6 +80,7 @@ enum Undo {
 pub struct Mark {
     trail: usize,
     colours: usize,
+    lines: usize,
 }
 
 pub struct Engine<'a> {
@@ -86,6 +97,11 @@ pub struct Engine<'a> {
     /// `CORNER_SLOTS[k]` (the pair of the cell that has the point as its corner k).
     pub flags: Vec<u8>,
     pub(super) colours: Colours,
+    /// With `line_classes`: sides known equal or opposite (parity classes of
+    /// edges; the extra element `num_edges` is a constant cross, so a
+    /// decided side is related to it).
+    pub(super) lines: Colours,
+    moved_lines: Vec<u32>,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
     cell_on: Vec<u8>,
@@ -131,6 +147,12 @@ impl<'a> Engine<'a> {
             dom: vec![UNK; g.num_edges()],
             mask,
             colours: Colours::new(cells + 1, board.out),
+            lines: if rules.line_classes {
+                Colours::new(g.num_edges() + 1, g.num_edges() as u32)
+            } else {
+                Colours::new(1, 0)
+            },
+            moved_lines: Vec::new(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
             cell_on: vec![0; cells],
@@ -156,7 +178,7 @@ impl<'a> Engine<'a> {
 
     #[inline]
     pub fn mark(&self) -> Mark {
-        Mark { trail: self.trail.len(), colours: self.colours.mark() }
+        Mark { trail: self.trail.len(), colours: self.colours.mark(), lines: self.lines.mark() }
     }
 
     pub fn undo_to(&mut self, mark: Mark) {
@@ -189,6 +211,8 @@ impl<'a> Engine<'a> {
             }
         }
         self.colours.undo_to(mark.colours);
+        self.lines.undo_to(mark.lines);
+        self.moved_lines.clear();
         for &p in &self.point_queue {
             self.point_queued[p as usize] = false;
         }
@@ -339,9 +363,49 @@ impl<'a> Engine<'a> {
         if self.rules.colour && !self.relate(c0, c1, value) {
             return false;
         }
+        if self.rules.line_classes && !self.link_lines(e, self.dom.len() as u32, value) {
+            return false;
+        }
         if value == ON && self.rules.loops {
             return self.link(e);
         }
+        true
+    }
+
+    /// Records that sides `a` and `b` differ by `rel` (1 = opposite; the
+    /// constant cross `num_edges` stands for a decided value); on a merge,
+    /// decides the sides now related to the constant and requeues the rules
+    /// around the sides that changed class.
+    pub(super) fn link_lines(&mut self, a: u32, b: u32, rel: u8) -> bool {
+        let start = self.moved_lines.len();
+        match self.lines.union(a, b, rel, &mut self.moved_lines) {
+            Union::Known => return true,
+            Union::Conflict => return false,
+            Union::Merged => {}
+        }
+        let end = self.moved_lines.len();
+        let konst = self.dom.len() as u32;
+        let board = self.board;
+        for i in start..end {
+            let m = self.moved_lines[i];
+            if m == konst {
+                continue;
+            }
+            if self.dom[m as usize] == UNK {
+                if let Some(v) = self.lines.relation(m, konst) {
+                    if !self.assign(m, v) {
+                        return false;
+                    }
+                }
+            }
+            for p in board.grid.edge_points[m as usize] {
+                self.enqueue_point(p);
+            }
+            for c in board.edge_cells[m as usize] {
+                self.enqueue_cell(c);
+            }
+        }
+        self.moved_lines.truncate(start);
         true
     }
 

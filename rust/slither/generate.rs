@@ -374,7 +374,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         // cells whose sides are all decided already), each propagation
         // continuing from the state the last one reached, until the level
         // decides every edge.
-        let add_level = deduce.min(Level::Hard);
+        let add_level = deduce.min(Level::Colour);
         thin.board.clues.fill(-1);
         let added = {
             let Some(mut eng) = Engine::new(&thin.board, add_level.rules()) else { continue };
@@ -409,7 +409,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         // Thinning: every clue in a new random order, removed when the level
         // still decides every edge without it.
         rng.shuffle(&mut order);
-        if deduce <= Level::Hard {
+        if deduce <= Level::Colour {
             if let Some(status) = thin.thin_continuing(deduce, &order, steps, deadline, stop)? {
                 return Ok(give_up(status, attempt));
             }

@@ -57,10 +57,14 @@ pub enum Level {
     /// points, so that those facts travel across corners and along diagonals
     /// (the diagonal 3-3, 3-1 and 2-in-corner families).
     Tricky,
-    /// Plus chains of equal or opposite sides: cells write the exact pairs
-    /// ("same", "different") to their corners, inside/outside colouring of
-    /// cells with parity, and the adjacent 3-3 pattern.
+    /// Plus classes of sides known equal or opposite (parity chains): a
+    /// cell's or a point's open sides must hold a known number of lines mod
+    /// 2, "exactly one" at a corner makes its two sides opposite.
     Hard,
+    /// Beyond hard: complete reasoning at each point and cell corner
+    /// ("same", "different", implications), inside/outside colouring of cells
+    /// with parity, and the adjacent 3-3 pattern.
+    Colour,
     /// Plus one assumption at a time on each undecided edge, refuted by Hard.
     Trial,
     /// Full search.
@@ -68,7 +72,8 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 6] = [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Trial, Level::Search];
+    pub const ALL: [Level; 7] =
+        [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Colour, Level::Trial, Level::Search];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -76,6 +81,7 @@ impl Level {
             Level::Normal => "normal",
             Level::Tricky => "tricky",
             Level::Hard => "hard",
+            Level::Colour => "colour",
             Level::Trial => "trial",
             Level::Search => "search",
         }
@@ -96,9 +102,10 @@ impl Level {
         Rules {
             pairs_read: self >= Level::Normal,
             pairs_write: self >= Level::Tricky,
-            pairs_exact: self >= Level::Hard,
-            pattern33: self >= Level::Hard,
-            colour: self >= Level::Hard,
+            line_classes: self >= Level::Hard,
+            pairs_exact: self >= Level::Colour,
+            pattern33: self >= Level::Colour,
+            colour: self >= Level::Colour,
             loops: true,
         }
     }
@@ -178,7 +185,7 @@ pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) ->
         .count();
     let mut open_below = edges - near_zero;
     let share = |open: usize| (open as f64 / edges.max(1) as f64).min(0.999);
-    for level in &Level::ALL[..5] {
+    for level in &Level::ALL[..6] {
         let score = level.index() as f64 + share(open_below);
         match fixpoint(&board, *level) {
             None => return Ok(Grade { level: *level, solutions: 0, complete: true, score }),

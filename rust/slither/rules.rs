@@ -55,6 +55,9 @@ impl Engine<'_> {
         if self.rules.pairs_write && !self.rules.pairs_exact && !self.dot_rules(p) {
             return false;
         }
+        if self.rules.line_classes && !self.dot_line_rules(p) {
+            return false;
+        }
         if self.rules.colour {
             for i in 4..6 {
                 if rel[i].is_some() {
@@ -90,12 +93,11 @@ impl Engine<'_> {
         let yes = vals.iter().filter(|&&v| v == ON).count();
         let unknown = vals.iter().filter(|&&v| v == UNK).count();
         let mut add = 0u8;
-        for k in 0..4 {
+        for (k, &[a, b]) in CORNER_SLOTS.iter().enumerate() {
             let (amo, alo) = ((flags >> k) & 1 == 1, (flags >> (4 + k)) & 1 == 1);
             if !amo && !alo {
                 continue;
             }
-            let [a, b] = CORNER_SLOTS[k];
             let (va, vb) = (vals[a], vals[b]);
             for (x, vx, vy) in [(b, vb, va), (a, va, vb)] {
                 if vx == UNK && ((amo && vy == ON) || (alo && vy == OFF)) {
@@ -136,6 +138,119 @@ impl Engine<'_> {
         true
     }
 
+    /// Hard: parity rules on the open sides of a point (an even number of
+    /// lines), and the link between a corner pair's facts and its class:
+    /// "exactly one" makes the two sides opposite, and opposite sides are
+    /// "exactly one".
+    fn dot_line_rules(&mut self, p: u32) -> bool {
+        let slots = self.board.point_slots[p as usize];
+        for (k, &[a, b]) in CORNER_SLOTS.iter().enumerate() {
+            let (x, y) = (slots[a], slots[b]);
+            if x == NONE || y == NONE || self.dom[x as usize] != UNK || self.dom[y as usize] != UNK {
+                continue;
+            }
+            let f = self.flags[p as usize];
+            let exactly_one = (1u8 << k) | (1 << (4 + k));
+            if self.lines.relation(x, y) == Some(1) {
+                self.add_flags(p, exactly_one);
+            } else if f & exactly_one == exactly_one && !self.link_lines(x, y, 1) {
+                return false;
+            }
+        }
+        let mut open = [0u32; 4];
+        let (mut n, mut yes) = (0, 0u8);
+        for x in slots {
+            if x == NONE {
+                continue;
+            }
+            match self.dom[x as usize] {
+                UNK => {
+                    open[n] = x;
+                    n += 1;
+                }
+                ON => yes += 1,
+                _ => {}
+            }
+        }
+        self.parity_rules(&open[..n], yes & 1)
+    }
+
+    /// Hard, at a clue: two open sides known equal are both crosses when one
+    /// more line fills the clue (both lines when one more cross does), and
+    /// parity rules on the open sides (the lines still needed, mod 2).
+    fn face_line_rules(&mut self, c: u32, clue: i8) -> bool {
+        let edges = self.board.grid.cell_edges[c as usize];
+        let mut open = [0u32; 4];
+        let (mut n, mut yes, mut no) = (0, 0i8, 0i8);
+        for &x in &edges {
+            match self.dom[x as usize] {
+                UNK => {
+                    open[n] = x;
+                    n += 1;
+                }
+                ON => yes += 1,
+                _ => no += 1,
+            }
+        }
+        if n < 2 {
+            return true;
+        }
+        let fill = if yes + 1 == clue {
+            Some(OFF)
+        } else if no + 1 == 4 - clue {
+            Some(ON)
+        } else {
+            None
+        };
+        if let Some(v) = fill {
+            for i in 0..n {
+                for j in i + 1..n {
+                    if self.lines.relation(open[i], open[j]) == Some(0)
+                        && !(self.assign(open[i], v) && self.assign(open[j], v))
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        let open: Vec<u32> = open[..n].iter().copied().filter(|&x| self.dom[x as usize] == UNK).collect();
+        let yes = edges.iter().filter(|&&x| self.dom[x as usize] == ON).count() as i8;
+        if clue < yes {
+            return false;
+        }
+        self.parity_rules(&open, ((clue - yes) & 1) as u8)
+    }
+
+    /// Open sides `open` whose lines must number `parity` mod 2: two of them
+    /// are related by it; with three, two related ones decide the third;
+    /// with four, two related ones relate the other two.
+    fn parity_rules(&mut self, open: &[u32], parity: u8) -> bool {
+        match open.len() {
+            2 => self.link_lines(open[0], open[1], parity),
+            3 => {
+                for (i, j, k) in [(0, 1, 2), (0, 2, 1), (1, 2, 0)] {
+                    if let Some(r) = self.lines.relation(open[i], open[j]) {
+                        let v = parity ^ r;
+                        if self.dom[open[k] as usize] == UNK && !self.assign(open[k], v) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+            4 => {
+                for (i, j, k, l) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2), (1, 2, 0, 3), (1, 3, 0, 2), (2, 3, 0, 1)]
+                {
+                    if let Some(r) = self.lines.relation(open[i], open[j]) {
+                        return self.link_lines(open[k], open[l], parity ^ r);
+                    }
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
     /// Enumerates the side values of clue cell `c` against its clue, the
     /// corner states and colour relations; decides, narrows and relates.
     pub(super) fn cell_rule(&mut self, c: u32) -> bool {
@@ -143,6 +258,9 @@ impl Engine<'_> {
         let clue = self.clues[c as usize];
         if clue < 0 {
             return true;
+        }
+        if self.rules.line_classes && !self.face_line_rules(c, clue) {
+            return false;
         }
         let edges = board.grid.cell_edges[c as usize];
         let (mut on_m, mut off_m) = (0u8, 0u8);

@@ -101,7 +101,7 @@ fn matches(clues: &[i8], counts: &[i8]) -> bool {
     clues.iter().zip(counts).all(|(&c, &n)| c < 0 || c == n)
 }
 
-const PROP_LEVELS: [Level; 5] = [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Trial];
+const PROP_LEVELS: [Level; 6] = [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Colour, Level::Trial];
 
 /// Checks every tier and the search on one puzzle against its brute-force solutions.
 fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>]) {

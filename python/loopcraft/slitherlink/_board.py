@@ -23,11 +23,13 @@ __all__ = ["LEVELS", "MAX_SIZE", "Slitherlink"]
 #: The grading ladder, weakest level first; each level includes the ones
 #: before it: ``easy`` (clue counting, two lines or none at each point, no
 #: early loop), ``normal`` (what a point says about the two sides of a cell
-#: at it), ``tricky`` (those pair facts travel across corners and along
-#: diagonals; adjacent 3s), ``hard`` (inside/outside colouring with parity),
-#: ``trial`` (one assumption at a time on each undecided edge), and
-#: ``search``. The first four line up with Tatham's Loopy; docs/levels.md
-#: has the rules. Read from the compiled core, the one source of the ladder.
+#: at it: not both, not neither), ``tricky`` (those facts travel across
+#: corners and along diagonals), ``hard`` (sides known equal or opposite,
+#: parity chains), ``colour`` (complete reasoning at points, inside/outside
+#: colouring, adjacent 3s), ``trial`` (one assumption at a time on each
+#: undecided edge), and ``search``. The first four line up with Tatham's
+#: Loopy; docs/levels.md has the rules. Read from the compiled core, the one
+#: source of the ladder.
 LEVELS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 #: The strongest level that deduces without search.
 _STRONGEST = LEVELS[-2]
