@@ -81,7 +81,7 @@ def run_puzzlekit(items, workers):
             # variables towards cells off the board, which no constraint touches.
             R, C = s.num_rows, s.num_cols
             lits = []
-            for (u, w), v in s.arc_vars.items():
+            for (_u, w), v in s.arc_vars.items():
                 if 0 <= w.r < R and 0 <= w.c < C:
                     lits.append(v.Not() if s.solver.Value(v) else v)
             s.model.AddBoolOr(lits)

@@ -1,6 +1,6 @@
 """Country Road: the three counting engines side by side, same boards, same run.
 
-Engines: "search" (the ladder plus branching, ``_core.country_solve`` with all
+Engines: "search" (the ladder plus branching, ``_ladder.count`` / ``country_solve`` with all
 stages), "cells" (used cells first, then the loop) and "loops" (every simple
 cycle of the grid). Boards, all 6 x 6 and unnumbered: every cell its own
 country (the count is the 1072 Hamiltonian cycles of the grid, OEIS A003763)
@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from loopcraft import _core
+from loopcraft.country import _ladder
 
 SIZE = 6
 
@@ -30,20 +30,12 @@ def blocks(height: int, width: int) -> list[int]:
 
 
 def engines() -> dict:
-    out = {
-        "cells": lambda regions, numbers: _core.country_count_cells(SIZE, SIZE, regions, numbers),
-        "loops": lambda regions, numbers: _core.country_count_loops(SIZE, SIZE, regions, numbers),
-    }
-    if hasattr(_core, "country_solve"):
-        stages = list(getattr(_core, "COUNTRY_STAGES", ("region", "once", "loop", "macro", "probe")))
+    """One counting function per engine, each through the package's one path to the core."""
 
-        def search(regions, numbers):
-            solutions, complete, _nodes = _core.country_solve(SIZE, SIZE, regions, numbers, 10**9, stages, None, None)
-            assert complete
-            return len(solutions)
+    def engine(name):
+        return lambda regions, numbers: _ladder.count(SIZE, SIZE, regions, numbers, name)
 
-        out = {"search": search, **out}
-    return out
+    return {name: engine(name) for name in _ladder.ENGINES}
 
 
 def best_of(repeat: int, fn):
@@ -68,12 +60,13 @@ def main() -> int:
     if args.many:
         boards += [("2x3 blocks", blocks(2, 3)), ("3x3 blocks", blocks(3, 3))]
     runners = engines()
-    if "search" not in runners:
-        print('note: _core.country_solve is not built yet; timing "cells" and "loops" only')
     ok = True
     for name, regions in boards:
         numbers = [None] * (max(regions) + 1)
-        timed = {engine: best_of(args.repeat, lambda f=f: f(regions, numbers)) for engine, f in runners.items()}
+        timed = {
+            engine: best_of(args.repeat, lambda f=f, regions=regions, numbers=numbers: f(regions, numbers))
+            for engine, f in runners.items()
+        }
         counts = {engine: count for engine, (_, count) in timed.items()}
         same = len(set(counts.values())) == 1
         ok &= same

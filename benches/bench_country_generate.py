@@ -17,8 +17,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-from loopcraft.country import stats
-from loopcraft.country.generator import generate_puzzle
+from loopcraft.country import generate_puzzle, stats
 
 
 def _one(args):

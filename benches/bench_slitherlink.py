@@ -177,14 +177,16 @@ def main(argv=None) -> int:
     lc_solve_total = sum(r["lc_solve"] for r in rows_out)
     print()
     print(
-        f"loopcraft: solve all {fmt_ms(lc_solve_total).strip()} ms, solve + prove unique all {fmt_ms(lc_total).strip()} ms"
+        f"loopcraft: solve all {fmt_ms(lc_solve_total).strip()} ms, "
+        f"solve + prove unique all {fmt_ms(lc_total).strip()} ms"
         f" ({lc_total:.2f} s; median {statistics.median(r['lc_prove'] for r in rows_out) * 1000:.2f} ms)"
     )
     if peer:
         pk_total = sum(r["pk_prove"] for r in rows_out)
         pk_solve_total = sum(r["pk_solve"] for r in rows_out)
         print(
-            f"puzzlekit: solve all {fmt_ms(pk_solve_total).strip()} ms, solve + prove unique all {fmt_ms(pk_total).strip()} ms"
+            f"puzzlekit: solve all {fmt_ms(pk_solve_total).strip()} ms, "
+            f"solve + prove unique all {fmt_ms(pk_total).strip()} ms"
             f" ({pk_total:.2f} s; median {statistics.median(r['pk_prove'] for r in rows_out) * 1000:.2f} ms)"
         )
         print()
@@ -194,7 +196,8 @@ def main(argv=None) -> int:
             pk = [r[f"pk_{phase}"] for r in rows_out]
             per = [b / a for a, b in zip(lc, pk)]
             print(
-                f"  {phase:5}: total {sum(pk) / sum(lc):8.1f}x   median puzzle {statistics.median(pk) / statistics.median(lc):8.1f}x"
+                f"  {phase:5}: total {sum(pk) / sum(lc):8.1f}x   "
+                f"median puzzle {statistics.median(pk) / statistics.median(lc):8.1f}x"
                 f"   median of per-puzzle ratios {statistics.median(per):8.1f}x   smallest {min(per):6.1f}x"
             )
     print()

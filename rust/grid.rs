@@ -1,6 +1,6 @@
 //! Geometry of an R x C board of cells drawn on an (R+1) x (C+1) lattice.
 //!
-//! The numbering is the one of the Loop engine v1 (spec `loop-v1.md`), for any
+//! The numbering is the one of the Loop engine v1 (docs/loop-v1.md), for any
 //! R x C: horizontal edges first, `H(r, c) = r*C + c` (top side of cell
 //! (r, c)), then vertical edges `V(r, c) = (R+1)*C + r*(C+1) + c` (left side of
 //! cell (r, c)). Lattice points are `r*(C+1) + c`, cells `r*C + c`.

@@ -8,9 +8,16 @@
 //! Modules:
 //! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
 //! - [`interrupt`]: cooperative stops of long calls (Ctrl-C from Python).
-//! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
+//! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit
+//!   (the contract: docs/loop-v1.md).
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
+//! - [`country`]: Country Road: board, region graph, the stage ladder, search and
+//!   two brute-force counting engines (docs/country-road.md).
+//! - [`budget`]: the time limit every search accepts, checked once.
+//! - [`error`]: the one error type; each input is checked once, here in the core,
+//!   with terse messages (the Python façade words them for users first).
 
+pub mod budget;
 pub mod country;
 pub mod error;
 pub mod grid;

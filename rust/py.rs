@@ -232,37 +232,16 @@ fn py_slither_generate(
 
 // ---------------------------------------------------------------- Country Road
 
-/// Arguments of the brute-force counters, checked into the core's types (a
-/// negative or oversized int is a ValueError here, not an OverflowError).
-#[allow(clippy::type_complexity)]
-fn country_count_args(
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    limit: Option<i64>,
-) -> Result<(usize, usize, Vec<i32>, Vec<Option<u32>>, Option<u64>), Error> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let regions = regions
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| match i32::try_from(r) {
-            Ok(r) if r >= -1 => Ok(r),
-            _ => Err(Error::InvalidArgument(format!("regions[{i}] = {r} is neither -1 (blocked) nor a country index"))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let numbers = numbers
-        .into_iter()
-        .enumerate()
-        .map(|(c, m)| match m {
-            None => Ok(None),
-            Some(m) => u32::try_from(m)
-                .map(Some)
-                .map_err(|_| Error::InvalidArgument(format!("number {m} of country {c} is negative or too large"))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let limit = limit.map(|l| country_count_arg("limit", l)).transpose()?;
-    Ok((rows, cols, regions, numbers, limit))
+/// A Python int that must be >= 0, as the core's unsigned type: a negative
+/// value is an ArgumentError naming the argument, not an OverflowError. The
+/// core checks everything else about the board (once, in `country::Board::new`).
+fn non_negative<T: TryFrom<i64>>(name: &str, v: i64) -> Result<T, Error> {
+    T::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+}
+
+/// Board size from Python ints.
+fn country_size(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
+    Ok((non_negative("rows", rows)?, non_negative("cols", cols)?))
 }
 
 /// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
@@ -275,8 +254,9 @@ fn py_country_count_cells(
     numbers: Vec<Option<i64>>,
     limit: Option<i64>,
 ) -> PyResult<u64> {
-    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
-    Ok(py.detach(|| crate::country::count_cells::count(rows, cols, &regions, &numbers, limit))?)
+    let (rows, cols) = country_size(rows, cols)?;
+    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
+    Ok(py.detach(|| crate::country::count::cells::count(rows, cols, &regions, &numbers, limit))?)
 }
 
 /// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
@@ -289,26 +269,14 @@ fn py_country_count_loops(
     numbers: Vec<Option<i64>>,
     limit: Option<i64>,
 ) -> PyResult<u64> {
-    let (rows, cols, regions, numbers, limit) = country_count_args(rows, cols, regions, numbers, limit)?;
-    Ok(py.detach(|| crate::country::count_loops::count(rows, cols, &regions, &numbers, limit))?)
-}
-
-/// Board size from Python ints (a negative side is a ValueError, not an OverflowError).
-fn country_size(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
-    let side = |name: &str, v: i64| {
-        usize::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
-    };
-    Ok((side("rows", rows)?, side("cols", cols)?))
-}
-
-/// A non-negative count from Python, or a ValueError naming it.
-fn country_count_arg(name: &str, v: i64) -> Result<u64, Error> {
-    u64::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+    let (rows, cols) = country_size(rows, cols)?;
+    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
+    Ok(py.detach(|| crate::country::count::loops::count(rows, cols, &regions, &numbers, limit))?)
 }
 
 /// Search with the chosen ladder stages at every node: `(solutions, complete, nodes)`.
 #[pyfunction(name = "country_solve", signature = (rows, cols, regions, numbers, limit, stages, node_limit=None, time_limit=None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "mirrors the Python signature of _core.country_solve")]
 fn py_country_solve(
     py: Python<'_>,
     rows: i64,
@@ -321,8 +289,8 @@ fn py_country_solve(
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
     let (rows, cols) = country_size(rows, cols)?;
-    let limit = usize::try_from(country_count_arg("limit", limit)?).unwrap_or(usize::MAX);
-    let node_limit = node_limit.map(|n| country_count_arg("node_limit", n)).transpose()?;
+    let limit = non_negative("limit", limit)?;
+    let node_limit = node_limit.map(|n| non_negative("node_limit", n)).transpose()?;
     let r =
         py.detach(|| crate::country::solve(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit))?;
     Ok((r.solutions, r.complete, r.nodes))
@@ -364,7 +332,7 @@ fn py_country_hamiltonian_cycles<'py>(
     cap: i64,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (rows, cols) = country_size(rows, cols)?;
-    let cap = usize::try_from(country_count_arg("cap", cap)?).unwrap_or(usize::MAX);
+    let cap = non_negative("cap", cap)?;
     let cycles = py.detach(|| crate::country::hamiltonian_cycles(rows, cols, &regions, cap))?;
     // Masks may pass 128 bits: build each int from its little-endian bytes.
     let from_bytes = py.get_type::<pyo3::types::PyInt>().getattr("from_bytes")?;

@@ -18,3 +18,13 @@ impl SplitMix64 {
         (self.next() % n as u64) as usize
     }
 }
+
+/// The shared data directory, as the Python tests find it: `$LOOPCRAFT_SHARED`
+/// when set, else `../shared` beside the repository. Its data sets are not
+/// redistributed; tests that need them do nothing when it is missing.
+pub(crate) fn shared_dir() -> std::path::PathBuf {
+    match std::env::var_os("LOOPCRAFT_SHARED") {
+        Some(dir) => dir.into(),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from loopcraft.cli import main
-from loopcraft.country import CountryRoad, check
+from loopcraft.country import STAGES, CountryRoad, check, generate_puzzle
 from loopcraft.country.bank import puzzle_seed, read_bank, write_bank
-from loopcraft.country.generator import STAGES, generate_puzzle
 
 
 def test_bank_lines(tmp_path):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopcraft.country import CountryLoop, CountryRoad, check, read_any
-from loopcraft.country.loop import edge_cells, edge_count, edge_id
+from loopcraft.country import CountryLoop, CountryRoad, check
+from loopcraft.country._loop import edge_cells, edge_count, edge_id
 from loopcraft.errors import FormatError
 
 PZPR_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
@@ -132,7 +132,7 @@ def test_loop_text_forms_round_trip():
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("3 3\nse ew sw\nns - ns", "2 rows after the header, expected 3"),
+        ("3 3\nse ew sw\nns - ns", "the header says 3 rows, but only 2 follow"),
         ("2 2\nse sx\nne nw", "two of n s e w"),
         ("2 2\nse sw\nne ns", "not matched"),
         ("2 2\nnn sw\nne nw", "two of n s e w"),
@@ -231,13 +231,13 @@ def test_puzzlekit_problem_round_trip_and_ids():
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("2 2\n- -\n- -\n1 1\n", "expected 4 rows"),
+        ("2 2\n- -\n- -\n1 1\n", "2 rows of numbers and 2 rows of regions, but only 3"),
         ("2 2\n- x\n- -\n1 1\n2 2", "not a number"),
         ("2 2\n1 2\n- -\n1 1\n2 2", "two different numbers"),
         ("2 2\n3 -\n- -\n1 1\n2 2", "outside 0..2"),
         ("2 2\n- -\n- -\n1 2\n2 1", "not one connected"),
-        ("2 2\n- -\n- -\n1 1 1\n2 2", "3 tokens"),
-        ("2 2\n1 -\n- -\n@ 1\n2 2", "blocked cell"),
+        ("2 2\n- -\n- -\n1 1 1\n2 2", r"line 4 \(row 1\): expected 2 cells, got 3"),
+        ("2 2\n1 -\n- -\n@ 1\n2 2", r"line 2 \(row 1, column 1\) holds a number in a blocked cell"),
         ("40 40\n", "outside 2..30"),
     ],
 )
@@ -265,14 +265,16 @@ def test_url_round_trip_and_numbers():
 @pytest.mark.parametrize(
     "url, words",
     [
-        ("https://puzz.link/p?slither/5/5/abc", "not a puzz.link country URL"),
+        ("https://puzz.link/p?slither/5/5/abc", "not a Country Road URL: the puzzle type is 'slither'"),
         ("https://puzz.link/p?country/5/5", "COLS/ROWS/BODY"),
-        ("https://puzz.link/p?country/5/x/abc", "not a number"),
+        ("https://puzz.link/p?country/5/x/abc", "rows must be a whole number"),
         ("https://puzz.link/p?country/99999999/99999999/a", "outside 2..30"),
         ("https://puzz.link/p?country/5/5/am", "ends inside"),
         ("https://puzz.link/p?country/5/5/am!a0uf02h12h", "not base-32"),
         ("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j", "'e' flag"),
-        ("https://puzz.link/p?country/q/5/5/vvuebrvb1q1j", "unknown flags"),
+        ("https://puzz.link/p?country/q/5/5/vvuebrvb1q1j", "unknown Country Road URL flag 'q'"),
+        ("https://puzz.link/p?country/5/5/amda0uf02h12h/x", "extra fields"),
+        ("https://puzz.link/", "no '\\?' query"),
         ("https://puzz.link/p?country/5/5/amda0uf0!", "not a room number"),
         ("https://puzz.link/p?country/5/5/amda0uf02h12hgggggggg", "unread"),
         ("https://puzz.link/p?country/5/5/amda0uf09h12h", "outside 0..4"),
@@ -308,12 +310,12 @@ def test_json_round_trip_and_errors():
             CountryRoad.from_json(bad)
 
 
-def test_read_any_detects_the_format():
+def test_parse_detects_the_format():
     b = CountryRoad.from_url(PZPR_URL)
-    assert read_any(PZPR_URL + "\n") == b
-    assert read_any(b.to_json()) == b
-    assert read_any(b.to_puzzlekit()) == b
-    assert read_any(json.dumps({"problem": b.to_puzzlekit()})) == b
+    assert CountryRoad.parse(PZPR_URL + "\n") == b
+    assert CountryRoad.parse(b.to_json()) == b
+    assert CountryRoad.parse(b.to_puzzlekit()) == b
+    assert CountryRoad.parse(json.dumps({"problem": b.to_puzzlekit()})) == b
 
 
 @settings(max_examples=300, deadline=None)
@@ -427,4 +429,4 @@ def test_every_format_round_trips(b):
     assert CountryRoad.from_url(b.to_url()) == b  # ids are first-cell indices already
     assert CountryRoad.from_json(b.to_json()) == b
     assert CountryRoad.from_puzzlekit(b.to_puzzlekit()) == b
-    assert read_any(b.to_url()) == b
+    assert CountryRoad.parse(b.to_url()) == b

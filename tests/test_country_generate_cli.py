@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from loopcraft.cli import main
-from loopcraft.country import CountryRoad
-from loopcraft.country.generator import generate_puzzle
+from loopcraft.country import CountryRoad, generate_puzzle
 
 
 def test_generate_cli(capsys):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopcraft.country.generator import (
+from loopcraft.country._generate import (
     Carving,
     country_count,
     country_order,

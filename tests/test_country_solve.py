@@ -17,7 +17,7 @@ import pytest
 from loopcraft import CapacityError
 from loopcraft.cli import main
 from loopcraft.country import STAGES, CountryLoop, CountryRoad, check, count_solutions, deduce, solve
-from loopcraft.country.loop import edge_count
+from loopcraft.country._loop import edge_count
 
 # --------------------------------------------------------------------------- pure-Python oracle
 
@@ -45,7 +45,7 @@ def grid_cycles(R: int, C: int) -> Tuple[Tuple[int, int], ...]:
     for s in range(n):
         path = [s]
 
-        def dfs(v: int, cells: int, edges: int) -> None:
+        def dfs(v: int, cells: int, edges: int, s: int = s, path: List[int] = path) -> None:
             for w, eid in adj[v]:
                 if w == s:
                     # each cycle once: start at its smallest cell, one direction
@@ -380,7 +380,7 @@ def _stage_sets():
 def test_every_stage_fixpoint_agrees_with_every_solution(boards):
     checked = 0
     for board, sols in boards:
-        R, C = board.rows, board.cols
+        C = board.cols
         for stages in _stage_sets():
             d = deduce(board, stages=stages)
             if d.contradiction:

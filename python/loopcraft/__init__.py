@@ -40,6 +40,7 @@ from .errors import (
     FormatError,
     GenerationTimeout,
     LoopcraftError,
+    MissingExtraError,
     NoPuzzleFound,
 )
 from .loop import LoopPuzzle
@@ -70,4 +71,5 @@ __all__ = [
     "CapacityError",
     "NoPuzzleFound",
     "GenerationTimeout",
+    "MissingExtraError",
 ]

@@ -86,7 +86,7 @@ def country_count_cells(
     rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
 ) -> int:
     """Brute-force count "cells": choose the used cells, then count the ways to
-    thread one loop through them. Shares nothing with the ladder but geometry.
+    thread one loop through them. Shares only geometry and the input check with the ladder.
     Returns the number of solutions, at most ``limit`` when given (it stops
     there). ValueError for a malformed board or one too large to enumerate
     (more than 64 cells, or more than 36 open cells)."""

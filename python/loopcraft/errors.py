@@ -10,6 +10,7 @@ anything loopcraft raises on purpose:
 - :class:`CapacityError` (``ValueError``): an enumeration would pass its cap.
 - :class:`NoPuzzleFound` (``RuntimeError``): a generator used up its attempts.
 - :class:`GenerationTimeout` (``TimeoutError``): a generator's time budget ran out.
+- :class:`MissingExtraError` (``ModuleNotFoundError``): an optional extra is not installed.
 
 ``OSError`` from reading or writing files passes through unchanged. The
 compiled core raises the same classes (it looks them up here).
@@ -25,6 +26,7 @@ __all__ = [
     "CapacityError",
     "NoPuzzleFound",
     "GenerationTimeout",
+    "MissingExtraError",
 ]
 
 
@@ -62,3 +64,8 @@ class NoPuzzleFound(LoopcraftError, RuntimeError):
 
 class GenerationTimeout(LoopcraftError, TimeoutError):
     """A generator's time budget ran out before it produced a puzzle."""
+
+
+class MissingExtraError(LoopcraftError, ModuleNotFoundError):
+    """A feature needs an optional extra that is not installed; the message
+    says which (``pip install 'loopcraft[png]'``)."""

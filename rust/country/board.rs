@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::invalid;
 
-/// Largest side accepted (the contract's 30 x 30).
+/// Largest side accepted: boards are at most 30 x 30.
 pub const MAX_SIDE: usize = 30;
 
 /// What lies across a cell-to-cell edge.
@@ -44,7 +44,7 @@ pub struct Board {
 impl Board {
     pub fn new(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>]) -> Result<Board> {
         if rows < 2 || cols < 2 {
-            return Err(invalid!("a Country Road board is at least 2 x 2, got {rows} x {cols}"));
+            return Err(invalid!("a Country Road board needs at least 2 rows and 2 columns, got {rows} x {cols}"));
         }
         if rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(Error::TooLarge(format!(
@@ -63,7 +63,7 @@ impl Board {
         let mut country_cells: Vec<Vec<u32>> = vec![Vec::new(); k];
         for (i, &r) in regions.iter().enumerate() {
             if r < -1 || r >= k as i64 {
-                return Err(invalid!("region {r} of cell {i} is outside -1..{}", k as i64 - 1));
+                return Err(invalid!("regions[{i}] = {r} is neither -1 (blocked) nor a country index below {k}"));
             }
             region.push(r as i32);
             if r >= 0 {
@@ -81,10 +81,11 @@ impl Board {
                 None => nums.push(None),
                 // 0 is accepted (such a board simply has no solution: every
                 // country is visited).
-                Some(v) if v >= 0 && (v as usize) <= country_cells[c].len() => nums.push(Some(v as u32)),
+                Some(v) if v < 0 => return Err(invalid!("number {v} of country {c} is negative")),
+                Some(v) if v as usize <= country_cells[c].len() => nums.push(Some(v as u32)),
                 Some(v) => {
                     return Err(invalid!(
-                        "number {v} of country {c} is outside 0..{} (its size)",
+                        "number {v} of country {c} is larger than its {} cells",
                         country_cells[c].len()
                     ))
                 }

@@ -1,47 +1,40 @@
-//! Country Road: board model, region graph, the five-stage deduction ladder,
-//! search, and two independent brute-force counting engines.
+//! Country Road: board model, region graph, the five-stage deduction ladder
+//! (one file per stage in `stages/`, run from the root in `ladder.rs`), search,
+//! and two independent brute-force counting engines (`count/`).
 //!
 //! Geometry: the cells of an R x C board are the lattice points of
 //! `Grid::new(R - 1, C - 1)`, so cell-to-cell edges use the grid's edge
 //! numbering: "right" edges (r,c)-(r,c+1) are `H(r, c) = r*(C-1) + c`, "down"
 //! edges (r,c)-(r+1,c) are `V(r, c) = R*(C-1) + r*C + c`.
 //!
-//! Edge cases (see the Decisions of the shared contract): a single country
-//! has no solution (its border is never crossed twice); two countries are
-//! solved by a loop crossing their border twice; three or more countries need
-//! a connected region graph without cut vertex.
-
-/// Counting engine "cells": choose the used cells, then thread the loop.
-pub mod count_cells;
-/// Counting engine "loops": enumerate the simple cycles of the grid graph.
-pub mod count_loops;
+//! Edge cases (docs/country-road.md): a single country has no solution (its
+//! border is never crossed twice); two countries are solved by a loop crossing
+//! their border twice; three or more countries need a connected region graph
+//! without cut vertex.
 
 pub mod board;
 pub mod check;
+/// The brute-force counting engines "cells" and "loops".
+pub mod count;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
 pub mod search;
-mod stage_loop;
-mod stage_macro;
-mod stage_once;
-mod stage_region;
+mod stages;
 pub mod state;
 mod work;
 
 #[cfg(test)]
 mod tests;
 
-use std::time::Duration;
-
 use crate::error::Result;
-use crate::invalid;
 
 pub use board::Board;
-pub use ladder::{Stages, LEVEL_NAMES, STAGE_NAMES};
+pub use ladder::LEVEL_NAMES;
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
 pub use search::{Budget, SolveResult};
+pub use stages::{Stages, STAGE_NAMES};
 
 /// `(cell states, edge states, probe hypotheses)` of a ladder fixpoint.
 pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
@@ -49,7 +42,7 @@ pub type LadderStates = (Vec<u8>, Vec<u8>, u64);
 pub type RegionGraphSummary = (Vec<(u32, u32)>, Vec<u32>, Vec<u32>);
 
 /// Search with the chosen stages at every node; stops at `limit` solutions.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the flat form the binding passes on: board, limit, stages, two budgets")]
 pub fn solve<S: AsRef<str>>(
     rows: usize,
     cols: usize,
@@ -61,11 +54,7 @@ pub fn solve<S: AsRef<str>>(
     time_limit: Option<f64>,
 ) -> Result<SolveResult> {
     let stages = Stages::parse(stages)?;
-    let time_limit = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => return Err(invalid!("time_limit must be a non-negative number of seconds, got {t}")),
-    };
+    let time_limit = crate::budget::time_limit(time_limit)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
     Ok(search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }))
 }

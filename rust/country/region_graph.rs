@@ -149,7 +149,8 @@ impl RegionGraph {
             return Ok(cat);
         }
         if self.nodes == 2 {
-            // The walk A-B-A crosses the single border twice (see Decisions).
+            // The walk A-B-A crosses the single border twice: two countries are
+            // solved by a loop crossing their border twice (see country/mod.rs).
             if cap < 1 {
                 return Err(cap_error(cap));
             }

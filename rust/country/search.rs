@@ -5,8 +5,9 @@
 use std::time::{Duration, Instant};
 
 use super::check::is_solution;
-use super::ladder::{fixpoint, root, Stages};
+use super::ladder::root;
 use super::puzzle::Puzzle;
+use super::stages::{fixpoint, Stages};
 use super::state::{Mark, State, OFF, ON, UNDECIDED};
 
 #[derive(Debug, Clone, Default)]

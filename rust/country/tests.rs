@@ -3,11 +3,11 @@
 //! sequence), sharing nothing with the solver but the board's geometry.
 
 use super::board::Board;
-use super::ladder::{Stages, STAGE_NAMES};
 use super::puzzle::Puzzle;
 use super::region_graph::RegionGraph;
 use super::run_ladder;
 use super::search::{self, Budget};
+use super::stages::{Stages, STAGE_NAMES};
 
 use crate::testing::SplitMix64 as Rng;
 
@@ -94,7 +94,7 @@ fn satisfies(rows: usize, cols: usize, region: &[i64], numbers: &[Option<i64>], 
     true
 }
 
-/// Cell and edge bits of a cycle in the contract's numbering.
+/// Cell and edge bits of a cycle in the core's numbering (see country/mod.rs).
 fn bits(rows: usize, cols: usize, cyc: &[usize]) -> (Vec<u8>, Vec<u8>) {
     let n = rows * cols;
     let mut cells = vec![0u8; n];
@@ -290,13 +290,13 @@ fn search_counts_agree_with_brute_force() {
         let mut sets = vec![Stages::ALL];
         if cells <= 12 {
             // Weaker stages search longer: keep them to the smaller boards.
-            sets.push(Stages::parse(&["loop", "macro"]).unwrap());
-            sets.push(Stages::parse(&["region", "once", "loop"]).unwrap());
+            sets.push(Stages::NONE.with(Stages::LOOP).with(Stages::MACRO));
+            sets.push(Stages::parse(&STAGE_NAMES[..3]).unwrap());
         }
         if cells <= 9 {
             // Without `loop` the search is close to enumerating edge subsets.
             sets.push(Stages::NONE);
-            sets.push(Stages::parse(&["region", "once"]).unwrap());
+            sets.push(Stages::parse(&STAGE_NAMES[..2]).unwrap());
         }
         for stages in sets {
             let r = search::solve(
@@ -357,7 +357,7 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
         let mut p = Puzzle::new(Board::new(n, n, &regions, &numbers).unwrap()).unwrap();
         let r = search::solve(
             &mut p,
-            Stages::parse(&["region", "loop"]).unwrap(),
+            Stages::NONE.with(Stages::REGION).with(Stages::LOOP),
             Budget { limit: 10, node_limit: None, time_limit: None },
         );
         assert!(r.complete && r.solutions.is_empty());
@@ -381,10 +381,10 @@ fn one_and_two_countries() {
 #[test]
 fn budgets_report_incomplete() {
     let (regions, numbers) = own_countries(6, 6);
-    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &["region"], Some(5), None).unwrap();
+    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &STAGE_NAMES[..1], Some(5), None).unwrap();
     assert!(!r.complete);
     assert!(r.nodes <= 6);
-    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &["region"], None, Some(0.0)).unwrap();
+    let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &STAGE_NAMES[..1], None, Some(0.0)).unwrap();
     assert!(!r.complete);
     // The limit is not a budget: complete stays true.
     let r = super::solve(6, 6, &regions, &numbers, 2, &STAGE_NAMES, None, None).unwrap();
@@ -394,8 +394,8 @@ fn budgets_report_incomplete() {
 #[test]
 fn bad_arguments_are_errors() {
     assert!(super::solve(2, 2, &[0, 1, 0, 1], &[None, None], 1, &["nope"], None, None).is_err());
-    assert!(super::solve(2, 2, &[0, 1, 0, 1], &[None, None], 1, &["region"], None, Some(-1.0)).is_err());
-    assert!(super::ladder(2, 2, &[0, 1, 0], &[None, None], &["region"]).is_err());
+    assert!(super::solve(2, 2, &[0, 1, 0, 1], &[None, None], 1, &STAGE_NAMES[..1], None, Some(-1.0)).is_err());
+    assert!(super::ladder(2, 2, &[0, 1, 0], &[None, None], &STAGE_NAMES[..1]).is_err());
     let g = RegionGraph::new(1, vec![]);
     assert!(!g.may_be_hamiltonian());
 }

@@ -1,4 +1,4 @@
-//! `closedComponent` of v1, with the reference's visiting order: points in the
+//! `closedComponent` of v1, with v1's visiting order (docs/loop-v1.md): points in the
 //! order they first appear in the edge list, each component flooded
 //! breadth-first, edges collected as the flood meets them.
 

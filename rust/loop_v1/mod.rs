@@ -1,4 +1,4 @@
-//! The Loop engine v1 (spec `loop-v1.md`): Slitherlink on n x n with the v1
+//! The Loop engine v1 (contract: docs/loop-v1.md): Slitherlink on n x n with the v1
 //! cell / dot / loop rules and the v1 search, reproduced exactly (same
 //! fixpoints, same node counts). The Python façade holds the random stream
 //! and the generation loop; this module holds the hot parts.

@@ -3,7 +3,8 @@
 //!
 //! The v1 rules (cell, dot, loop) are monotone, so their common fixpoint does
 //! not depend on the order they run in: this worklist reaches exactly the
-//! reference's sweep fixpoint, and fails exactly when it fails.
+//! fixpoint of v1's round-by-round sweep, and fails exactly when it fails
+//! (docs/loop-v1.md, "Propagation").
 //! The loop rule is kept incrementally: on-edges form paths (degree <= 2 is
 //! enforced as they are added), each path end knows its other end and length,
 //! and an edge joining the two ends of one path closes a cycle.
@@ -109,8 +110,8 @@ impl<'a> Engine<'a> {
                 self.set(e as u32, d);
             }
         }
-        for e in 0..domains.len() {
-            if domains[e] == ON && !self.link(e as u32) {
+        for (e, &d) in domains.iter().enumerate() {
+            if d == ON && !self.link(e as u32) {
                 return false;
             }
         }
@@ -355,7 +356,7 @@ mod tests {
 
     #[test]
     fn dot_rule_alone_fixes_an_edge() {
-        // Spec example: n = 2, clues [0, -, -, -]: edge 9 = V(1,0) is fixed off.
+        // v1 example (docs/loop-v1.md): n = 2, clues [0, -, -, -]: only the dot rule fixes edge 9 = V(1,0) off.
         let (dom, valid) = propagate(2, &[0, -1, -1, -1], &[BOTH; 12]).unwrap();
         assert!(valid);
         assert_eq!(dom[9], OFF);

@@ -1,6 +1,6 @@
 //! The v1 search: depth first on the lowest-numbered undecided edge, off
 //! before on, stopping at two solutions or past the node limit. Node counts
-//! are part of the v1 contract, so the counting follows the reference's
+//! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
 use super::propagate::{Engine, Mark, BOTH, OFF, ON};

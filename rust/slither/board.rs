@@ -126,8 +126,8 @@ mod tests {
                     assert_eq!(b.point_slots[p][CORNER_SLOTS[k][i]], edges[CORNER_EDGES[k][i]]);
                 }
             }
-            for side in 0..4 {
-                let e = edges[side] as usize;
+            for (side, &e) in edges.iter().enumerate() {
+                let e = e as usize;
                 let other = b.cell_nbrs[cell][side];
                 let mut pair = b.edge_cells[e];
                 pair.sort();

@@ -341,8 +341,7 @@ impl<'a> Engine<'a> {
             }
         }
         let pts = b.grid.edge_points[e as usize];
-        for i in 0..2 {
-            let p = pts[i];
+        for (i, &p) in pts.iter().enumerate() {
             let k = b.edge_slots[e as usize][i] as usize;
             let m = self.mask[p as usize];
             let nm = if value == ON { m & WITH[k] } else { m & !WITH[k] };
@@ -424,8 +423,7 @@ impl<'a> Engine<'a> {
         for i in start..end {
             let m = self.moved[i];
             let edges = board.grid.cell_edges[m as usize];
-            for side in 0..4 {
-                let e = edges[side];
+            for (side, &e) in edges.iter().enumerate() {
                 if self.dom[e as usize] != UNK {
                     continue;
                 }

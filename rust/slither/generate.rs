@@ -3,11 +3,15 @@
 //! 1. A random loop: a region of cells grown from one cell by flips that keep
 //!    its border one simple loop, then stirred by flips both ways so that the
 //!    border winds.
-//! 2. Every cell gets its clue.
-//! 3. The clues are thinned in a shuffled order: a removal is kept when the
+//! 2. Adding: from a blank board, the loop's clues join in a random order
+//!    (cells whose sides are decided already are skipped), each propagation
+//!    continuing from the state the last one reached, until the target level
+//!    decides every edge.
+//! 3. Thinning: those clues, in a new random order, are removed when the
 //!    target level's deductions still decide every edge (sound deductions
-//!    that decide every edge prove the solution unique). One [`Thinner`]
-//!    keeps the board and its tables for the whole call; only the clues change.
+//!    that decide every edge prove the solution unique); up to `colour` each
+//!    trial continues from a saved state ([`Thinner::thin_continuing`]).
+//!    One [`Thinner`] keeps the board and its tables for the whole call.
 //! 4. The result must need exactly the target level: the level below must not
 //!    solve it, or the attempt starts again from a new loop.
 //!

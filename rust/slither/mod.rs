@@ -1,15 +1,15 @@
 //! Slitherlink on any R x C board: a trail-based propagator with the standard
 //! deductions, a uniqueness-proving search and a grade.
 //!
-//! - [`board`]: the local tables (point slots, cells around points, the outside cell);
-//! - [`engine`]: the propagator (cell counting, point states, corner pair bits,
+//! - `board`: the local tables (point slots, cells around points, the outside cell);
+//! - `engine`: the propagator (cell counting, point states, corner pair bits,
 //!   inside/outside colour classes with parity, loop paths) with undo trails;
-//! - [`rules`], [`tables`]: the point and cell rules and their precomputed tables;
-//! - [`patterns`]: static clue patterns (adjacent 3s);
-//! - [`probe`]: one-level trial on each undecided edge;
-//! - [`search`]: solution counting up to a limit under node/time budgets;
-//! - [`check`]: whether a full assignment is a solution;
-//! - [`generate`]: seeded generation by level (random loop, clue thinning).
+//! - `rules`, `tables`: the point and cell rules and their precomputed tables;
+//! - `patterns`: static clue patterns (adjacent 3s);
+//! - `probe`: one-level trial on each undecided edge;
+//! - `search`: solution counting up to a limit under node/time budgets;
+//! - `check`: whether a full assignment is a solution;
+//! - `generate`: seeded generation by level (random loop, clue thinning).
 
 mod board;
 mod check;
@@ -25,8 +25,6 @@ mod tables;
 
 #[cfg(test)]
 mod tests;
-
-use std::time::Duration;
 
 pub use board::MAX_SIDE;
 pub use search::{Budget, Outcome};
@@ -150,11 +148,7 @@ pub fn solve(
     if limit == 0 {
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
-    let time = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => return Err(Error::InvalidArgument(format!("time_limit must be a non-negative number, got {t}"))),
-    };
+    let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
     Ok(search::count(&board, limit, Budget { nodes: node_limit, time }))
 }

@@ -36,8 +36,7 @@ impl Engine<'_> {
             mm &= mm - 1;
         }
         let slots = board.point_slots[p as usize];
-        for k in 0..4 {
-            let x = slots[k];
+        for (k, &x) in slots.iter().enumerate() {
             if x == NONE || self.dom[x as usize] != UNK {
                 continue;
             }
@@ -264,8 +263,8 @@ impl Engine<'_> {
         }
         let edges = board.grid.cell_edges[c as usize];
         let (mut on_m, mut off_m) = (0u8, 0u8);
-        for i in 0..4 {
-            match self.dom[edges[i] as usize] {
+        for (i, &e) in edges.iter().enumerate() {
+            match self.dom[e as usize] {
                 ON => on_m |= 1 << i,
                 OFF => off_m |= 1 << i,
                 _ => {}
@@ -320,9 +319,9 @@ impl Engine<'_> {
         if self.rules.colour {
             let f = nbrs.map(|n| self.colours.find(n));
             let me = self.colours.find(c);
-            for i in 0..4 {
-                if f[i].0 == me.0 {
-                    if (me.1 ^ f[i].1) == 1 {
+            for (i, fi) in f.iter().enumerate() {
+                if fi.0 == me.0 {
+                    if (me.1 ^ fi.1) == 1 {
                         on_m |= 1 << i;
                     } else {
                         off_m |= 1 << i;
@@ -376,8 +375,7 @@ impl Engine<'_> {
         if !found {
             return false;
         }
-        for i in 0..4 {
-            let e = edges[i];
+        for (i, &e) in edges.iter().enumerate() {
             if self.dom[e as usize] != UNK {
                 continue;
             }

@@ -26,7 +26,7 @@ fn all_loops(rows: usize, cols: usize) -> Vec<Vec<u8>> {
                 && (set >> (r as usize * cols + c as usize)) & 1 == 1
         };
         // Connected inside?
-        if !connected(rows, cols, |r, c| inside(r, c), false) || !connected(rows, cols, |r, c| !inside(r, c), true) {
+        if !connected(rows, cols, inside, false) || !connected(rows, cols, |r, c| !inside(r, c), true) {
             continue;
         }
         let mut checker = false;
@@ -41,12 +41,8 @@ fn all_loops(rows: usize, cols: usize) -> Vec<Vec<u8>> {
         if checker {
             continue;
         }
-        let mut edges = vec![0u8; g.num_edges()];
-        for e in 0..g.num_edges() {
-            let [c0, c1] = g.edge_cells[e];
-            let side = |c: u32| c != crate::grid::NONE && (set >> c) & 1 == 1;
-            edges[e] = (side(c0) != side(c1)) as u8;
-        }
+        let side = |c: u32| c != crate::grid::NONE && (set >> c) & 1 == 1;
+        let edges: Vec<u8> = g.edge_cells.iter().map(|&[c0, c1]| (side(c0) != side(c1)) as u8).collect();
         loops.push(edges);
     }
     loops
@@ -185,7 +181,7 @@ fn empty_boards_count_oeis_a231829() {
 
 #[test]
 fn a_known_puzzle_is_unique_and_solved_by_deduction() {
-    // The notes' example from the Loop engine v1 (4 x 4), with its answer.
+    // The worked example of the Loop engine v1 (4 x 4, seed "notes-example", docs/loop-v1.md), with its answer.
     let clues = [-1, 3, 2, 2, -1, -1, -1, -1, -1, 1, 1, -1, 0, -1, 2, -1];
     let answer: Vec<u8> = vec![
         0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0,
@@ -275,10 +271,13 @@ fn large_board_does_not_overflow_the_stack() {
     let _ = OFF;
 }
 
-/// The puzzles of the shared puzzlekit data set, when it is there:
-/// `(name, rows, cols, clues, inside cells of the solution)`.
-fn dataset() -> Option<Vec<(String, usize, usize, Vec<i8>, Option<Vec<bool>>)>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/external/puzzlekit/Slitherlink_dataset.json");
+/// One puzzle of the data set: `(name, rows, cols, clues, inside cells of the solution)`.
+type DatasetPuzzle = (String, usize, usize, Vec<i8>, Option<Vec<bool>>);
+
+/// The puzzles of the shared puzzlekit data set, when it is there (see
+/// [`crate::testing::shared_dir`]).
+fn dataset() -> Option<Vec<DatasetPuzzle>> {
+    let path = crate::testing::shared_dir().join("external/puzzlekit/Slitherlink_dataset.json");
     let text = std::fs::read_to_string(path).ok()?;
     // Entries look like `"name": {"problem": "R C\n...", "solution": "R C\n...", ...}`.
     let mut out = Vec::new();

@@ -5,75 +5,61 @@ exactly once; a number is how many cells of its country the loop uses; two
 orthogonally adjacent cells of different countries may not both be unused.
 
 >>> from loopcraft.country import CountryRoad, check, count_solutions
->>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+>>> b = CountryRoad.parse("https://puzz.link/p?country/5/5/amda0uf02h12h")
 >>> r = b.solve()
 >>> r.unique, check(b, r.solution).ok
 (True, True)
->>> b.deduce().fraction
-1.0
+>>> b.deduce().fraction, b.grade().level in LEVELS
+(1.0, True)
 >>> count_solutions(CountryRoad.from_regions([[0, 1, 2], [3, 4, 5]]), engine="loops")
 1
 >>> generate(6, 6, seed=1).is_unique()
 True
 
-Submodules: ``generator`` (loop-first generation), ``stats`` (the measurement
-tables), ``bank`` (resumable puzzle banks).
+Layout: ``_loop`` (sizes, edge numbering, :class:`CountryLoop`), ``_board``
+(:class:`CountryRoad`), ``_formats`` (readers and writers on raw data),
+``_graph`` (:class:`RegionGraph`), ``_referee`` (the rules), ``_ladder``
+(the one path to the compiled core), ``_api`` (the module functions),
+``_generate`` (loop-first generation), ``stats`` (the measurement tables) and
+``bank`` (resumable puzzle banks). See docs/country-road.md.
 """
 
 from __future__ import annotations
 
+from .._result import CheckResult, Grade, SolveResult, Violation
+from ._api import check, count_solutions, deduce, region_graph, solve
+from ._board import CountryRoad
+from ._generate import DEFAULT_ATTEMPTS, ORDERS, GeneratedCountry, generate, generate_puzzle
+from ._graph import RegionGraph
+from ._ladder import ENGINES, LEVELS, STAGES, CountryDeduction
+from ._loop import MAX_SIDE, MIN_SIDE, CountryLoop, Solution, as_loop
+from ._referee import RULES
 from .bank import read_bank, write_bank
-from .board import MAX_SIDE, MIN_SIDE, CountryRoad
-from .formats import (
-    from_json,
-    from_puzzlekit,
-    from_url,
-    read_any,
-    to_json,
-    to_puzzlekit,
-    to_url,
-)
-from .generator import GeneratedCountry, generate, generate_puzzle
-from .graph import RegionGraph, region_graph
-from .loop import CountryLoop, Solution, as_loop
-from .referee import RULES, CheckResult, Violation, check
-from .solve import (
-    ENGINES,
-    STAGES,
-    Deduction,
-    SolveResult,
-    count_solutions,
-    deduce,
-    solve,
-)
 
 __all__ = [
     "CountryRoad",
     "CountryLoop",
     "Solution",
     "SolveResult",
-    "Deduction",
+    "CountryDeduction",
+    "Grade",
     "RegionGraph",
     "CheckResult",
     "Violation",
     "RULES",
+    "LEVELS",
     "STAGES",
     "ENGINES",
+    "ORDERS",
     "MIN_SIDE",
     "MAX_SIDE",
+    "DEFAULT_ATTEMPTS",
     "check",
     "solve",
     "deduce",
     "count_solutions",
     "region_graph",
     "as_loop",
-    "read_any",
-    "from_puzzlekit",
-    "to_puzzlekit",
-    "from_url",
-    "to_url",
-    "from_json",
-    "to_json",
     "generate",
     "generate_puzzle",
     "GeneratedCountry",

@@ -34,15 +34,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
 from .._validate import require_int
 from ..errors import ArgumentError, ArgumentTypeError
-from .generator import (
-    DEFAULT_COUNTRY_SIZE,
-    DEFAULT_COVERAGE,
-    MAX_SIDE,
-    MIN_SIDE,
-    _check_options,
-    _check_seed,
-    generate_puzzle,
-)
+from ._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, check_options, check_seed, generate_puzzle
+from ._loop import MAX_SIDE, MIN_SIDE
 
 __all__ = ["write_bank", "read_bank", "puzzle_seed"]
 
@@ -54,7 +47,15 @@ def puzzle_seed(seed: Union[int, str], index: int) -> str:
     return f"{seed}/{index}"
 
 
-def _options(rows, cols, seed, grade, country_size, coverage, order) -> Dict[str, Any]:
+def _options(
+    rows: int,
+    cols: int,
+    seed: Union[int, str],
+    grade: Optional[str],
+    country_size: float,
+    coverage: float,
+    order: str,
+) -> Dict[str, Any]:
     return {
         "rows": rows,
         "cols": cols,
@@ -142,7 +143,7 @@ def write_bank(
         path: the JSON Lines file (created if missing, resumed if present).
         count: puzzles the file must hold in the end.
         rows, cols, seed, grade, country_size, coverage, order: as for
-            :func:`~loopcraft.country.generator.generate_puzzle`; puzzle ``i``
+            :func:`~loopcraft.country.generate_puzzle`; puzzle ``i``
             uses the seed ``"{seed}/{i}"``.
         workers: threads generating ahead (default: every core). Lines are
             always written in index order.
@@ -159,8 +160,8 @@ def write_bank(
     require_int("count", count, 1)
     require_int("rows", rows, MIN_SIDE, MAX_SIDE)
     require_int("cols", cols, MIN_SIDE, MAX_SIDE)
-    _check_seed(seed)
-    _check_options(rows, cols, country_size, coverage, order, grade, time_limit, 1)
+    check_seed(seed)
+    check_options(rows, cols, country_size, coverage, order, grade, time_limit, 1)
     if workers is None:
         workers = os.cpu_count() or 1
     require_int("workers", workers, 1)

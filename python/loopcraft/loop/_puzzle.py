@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from .._draw import text_grid
+from .._picture import Picture
+from .._svg import edges_from_flat, lattice_svg
 from .._validate import bit_list, clue_list, require_int, require_str
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
@@ -19,7 +21,7 @@ _FIELDS = ("n", "seed", "version", "answer", "clues", "attempt", "blanks", "cell
 
 
 @dataclass(frozen=True)
-class LoopPuzzle:
+class LoopPuzzle(Picture):
     """A v1 puzzle, exactly the reference's object ``{n, seed, version, answer,
     clues, attempt, blanks, cells}``.
 
@@ -117,6 +119,14 @@ class LoopPuzzle:
 
     def __str__(self) -> str:
         return self.draw(answer=False)
+
+    def to_svg(self, answer: bool = False, *, cell: float = 32) -> str:
+        """The board as an SVG picture, with the answer loop when ``answer``."""
+        n = self.n
+        clues = [list(self.clues[r * n : (r + 1) * n]) for r in range(n)]
+        loop = edges_from_flat(n, n, self.answer) if answer else None
+        title = f"Loop v1 {n} x {n}, seed {self.seed!r}" + (", solved" if answer else "")
+        return lattice_svg(clues, title=title, loop=loop, shade_inside=answer, cell=cell)
 
 
 def draw_board(n: int, clues: Sequence[Optional[int]], on: Optional[Sequence[int]] = None) -> str:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _core
+from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
+from .._svg import edges_from_flat, lattice_svg
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
@@ -76,7 +78,7 @@ def _clue_grid(clues: Any) -> ClueGrid:
 
 
 @dataclass(frozen=True, init=False)
-class Slitherlink:
+class Slitherlink(Picture):
     """An R x C Slitherlink puzzle (1 <= R, C <= 100), immutable.
 
     Args:
@@ -137,6 +139,18 @@ class Slitherlink:
 
     def __repr__(self) -> str:
         return f"Slitherlink.from_url({self.to_url()!r})"
+
+    def to_svg(self, solution: Optional[Solution] = None, *, cell: float = 32, shade_inside: bool = False) -> str:
+        """The board as an SVG picture: lattice dots and clues, with ``solution``'s
+        loop when given (``shade_inside`` greys the cells inside it).
+
+        >>> svg = Slitherlink([[3, 3, 1]]).to_svg()
+        >>> svg.startswith("<svg") and "<title>Slitherlink 1 x 3</title>" in svg
+        True
+        """
+        loop = None if solution is None else edges_from_flat(self.rows, self.cols, solution.edges)
+        title = f"Slitherlink {self.rows} x {self.cols}" + ("" if solution is None else ", solved")
+        return lattice_svg(self.clues, title=title, loop=loop, shade_inside=shade_inside, cell=cell)
 
     # ------------------------------------------------------------------ formats
 

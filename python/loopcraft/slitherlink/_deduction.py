@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
+from .._picture import Picture
 from .._result import Deduction
+from .._svg import edges_from_flat, lattice_svg
 from ._geometry import ClueGrid, draw, split_rows
 from ._solution import Solution
 
@@ -13,7 +15,7 @@ __all__ = ["SlitherlinkDeduction"]
 
 
 @dataclass(frozen=True)
-class SlitherlinkDeduction(Deduction[Solution]):
+class SlitherlinkDeduction(Deduction[Solution], Picture):
     """The decided edges at a level's fixpoint (see :class:`loopcraft.Deduction`).
 
     Attributes:
@@ -53,3 +55,13 @@ class SlitherlinkDeduction(Deduction[Solution]):
 
     def __str__(self) -> str:
         return self.draw()
+
+    def to_svg(self, *, cell: float = 32) -> str:
+        """The edges decided so far as an SVG picture: on edges drawn, off edges crossed."""
+        clues = self.clues if self.clues is not None else tuple((None,) * self.cols for _ in range(self.rows))
+        title = f"Slitherlink {self.rows} x {self.cols}, deduced to level {self.level}"
+        if self.contradiction:
+            return lattice_svg(clues, title=title + " (contradiction)", cell=cell)
+        on = edges_from_flat(self.rows, self.cols, self.edges)
+        off = edges_from_flat(self.rows, self.cols, self.edges, off=True)
+        return lattice_svg(clues, title=title, loop=on, crosses=off, cell=cell)

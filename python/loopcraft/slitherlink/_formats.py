@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ..errors import ArgumentError, ArgumentTypeError, FormatError
+from .. import _pzpr, _text
+from .._pzpr import URL_SITES
+from ..errors import ArgumentTypeError, FormatError
 
 Clue = Optional[int]
 Grid = Tuple[Tuple[Clue, ...], ...]
@@ -35,14 +37,9 @@ Grid = Tuple[Tuple[Clue, ...], ...]
 #: Largest number of rows or columns of a board.
 MAX_SIZE = 100
 
-#: Hosts known to serve the pzprjs player; ``to_url(site=...)`` picks one.
-URL_SITES = {
-    "puzz.link": "https://puzz.link/p?",
-    "pzv.jp": "http://pzv.jp/p.html?",
-    "pzprxs": "https://pzprxs.vercel.app/p?",
-}
-
 _PIDS = ("slither", "slitherlink")
+#: URL flags of variants this board model cannot express, with the reason.
+_FLAGS = {"f": "the 'f' variant (the loop must pass every point) is not supported by loopcraft.slitherlink"}
 
 
 def check_size(rows: int, cols: int, where: str = "") -> None:
@@ -66,61 +63,19 @@ def _blank_grid_rows(flat: Sequence[Clue], rows: int, cols: int) -> Grid:
 # --------------------------------------------------------------------------- puzzlekit / Janko text
 
 
-def _int_token(token: str, what: str, line_no: int) -> int:
-    if not re.fullmatch(r"[+-]?\d+", token):
-        raise FormatError(f"line {line_no}: {what} must be a whole number, got {token!r}")
-    return int(token)
-
-
-def _header(lines: List[Tuple[int, str]], what: str) -> Tuple[int, int]:
-    if not lines:
-        raise FormatError(f"empty {what}: expected a line 'ROWS COLS' and then the rows")
-    line_no, text = lines[0]
-    parts = text.split()
-    if len(parts) != 2:
-        raise FormatError(f"line {line_no}: expected the size as 'ROWS COLS', got {text.strip()!r}")
-    rows = _int_token(parts[0], "the number of rows", line_no)
-    cols = _int_token(parts[1], "the number of columns", line_no)
-    check_size(rows, cols, f"line {line_no}")
-    return rows, cols
-
-
-def _numbered_lines(text: str) -> List[Tuple[int, str]]:
-    """Non-blank lines with their 1-based line numbers."""
-    return [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
-
-
-def _row_tokens(line: str, cols: int) -> List[str]:
-    tokens = line.split()
-    # A compact row ("2..1.") is the same grid written without spaces.
-    if len(tokens) == 1 and cols > 1 and len(tokens[0]) == cols:
-        return list(tokens[0])
-    return tokens
-
-
 def _grid_lines(text: str, what: str, allowed: str) -> Tuple[int, int, List[Tuple[int, List[str]]]]:
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"{what} must be a str, got {type(text).__name__}")
-    lines = _numbered_lines(text)
-    rows, cols = _header(lines, what)
-    body = lines[1:]
-    if len(body) < rows:
-        raise FormatError(f"{what}: the header says {rows} rows, but only {len(body)} follow")
-    if len(body) > rows:
-        line_no, extra = body[rows]
-        raise FormatError(f"line {line_no}: the header says {rows} rows; unexpected extra line {extra.strip()[:40]!r}")
+    rows, cols, lines = _text.read_header(text, what, check_size)
+    body = _text.body_lines(lines, rows, what, f"{rows} rows")
     out = []
-    for r, (line_no, line) in enumerate(body):
-        tokens = _row_tokens(line, cols)
-        if len(tokens) != cols:
-            raise FormatError(f"line {line_no} (row {r + 1}): expected {cols} cells, got {len(tokens)}")
+    for r, line in enumerate(body):
+        # A compact row ("2..1.") is the same grid written without spaces.
+        tokens = _text.row_tokens(line, r, cols, compact=True)
         for c, tok in enumerate(tokens):
             if len(tok) != 1 or tok not in allowed:
                 raise FormatError(
-                    f"line {line_no} (row {r + 1}, column {c + 1}): unexpected {_show(tok)}; "
-                    f"expected one of {' '.join(allowed)}"
+                    f"{_text.place(line[0], r, c)}: unexpected {_show(tok)}; expected one of {' '.join(allowed)}"
                 )
-        out.append((line_no, tokens))
+        out.append((line[0], tokens))
     return rows, cols, out
 
 
@@ -158,19 +113,6 @@ def write_puzzlekit_solution(inside: Sequence[Sequence[bool]]) -> str:
 # --------------------------------------------------------------------------- puzz.link URLs
 
 
-def _url_query(url: str) -> str:
-    """The ``pid/...`` part of a pzprjs URL (after ``?``), or the text itself."""
-    url = url.strip()
-    if "?" in url:
-        query = url.split("?", 1)[1]
-    elif "://" in url:
-        raise FormatError(f"not a puzzle URL (no '?' query): {url[:80]!r}")
-    else:
-        query = url
-    # A fragment from copy-paste is harmless; so is one trailing slash (see parse_url).
-    return query.split("#", 1)[0]
-
-
 def parse_url(url: str) -> Grid:
     """Reads a puzz.link / pzv.jp / pzprxs Slitherlink URL.
 
@@ -187,33 +129,9 @@ def parse_url(url: str) -> Grid:
     >>> parse_url("https://puzz.link/p?slither/3/2/1g8h")
     ((1, None, 3), (None, None, None))
     """
-    if not isinstance(url, str):
-        raise ArgumentTypeError(f"url must be a str, got {type(url).__name__}")
-    parts = _url_query(url).split("/")
-    pid = parts[0]
-    if pid not in _PIDS:
-        raise FormatError(f"not a Slitherlink URL: the puzzle type is {pid!r}, expected 'slither'")
-    rest = parts[1:]
-    # pzprjs: an optional flag word comes before the size when the first field is not a number.
-    if rest and rest[0] and not rest[0].isdigit():
-        flag = rest.pop(0)
-        if flag == "f":
-            raise FormatError(
-                "the 'f' variant (the loop must pass every point) is not supported by loopcraft.slitherlink"
-            )
-        raise FormatError(f"unknown Slitherlink URL flag {flag!r}")
-    if len(rest) < 3:
-        raise FormatError(f"URL has no COLS/ROWS/BODY after 'slither/': {url[:80]!r}")
-    if len(rest) == 4 and rest[3] == "":
-        rest.pop()
-    if len(rest) > 3:
-        raise FormatError(f"URL has extra fields after the body: {'/'.join(rest[3:])[:40]!r}")
-    cols_s, rows_s, body = rest
-    for name, s in (("columns", cols_s), ("rows", rows_s)):
-        if not s.isdigit():
-            raise FormatError(f"URL: the number of {name} must be a whole number, got {s!r}")
-    cols, rows = int(cols_s), int(rows_s)
-    check_size(rows, cols, "URL")
+    u = _pzpr.read_url(url, _PIDS, "Slitherlink", check_size)
+    _pzpr.refuse_flags(u.flags, "Slitherlink", _FLAGS)
+    rows, cols, body = u.rows, u.cols, u.body
     total = rows * cols
     flat: List[Clue] = [None] * total
     cell = 0
@@ -233,8 +151,8 @@ def parse_url(url: str) -> Grid:
             cell += 3
         elif ch == ".":
             cell += 1  # a "?" cell: no constraint
-        elif "g" <= ch <= "z":
-            cell += ord(ch) - ord("g") + 1
+        elif _pzpr.skip_count(ch):
+            cell += _pzpr.skip_count(ch)
         else:
             r, c = divmod(cell, cols)
             raise FormatError(
@@ -256,16 +174,13 @@ def _encode_body(flat: Sequence[Clue]) -> str:
 
     def flush() -> None:
         nonlocal blanks
-        if blanks:
-            out.append(chr(ord("g") + blanks - 1))
-            blanks = 0
+        out.append(_pzpr.skips(blanks))
+        blanks = 0
 
     while i < n:
         clue = flat[i]
         if clue is None:
             blanks += 1
-            if blanks == 20:
-                flush()
             i += 1
             continue
         flush()
@@ -286,11 +201,9 @@ def _encode_body(flat: Sequence[Clue]) -> str:
 
 def write_url(clues: Grid, site: str = "puzz.link") -> str:
     """The puzz.link URL of a board (pzprjs's own encoding)."""
-    if site not in URL_SITES:
-        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
     rows, cols = len(clues), len(clues[0])
     flat = [c for row in clues for c in row]
-    return f"{URL_SITES[site]}slither/{cols}/{rows}/{_encode_body(flat)}"
+    return _pzpr.write_url(site, "slither", cols, rows, _encode_body(flat))
 
 
 # --------------------------------------------------------------------------- Tatham Loopy game IDs
@@ -381,13 +294,7 @@ def clues_from_data(data: Any) -> Grid:
     agree when given; ``kind``, when given, must be ``"slitherlink"``; other
     keys are ignored, so richer records (with solutions, sources, ...) read too.
     """
-    if not isinstance(data, dict):
-        raise FormatError(f"a Slitherlink JSON object must be an object, got {type(data).__name__}")
-    kind = data.get("kind", KIND)
-    if kind != KIND:
-        raise FormatError(f"JSON 'kind' is {kind!r}, expected {KIND!r}")
-    if "clues" not in data:
-        raise FormatError("JSON object has no 'clues'")
+    data = _text.json_record(data, "Slitherlink", KIND, "clues")
     raw = data["clues"]
     if not isinstance(raw, list):
         raise FormatError(f"JSON 'clues' must be a list of rows, got {type(raw).__name__}")
@@ -442,18 +349,14 @@ def parse_json(text: str) -> Grid:
     """Reads :func:`write_json` output (or any object :func:`clues_from_data` accepts)."""
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON: {exc}") from None
-    return clues_from_data(data)
+    return clues_from_data(_text.load_json(text))
 
 
 def clue_strings(clues: Grid) -> List[str]:
     return ["".join("." if c is None else str(c) for c in row) for row in clues]
 
 
-def to_data(clues: Grid) -> dict:
+def to_data(clues: Grid) -> Dict[str, Any]:
     return {"kind": KIND, "rows": len(clues), "cols": len(clues[0]), "clues": clue_strings(clues)}
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .._picture import Picture
+from .._svg import edges_from_flat, lattice_svg
 from ..errors import ArgumentError
 from . import _formats as fmt
 from ._geometry import ClueGrid, draw, edge_count, h_edge, loop_problem, split_rows, v_edge
@@ -13,7 +15,7 @@ __all__ = ["Solution"]
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Picture):
     """One solution loop of an R x C board.
 
     Attributes:
@@ -83,6 +85,13 @@ class Solution:
 
     def __str__(self) -> str:
         return self.draw()
+
+    def to_svg(self, *, cell: float = 32, shade_inside: bool = True) -> str:
+        """The loop as an SVG picture, on its clues when known, the inside shaded."""
+        clues = self.clues if self.clues is not None else tuple((None,) * self.cols for _ in range(self.rows))
+        loop = edges_from_flat(self.rows, self.cols, self.edges)
+        title = f"Slitherlink {self.rows} x {self.cols} solution"
+        return lattice_svg(clues, title=title, loop=loop, shade_inside=shade_inside, cell=cell)
 
     @classmethod
     def from_edges(cls, h_edges: Sequence[Sequence[Any]], v_edges: Sequence[Sequence[Any]]) -> Solution:

@@ -1,0 +1,242 @@
+"""``loopcraft generate|solve|count|stats|bank country``: Country Road."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Optional
+
+from ..country import ENGINES, ORDERS, STAGES, CountryRoad, bank, count_solutions, generate_puzzle, stats
+from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
+from ..country.stats import TABLES
+from ._common import Commands, add_picture_options, print_json, read_source, seed, verdict, write_pictures
+
+__all__ = ["add"]
+
+
+def _board(source: str) -> CountryRoad:
+    """A Country Road board from a URL, a file path, or ``-`` (stdin)."""
+
+    s = source.strip()
+    if "country/" in s and ("?" in s or s.startswith("country/")):
+        return CountryRoad.from_url(s)
+    return CountryRoad.parse(read_source(source))
+
+
+def _solve_country(args: argparse.Namespace) -> int:
+    board = _board(args.source)
+    result = board.solve(limit=args.limit, stages=args.stages, node_limit=args.node_limit, time_limit=args.time_limit)
+    deduction = board.deduce(stages=args.stages)
+    write_pictures(args, lambda: board.to_svg(result.solution))
+    if args.json:
+        print_json(
+            {
+                "rows": board.rows,
+                "cols": board.cols,
+                "count": result.count,
+                "complete": result.complete,
+                "unique": result.unique,
+                "nodes": result.nodes,
+                "stages": list(deduction.stages),
+                "ladder_fraction": deduction.fraction,
+                "ladder_solved": deduction.solved,
+                "solutions": [s.to_puzzlekit() for s in result.solutions],
+            }
+        )
+    else:
+        print(f"{verdict(result)}\nsolutions: {result.count}\ncomplete: {result.complete}\nnodes: {result.nodes}")
+        print(f"ladder ({','.join(deduction.stages)}): {deduction.fraction:.1%} of bits decided without search")
+        if result.solutions:
+            print(board.draw(result.solutions[0]))
+            if args.answer:
+                print(result.solutions[0].to_puzzlekit())
+        else:
+            print(board)
+    return 0
+
+
+def _count_country(args: argparse.Namespace) -> int:
+    board = _board(args.source)
+    n = count_solutions(board, engine=args.engine, limit=args.limit)
+    if args.json:
+        print_json({"count": n, "engine": args.engine, "limit": args.limit})
+    else:
+        print(n)
+    return 0
+
+
+def _add_country_solve(commands: Commands) -> None:
+    s = commands["solve"].add_parser(
+        "country",
+        help="solve a Country Road puzzle and prove uniqueness",
+        description="SOURCE: a puzz.link country URL, or a file (- = stdin) holding a URL, "
+        "puzzlekit problem text, or JSON.",
+    )
+    s.add_argument("source", nargs="?", default="-", help="URL, file, or - for stdin (default)")
+    s.add_argument(
+        "--stages",
+        default=",".join(STAGES),
+        help=f"comma-separated ladder stages to run (default: {','.join(STAGES)})",
+    )
+    s.add_argument("--limit", type=int, default=2, help="stop after this many solutions (default 2)")
+    s.add_argument("--node-limit", type=int, default=None, help="search node budget (default: none)")
+    s.add_argument("--time-limit", type=float, default=None, help="time budget in seconds (default: none)")
+    s.add_argument("--answer", action="store_true", help="also print the solution as puzzlekit text")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    add_picture_options(s)
+    s.set_defaults(func=_solve_country)
+    c = commands["count"].add_parser("country", help="count the solutions of a Country Road puzzle")
+    c.add_argument("source", nargs="?", default="-", help="URL, file, or - for stdin (default)")
+    c.add_argument("--engine", choices=ENGINES, default="search", help="counting engine (default: search)")
+    c.add_argument("--limit", type=int, default=None, help="stop counting at this many")
+    c.add_argument("--json", action="store_true", help="machine-readable output")
+    c.set_defaults(func=_count_country)
+
+
+def _generate_country(args: argparse.Namespace) -> int:
+    p = generate_puzzle(
+        args.rows,
+        args.cols,
+        seed(args.seed),
+        country_size=args.country_size,
+        coverage=args.coverage,
+        order=args.order,
+        grade=args.grade,
+        time_limit=args.time_limit,
+    )
+    if args.json:
+        print(json.dumps(p.to_dict(), ensure_ascii=False))
+    elif args.url:
+        print(p.board.to_url())
+    else:
+        print(p.board.draw(p.solution if args.answer else None))
+        print(f"grade: {p.grade}  numbers: {len(p.board.numbers)}/{len(p.full_numbers)}  seed: {p.seed!r}")
+    write_pictures(args, lambda: p.to_svg(answer=args.answer))
+    return 0
+
+
+def _stats_country(args: argparse.Namespace) -> int:
+    tables = stats.run_stats(
+        names=args.table,
+        boards=args.boards,
+        seed=seed(args.seed),
+        workers=args.workers,
+        out=args.out,
+        progress=args.progress if args.progress is not None else sys.stderr.isatty(),
+    )
+    for table in tables:
+        if args.csv:
+            print(f"# {table.name}")
+            print(table.to_csv(), end="")
+        else:
+            print(table.to_markdown())
+    if args.out is not None and not stats.have_matplotlib():
+        print(
+            "loopcraft: note: matplotlib is not installed; no PNG plots written (pip install loopcraft[plot])",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _bank_country(args: argparse.Namespace) -> int:
+    bar, close = None, None
+    if args.progress if args.progress is not None else sys.stderr.isatty():
+        bar, close = stats.progress_bar(args.count, "bank")
+    try:
+        added = bank.write_bank(
+            args.out,
+            args.count,
+            args.rows,
+            args.cols,
+            seed(args.seed),
+            grade=args.grade,
+            country_size=args.country_size,
+            coverage=args.coverage,
+            order=args.order,
+            workers=args.workers,
+            time_limit=args.time_limit,
+            progress=bar,
+        )
+    finally:
+        if close is not None:
+            close()
+    print(f"{args.out}: {added} puzzles added, {args.count} in the bank")
+    return 0
+
+
+def _add_country_generate(commands: Commands) -> None:
+    def options(p: argparse.ArgumentParser, rows: Optional[int]) -> None:
+        p.add_argument("--rows", "-r", type=int, default=rows, required=rows is None, help="board rows (2..30)")
+        p.add_argument("--cols", "-c", type=int, default=rows, required=rows is None, help="board columns (2..30)")
+        p.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
+        p.add_argument(
+            "--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle"
+        )
+        p.add_argument(
+            "--country-size",
+            type=float,
+            default=DEFAULT_COUNTRY_SIZE,
+            help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})",
+        )
+        p.add_argument(
+            "--coverage",
+            type=float,
+            default=DEFAULT_COVERAGE,
+            help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})",
+        )
+        p.add_argument(
+            "--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)"
+        )
+        p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
+
+    def progress(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--workers", "-j", type=int, default=None, help="threads (default: every core)")
+        p.add_argument(
+            "--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)"
+        )
+        p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    g = commands["generate"].add_parser("country", help="a Country Road puzzle with a unique solution")
+    options(g, None)
+    out = g.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the puzzle, its grade and answer as JSON")
+    out.add_argument("--url", action="store_true", help="print a puzz.link URL")
+    g.add_argument("--answer", action="store_true", help="draw the answer loop (text and pictures)")
+    add_picture_options(g)
+    g.set_defaults(func=_generate_country)
+
+    s = commands["stats"].add_parser(
+        "country",
+        help="regenerate the tables of the Country Road measurements",
+        description="Tables: " + "; ".join(f"{k}: {v.title}" for k, v in TABLES.items()),
+    )
+    s.add_argument(
+        "--table", "-t", action="append", choices=list(TABLES), help="a table to build (repeatable; default: all)"
+    )
+    s.add_argument(
+        "--boards",
+        "-n",
+        type=int,
+        default=None,
+        help="boards per row group (default: the counts of docs/country-road.md)",
+    )
+    s.add_argument("--out", "-o", default=None, help="directory for NAME.md, NAME.csv and NAME.png")
+    s.add_argument("--seed", "-s", default="0", help="master seed (default 0)")
+    s.add_argument("--csv", action="store_true", help="print CSV instead of Markdown")
+    progress(s)
+    s.set_defaults(func=_stats_country)
+
+    b = commands["bank"].add_parser(
+        "country", help="write many puzzles with grade and answer to a JSON Lines file (resumable)"
+    )
+    b.add_argument("--count", "-n", type=int, required=True, help="puzzles the file must hold")
+    b.add_argument("--out", "-o", required=True, help="the .jsonl file (resumed when it exists)")
+    options(b, 8)
+    progress(b)
+    b.set_defaults(func=_bank_country)
+
+
+def add(commands: Commands) -> None:
+    _add_country_solve(commands)
+    _add_country_generate(commands)

@@ -1,0 +1,67 @@
+"""The module-level functions of :mod:`loopcraft.country`: thin wrappers of the board's methods.
+
+Each checks that its first argument is a :class:`CountryRoad` and calls the
+method, so there is one implementation of each.
+
+>>> from loopcraft.country import CountryRoad
+>>> b = CountryRoad.from_regions([[0, 1], [2, 3]])
+>>> solve(b).unique, deduce(b).solved, count_solutions(b, engine="cells")
+(True, True, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from .._result import CheckResult, SolveResult
+from ._board import CountryRoad, board_arg
+from ._graph import RegionGraph
+from ._ladder import CountryDeduction
+from ._loop import CountryLoop
+
+__all__ = ["check", "solve", "deduce", "count_solutions", "region_graph"]
+
+
+def check(board: CountryRoad, loop: Any) -> CheckResult:
+    """The referee: :meth:`CountryRoad.check` (every rule ``loop`` breaks on ``board``)."""
+    return board_arg(board).check(loop)
+
+
+def solve(
+    board: CountryRoad,
+    limit: int = 2,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    *,
+    stages: Optional[Sequence[str]] = None,
+) -> SolveResult[CountryLoop]:
+    """:meth:`CountryRoad.solve`: up to ``limit`` solutions, ``complete`` when the count is exact."""
+    return board_arg(board).solve(limit, node_limit, time_limit, stages=stages)
+
+
+def deduce(
+    board: CountryRoad, level: Optional[str] = None, *, stages: Optional[Sequence[str]] = None
+) -> CountryDeduction:
+    """:meth:`CountryRoad.deduce`: the ladder up to ``level`` (or the subset ``stages``), without search."""
+    return board_arg(board).deduce(level, stages=stages)
+
+
+def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[int] = None) -> int:
+    """Number of solutions, counted by one of three independent engines.
+
+    Args:
+        board: the puzzle.
+        engine: ``"search"`` (ladder + search), ``"cells"`` (choose the used
+            cells, then thread the loop) or ``"loops"`` (enumerate the simple
+            cycles of the grid). The brute forces refuse large boards.
+        limit: stop counting at this many (the result is then at most ``limit``).
+
+    >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
+    6
+    """
+    return board_arg(board).count(engine, limit)
+
+
+def region_graph(board: CountryRoad) -> RegionGraph:
+    """:meth:`CountryRoad.region_graph`: countries, borders, cut vertices and bridges."""
+    return board_arg(board).region_graph()

@@ -1,0 +1,291 @@
+"""The one Python path to the compiled Country Road core.
+
+Every ``_core.country_*`` call of the package lives here. The functions take
+a board in the core's flat form (``rows, cols, regions, numbers``: region
+index per cell row-major, -1 for a blocked cell, one number or None per
+country), check the arguments the core would refuse tersely, and wrap the
+answers in the shared result types. The board (:class:`CountryRoad`), the
+generator, the stats tables and the module functions all go through it.
+
+The ladder has five stages (:data:`STAGES`, read from the core), each sound:
+``region`` (cell bookkeeping), ``once`` (each country once), ``loop`` (the
+loop itself), ``macro`` (Hamiltonian cycles of the region graph) and
+``probe`` (singleton consistency). :data:`LEVELS` is the grading ladder: the
+stages, then ``"search"``.
+
+>>> d = deduce(2, 2, [0, 1, 2, 3], [None] * 4)
+>>> d.level, d.solved, d.total
+('probe', True, 8)
+>>> select_stages(level="loop")
+('region', 'once', 'loop')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .. import _core
+from .._picture import Picture
+from .._result import Deduction, Grade, SolveResult
+from .._svg import country_svg
+from .._validate import require_int, require_optional_number
+from ..errors import ArgumentError, ArgumentTypeError
+from ._loop import CountryLoop, bare_grid, edge_count
+
+if TYPE_CHECKING:
+    from ._board import CountryRoad
+
+__all__ = [
+    "STAGES",
+    "LEVELS",
+    "ENGINES",
+    "NO_LIMIT",
+    "UNUSED",
+    "USED",
+    "UNDECIDED",
+    "CountryDeduction",
+    "select_stages",
+    "deduce",
+    "completes",
+    "grade_of",
+    "grade",
+    "solve",
+    "count",
+    "region_graph",
+    "hamiltonian_cycles",
+]
+
+#: The ladder's stages, weakest first (the core's list).
+STAGES: Tuple[str, ...] = tuple(_core.COUNTRY_STAGES)
+#: The grading ladder: the stages, then ``"search"`` (the core's list).
+LEVELS: Tuple[str, ...] = tuple(_core.COUNTRY_LEVELS)
+#: Counting engines: ladder + search, and two brute forces sharing nothing with it.
+ENGINES: Tuple[str, ...] = ("search", "cells", "loops")
+#: Stands for "no limit" where the core wants a number.
+NO_LIMIT = (1 << 63) - 1
+
+#: Cell and edge states of a deduction.
+UNUSED, USED, UNDECIDED = 0, 1, 2
+
+
+def _stage_list(stages: Any) -> Tuple[str, ...]:
+    if isinstance(stages, str):
+        stages = [s.strip() for s in stages.split(",") if s.strip()]
+    try:
+        chosen = list(stages)
+    except TypeError:
+        raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}") from None
+    for s in chosen:
+        if not isinstance(s, str):
+            raise ArgumentTypeError(f"stage names must be str, got {type(s).__name__}")
+        if s not in STAGES:
+            raise ArgumentError(f"unknown stage {s!r}; the stages are {', '.join(STAGES)}")
+    if not chosen:
+        raise ArgumentError(f"stages must name at least one stage of {', '.join(STAGES)}")
+    # The core applies them in ladder order whatever the order given.
+    return tuple(s for s in STAGES if s in chosen)
+
+
+def select_stages(level: Optional[str] = None, stages: Optional[Iterable[str]] = None) -> Tuple[str, ...]:
+    """The stages to run: the ladder prefix up to and including ``level``, or
+    the subset ``stages`` (names, or one string ``"region,once"``); all five
+    when both are None. Giving both is an :class:`ArgumentError`.
+
+    ``level`` may also be ``"search"`` (the whole ladder).
+    """
+    if level is not None and stages is not None:
+        raise ArgumentError("give level or stages, not both")
+    if stages is not None:
+        return _stage_list(stages)
+    if level is None:
+        return STAGES
+    if not isinstance(level, str):
+        raise ArgumentTypeError(f"level must be a str or None, got {type(level).__name__}")
+    if level not in LEVELS:
+        raise ArgumentError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    return STAGES[: LEVELS.index(level) + 1]
+
+
+@dataclass(frozen=True)
+class CountryDeduction(Deduction[CountryLoop], Picture):
+    """What the ladder decides without search on a Country Road board.
+
+    Attributes (beside :class:`~loopcraft._result.Deduction`'s ``level``,
+    ``contradiction``, ``decided`` and ``total``, which count cells + edges):
+        rows, cols: board size.
+        stages: the stages that ran (``level`` is the strongest of them).
+        cells: per cell row-major, 0 = unused, 1 = used, 2 = undecided
+            (empty when ``contradiction``).
+        edges: per edge in core numbering, 0 = off, 1 = on, 2 = undecided.
+        probe_hypotheses: hypotheses the probe stage tried.
+    """
+
+    rows: int = 0
+    cols: int = 0
+    stages: Tuple[str, ...] = ()
+    cells: bytes = b""
+    edges: bytes = b""
+    probe_hypotheses: int = 0
+    board: Optional[CountryRoad] = field(default=None, repr=False, compare=False)
+
+    def _solution(self) -> CountryLoop:
+        return CountryLoop.from_bits(self.rows, self.cols, self.edges)
+
+    @property
+    def loop(self) -> Optional[CountryLoop]:
+        """The loop when :attr:`solved`, else None (the same as :attr:`solution`)."""
+        return self.solution
+
+    def cell(self, r: int, c: int) -> int:
+        """State of cell (r, c): 0 unused, 1 used, 2 undecided."""
+        return self.cells[r * self.cols + c]
+
+    def draw(self) -> str:
+        """Cells as ``o`` used, ``x`` unused, ``.`` undecided; between them
+        ``-``/``|`` an edge on, a blank an edge off, ``?`` undecided."""
+        if self.contradiction:
+            return "(contradiction)"
+        R, C, nr = self.rows, self.cols, self.rows * (self.cols - 1)
+
+        def cell(r: int, c: int) -> str:
+            return "xo."[self.cells[r * C + c]]
+
+        def vseg(r: int, c: int) -> str:
+            return "" if c in (0, C) else " -?"[self.edges[r * (C - 1) + c - 1]]
+
+        def hseg(r: int, c: int) -> str:
+            return "" if r in (0, R) else " |?"[self.edges[nr + (r - 1) * C + c]]
+
+        return bare_grid(R, C, hseg=hseg, vseg=vseg, cell=cell)
+
+    def to_svg(self, *, cell: float = 32) -> str:
+        """What is decided so far as an SVG picture, on the board's countries:
+        segments proven on joined through the cell centres, cells proven unused shaded."""
+        title = f"Country Road {self.rows} x {self.cols}, deduced to level {self.level}"
+        regions: Sequence[Sequence[Any]] = [[0] * self.cols for _ in range(self.rows)]
+        numbers: Dict[Any, int] = {}
+        if self.board is not None:
+            regions, numbers = self.board.regions, dict(self.board.numbers)
+        if self.contradiction:
+            return country_svg(regions, numbers, title=title + " (contradiction)", cell=cell)
+        on = CountryLoop.from_bits(self.rows, self.cols, [1 if b == 1 else 0 for b in self.edges]).pairs
+        unused = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 0]
+        return country_svg(regions, numbers, title=title, path=on, shaded=unused, cell=cell)
+
+
+def deduce(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str] = STAGES
+) -> CountryDeduction:
+    """Runs the (already checked) ``stages`` to their fixpoint, without search."""
+    total = rows * cols + edge_count(rows, cols)
+    st = tuple(stages)
+    level = st[-1] if st else STAGES[0]
+    res = _core.country_ladder(rows, cols, list(regions), list(numbers), list(st))
+    if res is None:
+        return CountryDeduction(level, True, 0, total, rows, cols, st)
+    cells, edges, probes = bytes(res[0]), bytes(res[1]), int(res[2])
+    decided = len(cells) - cells.count(UNDECIDED) + len(edges) - edges.count(UNDECIDED)
+    return CountryDeduction(level, False, decided, total, rows, cols, st, cells, edges, probes)
+
+
+def completes(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]
+) -> bool:
+    """The stages decide every cell and edge (and so prove the answer unique)."""
+    return deduce(rows, cols, regions, numbers, stages).solved
+
+
+def grade_of(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]]) -> Optional[str]:
+    """The weakest stage whose ladder prefix completes the board, or None.
+
+    Completion is monotone in the prefix (each stage includes the ones above
+    it), so the first prefix that completes is the grade.
+    """
+    for i, stage in enumerate(STAGES):
+        if completes(rows, cols, regions, numbers, STAGES[: i + 1]):
+            return stage
+    return None
+
+
+def grade(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], node_limit: Optional[int] = None
+) -> Grade:
+    """The weakest level whose prefix completes the board or proves it has no
+    solution; else ``"search"`` with the search's count (0, 1 or 2)."""
+    full = deduce(rows, cols, regions, numbers, STAGES)
+    if full.solved or full.contradiction:
+        for i, stage in enumerate(STAGES):
+            d = full if i == len(STAGES) - 1 else deduce(rows, cols, regions, numbers, STAGES[: i + 1])
+            if d.solved or d.contradiction:
+                return Grade(stage, i, 0 if d.contradiction else 1, True)
+    r = solve(rows, cols, regions, numbers, 2, STAGES, node_limit, None)
+    return Grade(LEVELS[-1], len(LEVELS) - 1, r.count, r.complete or r.count == 2)
+
+
+def solve(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    limit: int = 2,
+    stages: Sequence[str] = STAGES,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> SolveResult[CountryLoop]:
+    """Search with ``stages`` at every node, for up to ``limit`` solutions.
+
+    ``complete`` is True only when the count is exact: the search space was
+    exhausted before ``limit`` solutions were found and before a budget ran out.
+    """
+    limit = require_int("limit", limit, 1, NO_LIMIT)
+    if node_limit is not None:
+        node_limit = require_int("node_limit", node_limit, 0, NO_LIMIT)
+    budget = require_optional_number("time_limit", time_limit)
+    sols, finished, nodes = _core.country_solve(
+        rows, cols, list(regions), list(numbers), limit, list(stages), node_limit, budget
+    )
+    loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
+    complete = bool(finished) and len(loops) < limit
+    return SolveResult(len(loops), complete, loops, int(nodes), limit)
+
+
+def count(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    engine: Any = "search",
+    limit: Optional[int] = None,
+) -> int:
+    """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when given."""
+    if not isinstance(engine, str):
+        raise ArgumentTypeError(f"engine must be a str, got {type(engine).__name__}")
+    if engine not in ENGINES:
+        raise ArgumentError(f"unknown engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    if limit is not None:
+        limit = require_int("limit", limit, 0, NO_LIMIT)
+        if limit == 0:
+            return 0
+    if engine == "search":
+        # No budget: the search always runs to the end or to the limit.
+        sols, _, _ = _core.country_solve(
+            rows, cols, list(regions), list(numbers), NO_LIMIT if limit is None else limit, list(STAGES), None, None
+        )
+        return len(sols)
+    if engine == "cells":
+        return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
+    return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
+
+
+def region_graph(rows: int, cols: int, regions: Sequence[int]) -> Tuple[List[Tuple[int, int]], List[int], List[int]]:
+    """``(borders, cut vertices, bridges)`` of the region graph, as country indices."""
+    borders, cuts, bridges = _core.country_region_graph(rows, cols, list(regions))
+    return [(int(a), int(b)) for a, b in borders], [int(k) for k in cuts], [int(i) for i in bridges]
+
+
+def hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -> List[int]:
+    """Every Hamiltonian cycle of the region graph as a bitmask over the borders
+    of :func:`region_graph`; :class:`~loopcraft.errors.CapacityError` past ``cap``."""
+    cap = require_int("cap", cap, 0)
+    return [int(m) for m in _core.country_hamiltonian_cycles(rows, cols, list(regions), cap)]

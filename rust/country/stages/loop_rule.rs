@@ -1,0 +1,267 @@
+//! Stage `loop`: the structure of one closed loop. Degree 0 or 2 at every
+//! cell (dead ends die), no closed cycle that is not the whole answer, no
+//! edge that would close one, and everything the loop uses lies in one
+//! 2-edge-connected piece of the graph of cells and edges still possible.
+//!
+//! The premature-cycle test never compares counts of cells with and without
+//! a line: "the chain is the whole loop" is asked as "the chain visits every
+//! country and no cell marked used lies off the chain", which stays true when
+//! an edge has been decided before its cells (a count-based test misfires
+//! there).
+
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
+
+pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
+    let mut changed = degrees(p, s)?;
+    changed |= cycles(p, s, w)?;
+    changed |= reach(p, s, w)?;
+    Ok(changed)
+}
+
+fn degrees(p: &Puzzle, s: &mut State) -> Step {
+    let b = &p.board;
+    let mut changed = false;
+    for c in 0..b.num_cells() {
+        let edges = b.cell_edges(c);
+        let st = s.cell(c);
+        if st == OFF {
+            for &e in edges {
+                changed |= s.set_edge(e as usize, OFF)?;
+            }
+            continue;
+        }
+        let (mut on, mut open) = (0, 0);
+        for &e in edges {
+            match s.edge(e as usize) {
+                ON => on += 1,
+                UNDECIDED => open += 1,
+                _ => {}
+            }
+        }
+        if on > 2 {
+            return Err(Contradiction);
+        }
+        if on + open < 2 {
+            if on > 0 || st == ON {
+                return Err(Contradiction);
+            }
+            changed |= s.set_cell(c, OFF)?;
+            for &e in edges {
+                changed |= s.set_edge(e as usize, OFF)?;
+            }
+            continue;
+        }
+        if on > 0 {
+            changed |= s.set_cell(c, ON)?;
+        }
+        if open > 0 && on == 2 {
+            for &e in edges {
+                if s.edge(e as usize) == UNDECIDED {
+                    changed |= s.set_edge(e as usize, OFF)?;
+                }
+            }
+        } else if open > 0 && on + open == 2 && s.cell(c) == ON {
+            for &e in edges {
+                if s.edge(e as usize) == UNDECIDED {
+                    changed |= s.set_edge(e as usize, ON)?;
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+fn on_degree(p: &Puzzle, s: &State, c: usize) -> usize {
+    p.board.cell_edges(c).iter().filter(|&&e| s.edge(e as usize) == ON).count()
+}
+
+/// Walks the on-path from `start` (entered through `via`, or none) until it
+/// ends or returns to `start`; marks the cells with the current stamp and
+/// returns (last cell, countries visited, cells marked used on it).
+fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usize) {
+    let b = &p.board;
+    let st = w.stamp;
+    let cst = w.next_country_stamp();
+    let (mut countries, mut used) = (0, 0);
+    let mut cur = start;
+    let mut via = u32::MAX;
+    loop {
+        w.seen[cur] = st;
+        let k = b.region[cur];
+        if k >= 0 && w.country_seen[k as usize] != cst {
+            w.country_seen[k as usize] = cst;
+            countries += 1;
+        }
+        if s.cell(cur) == ON {
+            used += 1;
+        }
+        let next = b.cell_edges(cur).iter().copied().find(|&e| e != via && s.edge(e as usize) == ON);
+        match next {
+            None => return (cur, countries, used),
+            Some(e) => {
+                let d = b.other(e as usize, cur);
+                if d == start {
+                    return (start, countries, used);
+                }
+                via = e;
+                cur = d;
+            }
+        }
+    }
+}
+
+fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
+    let b = &p.board;
+    let n = b.num_cells();
+    let k = b.num_countries();
+    let total_used = (0..n).filter(|&c| s.cell(c) == ON).count();
+    // The walks below follow on-edges and stop only at a chain end or back
+    // at their start; a cell with three on-edges (possible mid-pass, when an
+    // earlier stage raised a neighbour's degree after checking it) could send
+    // one round a cycle it entered partway, for ever. Settle degrees first.
+    if (0..n).any(|c| on_degree(p, s, c) > 2) {
+        return Err(Contradiction);
+    }
+    let st = w.next_stamp();
+    let mut changed = false;
+    for c in 0..n {
+        if w.seen[c] == st || s.cell(c) == OFF {
+            continue;
+        }
+        let deg = on_degree(p, s, c);
+        if deg != 1 {
+            continue;
+        }
+        let (end, countries, used) = walk(p, s, w, c);
+        if countries == k && used == total_used {
+            continue;
+        }
+        // Closing this chain would end the loop too early.
+        for &e in b.cell_edges(c) {
+            let e = e as usize;
+            if s.edge(e) == UNDECIDED && b.other(e, c) == end {
+                changed |= s.set_edge(e, OFF)?;
+            }
+        }
+    }
+    for c in 0..n {
+        if w.seen[c] == st || s.cell(c) == OFF || on_degree(p, s, c) != 2 {
+            continue;
+        }
+        // Every cell of a chain was stamped above, so c lies on a closed cycle.
+        let cyc = w.next_stamp();
+        let (_, countries, used) = walk(p, s, w, c);
+        if countries < k || used < total_used {
+            return Err(Contradiction);
+        }
+        for e in 0..b.num_edges() {
+            if s.edge(e) != ON {
+                changed |= s.set_edge(e, OFF)?;
+            }
+        }
+        for d in 0..n {
+            if w.seen[d] != cyc {
+                changed |= s.set_cell(d, OFF)?;
+            }
+        }
+        return Ok(changed);
+    }
+    Ok(changed)
+}
+
+/// Components and bridges of the graph of possible cells and edges.
+fn reach(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
+    let b = &p.board;
+    let n = b.num_cells();
+    let k = b.num_countries();
+    const UNSEEN: u32 = u32::MAX;
+    w.disc.fill(UNSEEN);
+    let mut bridges: Vec<u32> = std::mem::take(&mut w.stack);
+    bridges.clear();
+    let mut time = 0u32;
+    let mut ncomp = 0u32;
+    // Per component: countries touched and whether it holds a used cell.
+    let mut comp_info: Vec<(usize, bool)> = Vec::new();
+    for root in 0..n {
+        if w.disc[root] != UNSEEN || s.cell(root) == OFF {
+            continue;
+        }
+        let id = ncomp;
+        ncomp += 1;
+        let cst = w.next_country_stamp();
+        let (mut countries, mut has_used) = (0usize, false);
+        w.disc[root] = time;
+        w.low[root] = time;
+        time += 1;
+        w.frames.clear();
+        w.frames.push((root as u32, u32::MAX, 0));
+        while let Some(&(v, via, pos)) = w.frames.last() {
+            let v = v as usize;
+            let edges = b.cell_edges(v);
+            if (pos as usize) < edges.len() {
+                w.frames.last_mut().unwrap().2 += 1;
+                let e = edges[pos as usize];
+                if e == via || s.edge(e as usize) == OFF {
+                    continue;
+                }
+                let d = b.other(e as usize, v);
+                if s.cell(d) == OFF {
+                    continue;
+                }
+                if w.disc[d] == UNSEEN {
+                    w.disc[d] = time;
+                    w.low[d] = time;
+                    time += 1;
+                    w.frames.push((d as u32, e, 0));
+                } else {
+                    w.low[v] = w.low[v].min(w.disc[d]);
+                }
+            } else {
+                w.frames.pop();
+                w.comp[v] = id;
+                let r = b.region[v];
+                if r >= 0 && w.country_seen[r as usize] != cst {
+                    w.country_seen[r as usize] = cst;
+                    countries += 1;
+                }
+                has_used |= s.cell(v) == ON;
+                if let Some(&(u, _, _)) = w.frames.last() {
+                    let u = u as usize;
+                    w.low[u] = w.low[u].min(w.low[v]);
+                    if w.low[v] > w.disc[u] {
+                        bridges.push(via);
+                    }
+                }
+            }
+        }
+        comp_info.push((countries, has_used));
+    }
+    let used_comps = comp_info.iter().filter(|c| c.1).count();
+    if used_comps > 1 {
+        w.stack = bridges;
+        return Err(Contradiction);
+    }
+    let keep = |info: &(usize, bool)| info.0 == k && (used_comps == 0 || info.1);
+    if used_comps == 1 && !keep(comp_info.iter().find(|c| c.1).unwrap()) {
+        w.stack = bridges;
+        return Err(Contradiction);
+    }
+    let mut changed = false;
+    let mut result = Ok(());
+    for &e in &bridges {
+        if let Err(x) = s.set_edge(e as usize, OFF).map(|ch| changed |= ch) {
+            result = Err(x);
+            break;
+        }
+    }
+    w.stack = bridges;
+    result?;
+    for c in 0..n {
+        if s.cell(c) != OFF && !keep(&comp_info[w.comp[c] as usize]) {
+            changed |= s.set_cell(c, OFF)?;
+        }
+    }
+    Ok(changed)
+}

@@ -1,0 +1,53 @@
+//! Stage `probe`: tries each undecided cell and edge both ways under the
+//! other chosen stages, and keeps the opposite of any hypothesis they refute.
+
+use crate::country::puzzle::Puzzle;
+use crate::country::state::{Contradiction, State, OFF, ON, UNDECIDED};
+use crate::country::work::Work;
+
+use super::{propagate, Stages};
+
+/// Probes from a state already at the fixpoint of `inner` (the chosen stages
+/// without `probe`) until a whole round deduces nothing; returns the number
+/// of hypotheses tried.
+pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::result::Result<u64, Contradiction> {
+    let mut hypotheses = 0u64;
+    // implied[var] bit v: "var = v" followed from a hypothesis that survived
+    // in this round, so it survives too (propagation is monotone) and is not
+    // tried. Flags only hold for the state they were made in; a round with a
+    // deduction is followed by another round with fresh flags, so the final
+    // round, which deduces nothing, tried or covered every hypothesis.
+    let mut implied = vec![0u8; s.val.len()];
+    loop {
+        let mut progress = false;
+        implied.fill(0);
+        for var in 0..s.val.len() {
+            for v in [ON, OFF] {
+                if s.val[var] != UNDECIDED {
+                    break;
+                }
+                if implied[var] & (1 << v) != 0 {
+                    continue;
+                }
+                let m = s.mark();
+                s.set(var, v).expect("undecided");
+                hypotheses += 1;
+                let refuted = propagate(p, s, w, inner).is_err();
+                if !refuted {
+                    for &x in s.assigned_since(m) {
+                        implied[x as usize] |= 1 << s.val[x as usize];
+                    }
+                }
+                s.undo(m);
+                if refuted {
+                    s.set(var, 1 - v).expect("undecided");
+                    propagate(p, s, w, inner)?;
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return Ok(hypotheses);
+        }
+    }
+}
