@@ -157,7 +157,8 @@ fn py_slither_solve(
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let out = py.detach(|| slither::solve(rows, cols, &clues, limit, node_limit, time_limit))?;
+    let out =
+        interruptible(py, |stop| slither::solve_stoppable(rows, cols, &clues, limit, node_limit, time_limit, stop))?;
     Ok((out.solutions, out.complete, out.nodes))
 }
 

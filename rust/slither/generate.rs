@@ -456,7 +456,10 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 }
                 let saved = thin.board.clues[cell];
                 thin.board.clues[cell] = -1;
-                let out = count(&thin.board, 2, Budget { nodes: Some(opts.search_nodes), time: None });
+                let out = count(&thin.board, 2, Budget { nodes: Some(opts.search_nodes), time: None }, stop);
+                if stop.was_requested() {
+                    return Err(Error::Interrupted);
+                }
                 if !(out.complete && out.solutions.len() == 1) {
                     thin.board.clues[cell] = saved;
                 }

@@ -30,6 +30,7 @@ pub use board::MAX_SIDE;
 pub use search::{Budget, Outcome};
 
 use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 use engine::{Engine, Rules};
 pub use generate::{generate, GenOptions, GenStatus, Generated};
 
@@ -130,7 +131,8 @@ fn fixpoint<'a>(board: &'a board::Board, level: Level) -> Option<Engine<'a>> {
     if !engine.run() {
         return None;
     }
-    if level >= Level::Trial && !probe::probe(&mut engine, None) {
+    let mut never = Stop::never();
+    if level >= Level::Trial && !probe::probe(&mut engine, &mut probe::Halt { deadline: None, stop: &mut never }) {
         return None;
     }
     Some(engine)
@@ -145,12 +147,29 @@ pub fn solve(
     node_limit: Option<u64>,
     time_limit: Option<f64>,
 ) -> Result<Outcome> {
+    solve_stoppable(rows, cols, clues, limit, node_limit, time_limit, &mut Stop::never())
+}
+
+/// [`solve`] that `stop` can interrupt ([`Error::Interrupted`]).
+pub fn solve_stoppable(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    limit: usize,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<Outcome> {
     if limit == 0 {
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
-    Ok(search::count(&board, limit, Budget { nodes: node_limit, time }))
+    let out = search::count(&board, limit, Budget { nodes: node_limit, time }, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
 }
 
 /// A grade: the weakest level whose fixpoint decides every edge, with the
@@ -191,7 +210,7 @@ pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) ->
             Some(engine) => open_below = engine.undecided,
         }
     }
-    let out = search::count(&board, 2, Budget { nodes: node_limit, time: None });
+    let out = search::count(&board, 2, Budget { nodes: node_limit, time: None }, &mut Stop::never());
     Ok(Grade {
         level: Level::Search,
         solutions: out.solutions.len(),
