@@ -212,12 +212,19 @@ impl Engine<'_> {
                 }
             }
         }
-        let open: Vec<u32> = open[..n].iter().copied().filter(|&x| self.dom[x as usize] == UNK).collect();
+        let mut still = [0u32; 4];
+        let mut m = 0;
+        for &x in &open[..n] {
+            if self.dom[x as usize] == UNK {
+                still[m] = x;
+                m += 1;
+            }
+        }
         let yes = edges.iter().filter(|&&x| self.dom[x as usize] == ON).count() as i8;
         if clue < yes {
             return false;
         }
-        self.parity_rules(&open, ((clue - yes) & 1) as u8)
+        self.parity_rules(&still[..m], ((clue - yes) & 1) as u8)
     }
 
     /// Open sides `open` whose lines must number `parity` mod 2: two of them
