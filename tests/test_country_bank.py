@@ -1,4 +1,6 @@
-"""Puzzle banks: JSON lines with grade and answer, resumable without half lines."""
+"""The deprecated single-file Country Road bank (loopcraft.country.write_bank):
+JSON lines with grade and answer, resumable without half lines. It still works,
+and says it is deprecated; the directory banks are tested in test_bank*.py."""
 
 from __future__ import annotations
 
@@ -7,6 +9,13 @@ import pytest
 from loopcraft.cli import main
 from loopcraft.country import STAGES, CountryRoad, check, generate_puzzle
 from loopcraft.country.bank import puzzle_seed, read_bank, write_bank
+
+pytestmark = pytest.mark.filterwarnings("ignore:loopcraft.country.write_bank is deprecated:DeprecationWarning")
+
+
+def test_write_bank_says_it_is_deprecated(tmp_path):
+    with pytest.warns(DeprecationWarning, match="loopcraft.bank.make_bank"):
+        write_bank(tmp_path / "b.jsonl", 1, rows=4, cols=4)
 
 
 def test_bank_lines(tmp_path):
@@ -68,13 +77,11 @@ def test_unwritable_path(tmp_path):
         write_bank(tmp_path / "no" / "such" / "dir.jsonl", 1, rows=4, cols=4)
 
 
-def test_cli(tmp_path, capsys):
-    path = tmp_path / "cli.jsonl"
-    assert (
-        main(["bank", "country", "--count", "2", "--out", str(path), "--rows", "5", "--cols", "5", "--no-progress"])
-        == 0
-    )
-    assert "2 puzzles added" in capsys.readouterr().out
-    assert len(path.read_text().splitlines()) == 2
-    assert main(["bank", "country", "--count", "0", "--out", str(path), "--no-progress"]) == 2
+def test_cli_is_the_directory_bank(tmp_path, capsys):
+    out = tmp_path / "cli"
+    argv = ["bank", "country", "--count", "2", "--out", str(out), "--sizes", "5x5", "--no-progress"]
+    assert main(argv) == 0
+    assert "2 boards (2 made now)" in capsys.readouterr().out
+    assert len((out / "country-5x5-00000000-00000002.jsonl").read_text().splitlines()) == 2
+    assert main(["bank", "country", "--count", "0", "--out", str(out), "--sizes", "5x5", "--no-progress"]) == 2
     assert "count must be at least 1" in capsys.readouterr().err

@@ -7,12 +7,14 @@
     loopcraft generate country --rows R --cols C --seed S [--grade LEVEL] [--json|--url] [--answer]
     loopcraft solve country [URL|FILE|-] [--stages region,once,...] [--json]
     loopcraft count country [URL|FILE|-] [--engine search|cells|loops] [--limit N]
-    loopcraft stats country [--table NAME] [--boards N] [--out DIR]
-    loopcraft bank country --count N --out FILE.jsonl
+    loopcraft stats country [--table NAME] [--boards N] [--out DIR] [--workers N|--scheduler ADDRESS]
+    loopcraft bank slitherlink|country --sizes 10x10,15x15 --count N --out DIR [--workers N|--scheduler ADDRESS]
+    loopcraft bank verify DIR [--uniqueness]
 
 ``generate`` and ``solve`` also take ``--svg FILE`` and ``--png FILE``.
 Each family registers its own sub-commands (``cli/loop.py``,
-``cli/slitherlink.py``, ``cli/country.py``). A mistake in the input (a
+``cli/slitherlink.py``, ``cli/country.py``); ``cli/bank.py`` registers the
+banks of every family and ``bank verify``. A mistake in the input (a
 ``LoopcraftError``, an ``OSError`` such as a missing file, or a bad option)
 prints one line on stderr and exits with status 2; anything else is a bug and
 shows its traceback.
@@ -26,19 +28,19 @@ from typing import Callable, List, Optional, Sequence
 
 from .. import __version__
 from ..errors import LoopcraftError
-from . import country, loop, slitherlink
+from . import bank, country, loop, slitherlink
 from ._common import Commands
 
 __all__ = ["build_parser", "main"]
 
 #: One function per puzzle family, adding its sub-commands to the verbs.
-KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add]
+KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add, bank.add]
 VERBS = {
     "generate": "make a puzzle",
     "solve": "solve a puzzle and prove uniqueness",
     "count": "count the solutions of a puzzle",
     "stats": "regenerate the measurement tables",
-    "bank": "write a resumable bank of puzzles",
+    "bank": "write or verify a resumable bank of puzzles (locally or on Dask)",
 }
 
 

@@ -1,4 +1,4 @@
-"""``loopcraft generate|solve|count|stats|bank country``: Country Road."""
+"""``loopcraft generate|solve|count|stats country``: Country Road (``bank country`` is in ``cli/bank.py``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import json
 import sys
 from typing import Optional
 
-from ..country import ENGINES, ORDERS, STAGES, CountryRoad, bank, count_solutions, generate_puzzle, stats
+from ..country import ENGINES, ORDERS, STAGES, CountryRoad, count_solutions, generate_puzzle, stats
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
 from ..country.stats import TABLES
 from ._common import Commands, add_picture_options, print_json, read_source, seed, verdict, write_pictures
+from .bank import add_runner_options
 
 __all__ = ["add"]
 
@@ -122,6 +123,8 @@ def _stats_country(args: argparse.Namespace) -> int:
         boards=args.boards,
         seed=seed(args.seed),
         workers=args.workers,
+        scheduler=args.scheduler,
+        connect_timeout=args.connect_timeout,
         out=args.out,
         progress=args.progress if args.progress is not None else sys.stderr.isatty(),
     )
@@ -136,32 +139,6 @@ def _stats_country(args: argparse.Namespace) -> int:
             "loopcraft: note: matplotlib is not installed; no PNG plots written (pip install loopcraft[plot])",
             file=sys.stderr,
         )
-    return 0
-
-
-def _bank_country(args: argparse.Namespace) -> int:
-    bar, close = None, None
-    if args.progress if args.progress is not None else sys.stderr.isatty():
-        bar, close = stats.progress_bar(args.count, "bank")
-    try:
-        added = bank.write_bank(
-            args.out,
-            args.count,
-            args.rows,
-            args.cols,
-            seed(args.seed),
-            grade=args.grade,
-            country_size=args.country_size,
-            coverage=args.coverage,
-            order=args.order,
-            workers=args.workers,
-            time_limit=args.time_limit,
-            progress=bar,
-        )
-    finally:
-        if close is not None:
-            close()
-    print(f"{args.out}: {added} puzzles added, {args.count} in the bank")
     return 0
 
 
@@ -190,13 +167,6 @@ def _add_country_generate(commands: Commands) -> None:
         )
         p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
 
-    def progress(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--workers", "-j", type=int, default=None, help="threads (default: every core)")
-        p.add_argument(
-            "--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)"
-        )
-        p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-
     g = commands["generate"].add_parser("country", help="a Country Road puzzle with a unique solution")
     options(g, None)
     out = g.add_mutually_exclusive_group()
@@ -224,17 +194,8 @@ def _add_country_generate(commands: Commands) -> None:
     s.add_argument("--out", "-o", default=None, help="directory for NAME.md, NAME.csv and NAME.png")
     s.add_argument("--seed", "-s", default="0", help="master seed (default 0)")
     s.add_argument("--csv", action="store_true", help="print CSV instead of Markdown")
-    progress(s)
+    add_runner_options(s, workers_help="local processes (default: every core; 1: this process only)")
     s.set_defaults(func=_stats_country)
-
-    b = commands["bank"].add_parser(
-        "country", help="write many puzzles with grade and answer to a JSON Lines file (resumable)"
-    )
-    b.add_argument("--count", "-n", type=int, required=True, help="puzzles the file must hold")
-    b.add_argument("--out", "-o", required=True, help="the .jsonl file (resumed when it exists)")
-    options(b, 8)
-    progress(b)
-    b.set_defaults(func=_bank_country)
 
 
 def add(commands: Commands) -> None:

@@ -1,4 +1,12 @@
-"""Puzzle banks: many generated Country Road puzzles in a JSON Lines file.
+"""Deprecated: single-file Country Road banks. Use :mod:`loopcraft.bank`.
+
+:func:`loopcraft.bank.make_bank` makes banks of every family in a directory
+of shards, in this process, a local process pool or on a Dask cluster, and
+``loopcraft bank country --sizes 8x8 ...`` is its command. :func:`write_bank`
+still writes the old single file (with a ``DeprecationWarning``) and
+:func:`read_bank` still reads it; both will go in a later release.
+
+The old format:
 
 Line ``i`` holds puzzle ``i``, generated from the seed ``"{seed}/{i}"`` (so
 ``generate_puzzle(rows, cols, "{seed}/{i}", ...)`` rebuilds it), with its
@@ -14,21 +22,13 @@ trailing half line (a run killed mid-write) is cut off, the complete lines are
 checked against the options, and generation continues at the next index. A
 resumed bank is byte for byte the bank an uninterrupted run writes, whatever
 the number of workers.
-
->>> import tempfile, os
->>> path = os.path.join(tempfile.mkdtemp(), "bank.jsonl")
->>> write_bank(path, 2, rows=5, cols=5, seed="doc")
-2
->>> write_bank(path, 3, rows=5, cols=5, seed="doc")  # resumes: one more line
-1
->>> [r["index"] for r in read_bank(path)]
-[0, 1, 2]
 """
 
 from __future__ import annotations
 
 import json
 import os
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
@@ -137,7 +137,8 @@ def write_bank(
     time_limit: Optional[float] = None,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> int:
-    """Writes (or completes) a bank of ``count`` puzzles; returns the lines added.
+    """Deprecated (use :func:`loopcraft.bank.make_bank`): writes (or completes)
+    a single-file bank of ``count`` puzzles; returns the lines added.
 
     Args:
         path: the JSON Lines file (created if missing, resumed if present).
@@ -154,6 +155,12 @@ def write_bank(
         ValueError: bad arguments, an unwritable path, or a file written with
             other options.
     """
+    warnings.warn(
+        "loopcraft.country.write_bank is deprecated; use loopcraft.bank.make_bank('country', DIR, sizes, count, ...) "
+        "(a directory of shards that any number of processes or a Dask cluster can fill)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     path = os.fspath(path)
     if not isinstance(path, str):
         raise ArgumentTypeError("path must be a str path")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
 from ..._validate import require_int
+from ...bank._runners import CONNECT_TIMEOUT, Runner, check_runner_options, make_runner
 from ...errors import ArgumentError, ArgumentTypeError
 from ._model import Group, Row, Table, TableSpec
 from ._plots import have_matplotlib, save_png
@@ -17,7 +17,12 @@ from ._tables import TABLES
 
 __all__ = ["Progress", "progress_bar", "run_table", "run_stats", "write_table", "check_out_dir"]
 
-#: ``progress(done, total)``, called after each board.
+#: Boards per task at most (fewer when a table has few boards per worker slot).
+CHUNK = 8
+#: Local processes by default (every core, up to this many).
+MAX_DEFAULT_WORKERS = 32
+
+#: ``progress(done, total)``, called as boards finish.
 Progress = Callable[[int, int], None]
 
 
@@ -39,12 +44,32 @@ def _check_table_name(name: Any) -> TableSpec:
     return TABLES[name]
 
 
+def _groups(spec: TableSpec, boards: Optional[int]) -> List[Group]:
+    return [g if boards is None else Group(g.rows, g.cols, boards, g.params) for g in spec.groups]
+
+
+#: One task of a sweep: (table, boards per group, master seed, [(group, board), ...]).
+SweepTask = Tuple[str, Optional[int], Union[int, str], Tuple[Tuple[int, int], ...]]
+
+
+def measure_chunk(task: SweepTask) -> List[Dict[str, Any]]:
+    """Measures a few boards of one table (runs on a worker: process or Dask)."""
+    name, boards, seed, pairs = task
+    spec = TABLES[name]
+    groups = _groups(spec, boards)
+    return [spec.measure(groups[gi], f"{seed}/{name}/{groups[gi].key}/{i}") for gi, i in pairs]
+
+
 def run_table(
     name: str,
     boards: Optional[int] = None,
     seed: Union[int, str] = 0,
     workers: Optional[int] = None,
     progress: Optional[Callable[[int, int], None]] = None,
+    *,
+    scheduler: Optional[str] = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    runner: Optional[Runner] = None,
 ) -> Table:
     """Regenerates one table from fresh seeded boards.
 
@@ -52,8 +77,14 @@ def run_table(
         name: a key of :data:`TABLES`.
         boards: boards per row group (default: the counts of docs/country-road.md).
         seed: master seed; board ``i`` of a group uses ``"{seed}/{name}/{group}/{i}"``.
-        workers: threads (default: every core). The result does not depend on it.
-        progress: called as ``progress(done, total)`` after each board.
+        workers: local processes (default: every core; 1: this process).
+            The result does not depend on it.
+        progress: called as ``progress(done, total)`` as boards finish.
+        scheduler: run on Dask instead: a scheduler address or ``"local"``
+            (a LocalCluster of ``workers``); needs ``loopcraft[dask]``.
+        connect_timeout: seconds to wait for the Dask scheduler.
+        runner: a runner to use (and leave open), e.g. one Dask cluster for
+            several tables; overrides ``workers`` and ``scheduler``.
 
     >>> run_table("trap", boards=2, workers=1).rows[0][:2]
     (4, 2)
@@ -63,28 +94,25 @@ def run_table(
         require_int("boards", boards, 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    workers = _workers(workers)
-    groups = [g if boards is None else Group(g.rows, g.cols, boards, g.params) for g in spec.groups]
-    tasks = [(gi, i) for gi, g in enumerate(groups) for i in range(g.boards)]
-
-    def one(task: Tuple[int, int]) -> Dict[str, Any]:
-        gi, i = task
-        g = groups[gi]
-        return spec.measure(g, f"{seed}/{name}/{g.key}/{i}")
-
-    results: List[Any] = [None] * len(tasks)
-    if workers == 1:
-        for j, task in enumerate(tasks):
-            results[j] = one(task)
+    groups = _groups(spec, boards)
+    pairs = [(gi, i) for gi, g in enumerate(groups) for i in range(g.boards)]
+    own = runner is None
+    if runner is None:
+        runner = make_runner(_workers(workers) if scheduler is None else workers, scheduler, connect_timeout)
+    # Chunks of boards: a few per worker slot, so the slots stay busy and each task is worth its round trip.
+    size = max(1, min(CHUNK, -(-len(pairs) // (4 * runner.slots))))
+    tasks: List[SweepTask] = [(spec.name, boards, seed, tuple(pairs[k : k + size])) for k in range(0, len(pairs), size)]
+    results: List[Any] = [None] * len(pairs)
+    done = 0
+    try:
+        for t, chunk in runner.map_unordered(measure_chunk, tasks):
+            results[t * size : t * size + len(chunk)] = chunk
+            done += len(chunk)
             if progress:
-                progress(j + 1, len(tasks))
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(one, t) for t in tasks]
-            for j, fut in enumerate(futures):
-                results[j] = fut.result()
-                if progress:
-                    progress(j + 1, len(tasks))
+                progress(done, len(pairs))
+    finally:
+        if own:
+            runner.close()
     rows: List[Row] = []
     j = 0
     for g in groups:
@@ -101,7 +129,7 @@ def _param_text(g: Group) -> str:
 
 def _workers(workers: Optional[int]) -> int:
     if workers is None:
-        return os.cpu_count() or 1
+        return min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS)
     return require_int("workers", workers, 1)
 
 
@@ -142,25 +170,32 @@ def run_stats(
     workers: Optional[int] = None,
     out: Optional[Union[str, os.PathLike[str]]] = None,
     progress: bool = False,
+    *,
+    scheduler: Optional[str] = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> List[Table]:
-    """Regenerates several tables (default: all), optionally writing them to ``out``."""
+    """Regenerates several tables (default: all), optionally writing them to
+    ``out``; ``workers`` and ``scheduler`` as for :func:`run_table` (one pool
+    or cluster serves every table)."""
     specs = [_check_table_name(n) for n in (names if names is not None else list(TABLES))]
     if boards is not None:
         require_int("boards", boards, 1)
+    check_runner_options(workers, scheduler)
     if out is not None:
         check_out_dir(out)
     tables = []
-    for spec in specs:
-        if progress:
-            total = sum(boards if boards is not None else g.boards for g in spec.groups)
-            update, close = progress_bar(total, spec.name)
+    with make_runner(_workers(workers) if scheduler is None else workers, scheduler, connect_timeout) as runner:
+        for spec in specs:
+            update, close = None, None
+            if progress:
+                total = sum(boards if boards is not None else g.boards for g in spec.groups)
+                update, close = progress_bar(total, spec.name)
             try:
-                table = run_table(spec.name, boards, seed, workers, update)
+                table = run_table(spec.name, boards, seed, progress=update, runner=runner)
             finally:
-                close()
-        else:
-            table = run_table(spec.name, boards, seed, workers)
-        if out is not None:
-            write_table(table, out)
-        tables.append(table)
+                if close is not None:
+                    close()
+            if out is not None:
+                write_table(table, out)
+            tables.append(table)
     return tables
