@@ -91,7 +91,7 @@ def main() -> None:
         tiers: Counter = Counter()
         for entry in data.values():
             rows, cols, cells = parse_grid(entry["problem"])
-            tier, _, _ = _core.slither_grade(rows, cols, clues_of(cells), 1_000_000)
+            tier, _, _, _ = _core.slither_grade(rows, cols, clues_of(cells), 1_000_000)
             tiers[tier] += 1
         print(f"  grades in {time.perf_counter() - t:.3f} s:")
         for tier in _core.SLITHER_LEVELS:

@@ -139,8 +139,8 @@ fn py_loop_closed_component(py: Python<'_>, n: usize, edges: Vec<usize>) -> PyRe
 
 // ---------------------------------------------------------------- Slitherlink
 
-fn slither_tier(name: &str) -> Result<slither::Tier, Error> {
-    slither::Tier::from_name(name)
+fn slither_level(name: &str) -> Result<slither::Level, Error> {
+    slither::Level::from_name(name)
 }
 
 /// Counts solutions up to `limit`: `(solutions, complete, nodes)`, each
@@ -157,25 +157,26 @@ fn py_slither_solve(
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let out = py.detach(|| slither::solve(rows, cols, &clues, limit, node_limit, time_limit))?;
+    let out =
+        interruptible(py, |stop| slither::solve_stoppable(rows, cols, &clues, limit, node_limit, time_limit, stop))?;
     Ok((out.solutions, out.complete, out.nodes))
 }
 
-/// The fixpoint of a tier: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
+/// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
 #[pyfunction(name = "slither_propagate")]
 fn py_slither_propagate(
     py: Python<'_>,
     rows: usize,
     cols: usize,
     clues: &Bound<'_, PyAny>,
-    tier: &str,
+    level: &str,
 ) -> PyResult<Option<Vec<u8>>> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let tier = slither_tier(tier)?;
-    Ok(py.detach(|| slither::propagate(rows, cols, &clues, tier))?)
+    let level = slither_level(level)?;
+    Ok(py.detach(|| slither::propagate(rows, cols, &clues, level))?)
 }
 
-/// `(tier, solutions found (0, 1 or 2), complete)`.
+/// `(level, solutions found (0, 1 or 2), complete, score)`.
 #[pyfunction(name = "slither_grade")]
 #[pyo3(signature = (rows, cols, clues, node_limit=None))]
 fn py_slither_grade(
@@ -184,10 +185,50 @@ fn py_slither_grade(
     cols: usize,
     clues: &Bound<'_, PyAny>,
     node_limit: Option<u64>,
-) -> PyResult<(&'static str, usize, bool)> {
+) -> PyResult<(&'static str, usize, bool, f64)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let (tier, n, complete) = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
-    Ok((tier.name(), n, complete))
+    let g = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
+    Ok((g.level.name(), g.solutions, g.complete, g.score))
+}
+
+/// The random loop that generation from `seed` starts with: 0/1 per edge.
+#[pyfunction(name = "slither_random_loop")]
+fn py_slither_random_loop(py: Python<'_>, rows: usize, cols: usize, seed: u64) -> PyResult<Vec<u8>> {
+    Ok(py.detach(|| slither::random_loop(rows, cols, seed))?)
+}
+
+/// A puzzle of exactly `level` (None = as few clues as `trial` allows):
+/// `(status, clues, level, attempts)` with status `"found"`, `"timeout"` or
+/// `"exhausted"` (clues empty unless found, -1 for blank). Ctrl-C stops it.
+#[pyfunction(name = "slither_generate")]
+#[pyo3(signature = (rows, cols, seed, level=None, attempts=50, time_limit=None, search_nodes=300))]
+#[allow(clippy::too_many_arguments)]
+fn py_slither_generate(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    level: Option<&str>,
+    attempts: u32,
+    time_limit: Option<f64>,
+    search_nodes: u64,
+) -> PyResult<(&'static str, Vec<i8>, &'static str, u32)> {
+    let level = level.map(slither_level).transpose()?;
+    let time_limit = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(std::time::Duration::from_secs_f64(t.min(1e9))),
+        Some(t) => {
+            return Err(Error::InvalidArgument(format!("time_limit must be a non-negative number, got {t}")).into())
+        }
+    };
+    let opts = slither::GenOptions { level, attempts, time_limit, search_nodes };
+    let out = interruptible(py, |stop| slither::generate(rows, cols, seed, &opts, stop))?;
+    let status = match out.status {
+        slither::GenStatus::Found => "found",
+        slither::GenStatus::TimedOut => "timeout",
+        slither::GenStatus::Exhausted => "exhausted",
+    };
+    Ok((status, out.clues, out.level.name(), out.attempts))
 }
 
 // ---------------------------------------------------------------- Country Road
@@ -317,10 +358,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     // Slitherlink
-    m.add("SLITHER_LEVELS", pyo3::types::PyTuple::new(m.py(), slither::Tier::ALL.map(|t| t.name()))?)?;
+    m.add("SLITHER_LEVELS", pyo3::types::PyTuple::new(m.py(), slither::Level::ALL.map(|t| t.name()))?)?;
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_random_loop, m)?)?;
     // Country Road
     m.add_function(wrap_pyfunction!(py_country_count_cells, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_count_loops, m)?)?;

@@ -75,8 +75,8 @@ def test_content_does_not_depend_on_chunk_size(tmp_path):
 
 
 def test_grade_is_every_boards_grade(tmp_path):
-    make_bank("slitherlink", tmp_path, "5x5", 4, grade="loop")
-    assert {r["grade"] for r in read_bank(tmp_path)} == {"loop"}
+    make_bank("slitherlink", tmp_path, "5x5", 4, grade="normal")
+    assert {r["grade"] for r in read_bank(tmp_path)} == {"normal"}
 
 
 def test_rerun_makes_nothing_and_other_options_are_refused(tmp_path):
@@ -240,7 +240,7 @@ def test_two_runs_never_write_one_bank(tmp_path):
 
 def test_cli_bank_summary_progress_and_verify(tmp_path, capsys):
     out = tmp_path / "b"
-    argv = ["bank", "slitherlink", "--sizes", "5x5,6x5", "--count", "3", "--out", str(out), "--grade", "probe"]
+    argv = ["bank", "slitherlink", "--sizes", "5x5,6x5", "--count", "3", "--out", str(out), "--grade", "trial"]
     assert main([*argv, "--progress"]) == 0
     captured = capsys.readouterr()
     assert "6/6" in captured.err  # the tqdm bar

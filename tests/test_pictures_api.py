@@ -32,7 +32,7 @@ def drawables() -> List[Any]:
     return [
         s,
         s.solve().solution,
-        s.deduce("basic"),
+        s.deduce("easy"),
         c,
         c.solve().solution,
         c.deduce("probe"),
@@ -62,7 +62,7 @@ def test_slitherlink_solution_picture_has_every_loop_edge_and_clue() -> None:
 
 
 def test_slitherlink_deduction_crosses_the_edges_proven_off() -> None:
-    d = Slitherlink.from_url(SLITHER_URL).deduce("basic")
+    d = Slitherlink.from_url(SLITHER_URL).deduce("easy")
     svg = d.to_svg()
     assert len(of_class(svg, "cross")) == d.edges.count(0)
     assert len(of_class(svg, "loop")) == d.edges.count(1)

@@ -120,7 +120,7 @@ def test_puzzle_without_solution_has_no_loop() -> None:
 
 def test_deduction_draws_decided_edges_and_crosses() -> None:
     board = Slitherlink.from_url(SLITHER_URL)
-    ded = board.deduce("basic")
+    ded = board.deduce("easy")
     assert not ded.contradiction
     on = edges_from_bits(ded.h_edges, ded.v_edges)
     off = edges_from_bits(ded.h_edges, ded.v_edges, off=True)
@@ -276,7 +276,7 @@ def test_inside_cells_matches_the_solution_inside() -> None:
 
 def test_edges_from_flat_matches_the_rows() -> None:
     board = Slitherlink.from_url(SLITHER_URL)
-    ded = board.deduce("patterns")
+    ded = board.deduce("tricky")
     assert not ded.contradiction
     for off in (False, True):
         assert edges_from_flat(5, 5, ded.edges, off=off) == edges_from_bits(ded.h_edges, ded.v_edges, off=off)

@@ -30,7 +30,7 @@ def loop_closed_component(n: int, edges: Sequence[int]) -> Optional[Tuple[List[i
 
 SLITHER_LEVELS: Tuple[str, ...]
 """The grading ladder, weakest first; each level includes the ones before it:
-``("basic", "patterns", "colour", "loop", "probe", "search")``."""
+``("easy", "normal", "tricky", "hard", "colour", "trial", "search")``."""
 
 def slither_solve(
     rows: int,
@@ -49,17 +49,36 @@ def slither_solve(
     ``node_limit`` or ``time_limit`` (seconds) stopped the search.
     """
 
-def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], tier: str) -> Optional[bytes]:
-    """The fixpoint of deduction tier ``tier`` (a name of ``SLITHER_TIERS`` other
+def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], level: str) -> Optional[bytes]:
+    """The fixpoint of deduction level ``level`` (a name of ``SLITHER_LEVELS`` other
     than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
-    2 = undecided; None when the tier finds a contradiction."""
+    2 = undecided; None when the level finds a contradiction."""
 
 def slither_grade(
     rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
-) -> Tuple[str, int, bool]:
-    """``(tier, solutions, complete)``: the weakest tier whose fixpoint decides
-    every edge (solutions is then 1, or 0 when that tier proves there is none),
-    else ``"search"`` with the search's count (0, 1 or 2) and whether it finished."""
+) -> Tuple[str, int, bool, float]:
+    """``(level, solutions, complete, score)``: the weakest level whose fixpoint
+    decides every edge (solutions is then 1, or 0 when that level proves there
+    is none), else ``"search"`` with the search's count (0, 1 or 2) and whether
+    it finished; ``score`` is the level's index plus the share of the edges the
+    level below leaves undecided."""
+
+def slither_random_loop(rows: int, cols: int, seed: int) -> List[int]:
+    """The random simple loop that ``slither_generate`` with ``seed`` starts from: 0/1 per edge."""
+
+def slither_generate(
+    rows: int,
+    cols: int,
+    seed: int,
+    level: Optional[str] = None,
+    attempts: int = 50,
+    time_limit: Optional[float] = None,
+    search_nodes: int = 300,
+) -> Tuple[str, List[int], str, int]:
+    """A puzzle of exactly ``level`` (None: as few clues as ``"trial"`` allows)
+    from a 64-bit ``seed``: ``(status, clues, level, attempts)``, status
+    ``"found"``, ``"timeout"`` or ``"exhausted"``; clues -1 for blank (empty
+    unless found). Stopped by Ctrl-C (KeyboardInterrupt)."""
 
 # ----------------------------------------------------------------- Country Road
 

@@ -129,12 +129,15 @@ class Grade:
         index: the position of ``level`` in ``LEVELS`` (0 = easiest).
         solutions: solutions found, 0..2.
         complete: False when a budget stopped the search (only at ``"search"``).
+        score: an optional finer difficulty that orders puzzles within a
+            level (``index <= score < index + 1`` where the family gives one).
     """
 
     level: str
     index: int
     solutions: int
     complete: bool
+    score: Optional[float] = None
 
     @property
     def unique(self) -> bool:

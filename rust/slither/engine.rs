@@ -28,11 +28,22 @@ pub const OFF: u8 = 0;
 pub const ON: u8 = 1;
 pub const UNK: u8 = 2;
 
-/// Which families of rules run; cell counting and point states always do.
+/// Which families of rules run; cell counting, point states and the
+/// "not both" corner hint (a corner point with a line elsewhere) always do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
-    /// Corner pair bits between cells and points, and the adjacent 3-3 pattern.
-    pub pairs: bool,
+    /// Cells read the pair of sides each corner point allows.
+    pub pairs_read: bool,
+    /// Cells narrow their corner points by "not both" / "not neither".
+    pub pairs_write: bool,
+    /// Cells narrow their corner points to exactly the pairs they realise
+    /// (also "same" and "different").
+    pub pairs_exact: bool,
+    /// Classes of sides known equal or opposite, with parity rules at cells
+    /// and points (Loopy's hard).
+    pub line_classes: bool,
+    /// The adjacent 3-3 pattern.
+    pub pattern33: bool,
     /// Inside/outside colour classes with parity.
     pub colour: bool,
     /// No loop before the last one.
@@ -40,13 +51,28 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const ALL: Rules = Rules { pairs: true, colour: true, loops: true };
+    pub const ALL: Rules = Rules {
+        pairs_read: true,
+        pairs_write: true,
+        pairs_exact: true,
+        line_classes: false,
+        pattern33: true,
+        colour: true,
+        loops: true,
+    };
 }
 
 enum Undo {
     Edge(u32),
+    /// A clue added to a blank cell.
+    Clue(u32),
+    Flags(u32, u8),
     Mask(u32, u16),
-    PathEnd { point: u32, end: u32, len: u32 },
+    PathEnd {
+        point: u32,
+        end: u32,
+        len: u32,
+    },
 }
 
 /// A position of the trails to come back to.
@@ -54,16 +80,28 @@ enum Undo {
 pub struct Mark {
     trail: usize,
     colours: usize,
+    lines: usize,
 }
 
 pub struct Engine<'a> {
     pub board: &'a Board,
     pub rules: Rules,
+    /// The clues in force: the board's, plus any added by [`Engine::add_clue`].
+    pub clues: Vec<i8>,
     /// `OFF`, `ON` or `UNK` per edge.
     pub dom: Vec<u8>,
     /// Possible local states per point (bit s = slot subset s).
     pub mask: Vec<u16>,
+    /// Below hard, the corner pair facts a point holds (Loopy's "dlines"):
+    /// bit k = not both, bit 4 + k = not neither, on the pair of slots
+    /// `CORNER_SLOTS[k]` (the pair of the cell that has the point as its corner k).
+    pub flags: Vec<u8>,
     pub(super) colours: Colours,
+    /// With `line_classes`: sides known equal or opposite (parity classes of
+    /// edges; the extra element `num_edges` is a constant cross, so a
+    /// decided side is related to it).
+    pub(super) lines: Colours,
+    moved_lines: Vec<u32>,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
     cell_on: Vec<u8>,
@@ -104,9 +142,17 @@ impl<'a> Engine<'a> {
         let mut eng = Engine {
             board,
             rules,
+            clues: board.clues.clone(),
+            flags: vec![0; points],
             dom: vec![UNK; g.num_edges()],
             mask,
             colours: Colours::new(cells + 1, board.out),
+            lines: if rules.line_classes {
+                Colours::new(g.num_edges() + 1, g.num_edges() as u32)
+            } else {
+                Colours::new(1, 0)
+            },
+            moved_lines: Vec::new(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
             cell_on: vec![0; cells],
@@ -120,7 +166,7 @@ impl<'a> Engine<'a> {
             cell_queued: (0..cells).map(|c| board.clues[c] >= 0).collect(),
             moved: Vec::new(),
         };
-        if rules.pairs {
+        if rules.pattern33 {
             for e in super::patterns::forced_on(board) {
                 if !eng.assign(e, ON) {
                     return None;
@@ -132,7 +178,7 @@ impl<'a> Engine<'a> {
 
     #[inline]
     pub fn mark(&self) -> Mark {
-        Mark { trail: self.trail.len(), colours: self.colours.mark() }
+        Mark { trail: self.trail.len(), colours: self.colours.mark(), lines: self.lines.mark() }
     }
 
     pub fn undo_to(&mut self, mark: Mark) {
@@ -151,6 +197,13 @@ impl<'a> Engine<'a> {
                     self.undecided += 1;
                 }
                 Undo::Mask(p, m) => self.mask[p as usize] = m,
+                Undo::Flags(p, f) => self.flags[p as usize] = f,
+                Undo::Clue(c) => {
+                    if self.cell_on[c as usize] as i8 != self.clues[c as usize] {
+                        self.unsat -= 1;
+                    }
+                    self.clues[c as usize] = -1;
+                }
                 Undo::PathEnd { point, end, len } => {
                     self.path_end[point as usize] = end;
                     self.path_len[point as usize] = len;
@@ -158,6 +211,8 @@ impl<'a> Engine<'a> {
             }
         }
         self.colours.undo_to(mark.colours);
+        self.lines.undo_to(mark.lines);
+        self.moved_lines.clear();
         for &p in &self.point_queue {
             self.point_queued[p as usize] = false;
         }
@@ -169,10 +224,35 @@ impl<'a> Engine<'a> {
         self.moved.clear();
     }
 
+    /// Gives blank cell `c` the clue `value` (0..=4), undoably, and queues
+    /// it; call [`Engine::run`] next. Every deduction made before stays
+    /// sound (more clues only remove solutions), so propagation continues
+    /// from the current state. Rules that read the clues only when an edge
+    /// is decided (closing a loop) are not re-run, and the 3-3 pattern looks
+    /// only at the clues in force, so the state reached may be weaker than a
+    /// fresh fixpoint with the same clues, never wrong. False on contradiction.
+    pub fn add_clue(&mut self, c: u32, value: i8) -> bool {
+        debug_assert!(self.clues[c as usize] < 0 && (0..=4).contains(&value));
+        self.trail.push(Undo::Clue(c));
+        self.clues[c as usize] = value;
+        if self.cell_on[c as usize] as i8 != value {
+            self.unsat += 1;
+        }
+        self.enqueue_cell(c);
+        if self.rules.pattern33 && value == 3 {
+            for e in super::patterns::forced_on_at(self.board, &self.clues, c as usize, false) {
+                if !self.assign(e, ON) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Adds or removes one line of clue cell `c` in the counts.
     #[inline]
     fn count_cell(&mut self, c: u32, add: bool) {
-        let clue = self.board.clues[c as usize];
+        let clue = self.clues[c as usize];
         let before = self.cell_on[c as usize] as i8 == clue;
         if add {
             self.cell_on[c as usize] += 1;
@@ -199,7 +279,7 @@ impl<'a> Engine<'a> {
 
     #[inline]
     fn enqueue_cell(&mut self, c: u32) {
-        if c != self.board.out && self.board.clues[c as usize] >= 0 && !self.cell_queued[c as usize] {
+        if c != self.board.out && self.clues[c as usize] >= 0 && !self.cell_queued[c as usize] {
             self.cell_queued[c as usize] = true;
             self.cell_queue.push(c);
         }
@@ -214,10 +294,26 @@ impl<'a> Engine<'a> {
         self.trail.push(Undo::Mask(p, old));
         self.mask[p as usize] = m;
         self.enqueue_point(p);
-        if self.rules.pairs {
+        // Cells read their corners (without pairs, only the corner hint,
+        // which changes when a line reaches the point: see `assign`).
+        if self.rules.pairs_read {
             for c in self.board.point_cells[p as usize] {
                 self.enqueue_cell(c);
             }
+        }
+    }
+
+    /// Adds corner pair facts `f` to point `p` (below hard).
+    pub(super) fn add_flags(&mut self, p: u32, f: u8) {
+        let old = self.flags[p as usize];
+        if old | f == old {
+            return;
+        }
+        self.trail.push(Undo::Flags(p, old));
+        self.flags[p as usize] = old | f;
+        self.enqueue_point(p);
+        for c in self.board.point_cells[p as usize] {
+            self.enqueue_cell(c);
         }
     }
 
@@ -256,12 +352,59 @@ impl<'a> Engine<'a> {
         }
         self.enqueue_cell(c0);
         self.enqueue_cell(c1);
+        if value == ON && !self.rules.pairs_read {
+            for p in pts {
+                for c in b.point_cells[p as usize] {
+                    self.enqueue_cell(c);
+                }
+            }
+        }
         if self.rules.colour && !self.relate(c0, c1, value) {
+            return false;
+        }
+        if self.rules.line_classes && !self.link_lines(e, self.dom.len() as u32, value) {
             return false;
         }
         if value == ON && self.rules.loops {
             return self.link(e);
         }
+        true
+    }
+
+    /// Records that sides `a` and `b` differ by `rel` (1 = opposite; the
+    /// constant cross `num_edges` stands for a decided value); on a merge,
+    /// decides the sides now related to the constant and requeues the rules
+    /// around the sides that changed class.
+    pub(super) fn link_lines(&mut self, a: u32, b: u32, rel: u8) -> bool {
+        let start = self.moved_lines.len();
+        match self.lines.union(a, b, rel, &mut self.moved_lines) {
+            Union::Known => return true,
+            Union::Conflict => return false,
+            Union::Merged => {}
+        }
+        let end = self.moved_lines.len();
+        let konst = self.dom.len() as u32;
+        let board = self.board;
+        for i in start..end {
+            let m = self.moved_lines[i];
+            if m == konst {
+                continue;
+            }
+            if self.dom[m as usize] == UNK {
+                if let Some(v) = self.lines.relation(m, konst) {
+                    if !self.assign(m, v) {
+                        return false;
+                    }
+                }
+            }
+            for p in board.grid.edge_points[m as usize] {
+                self.enqueue_point(p);
+            }
+            for c in board.edge_cells[m as usize] {
+                self.enqueue_cell(c);
+            }
+        }
+        self.moved_lines.truncate(start);
         true
     }
 
@@ -349,7 +492,7 @@ impl<'a> Engine<'a> {
             if c == self.board.out {
                 continue;
             }
-            let clue = self.board.clues[c as usize];
+            let clue = self.clues[c as usize];
             if clue < 0 {
                 continue;
             }

@@ -8,13 +8,15 @@
 //! - `patterns`: static clue patterns (adjacent 3s);
 //! - `probe`: one-level trial on each undecided edge;
 //! - `search`: solution counting up to a limit under node/time budgets;
-//! - `check`: whether a full assignment is a solution.
+//! - `check`: whether a full assignment is a solution;
+//! - `generate`: seeded generation by level (random loop, clue thinning).
 
 mod board;
 mod check;
 mod colour;
 mod connect;
 mod engine;
+mod generate;
 mod patterns;
 mod probe;
 mod rules;
@@ -28,68 +30,109 @@ pub use board::MAX_SIDE;
 pub use search::{Budget, Outcome};
 
 use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 use engine::{Engine, Rules};
+pub use generate::{generate, GenOptions, GenStatus, Generated};
 
-/// Tiers of deduction, weakest first; each includes the ones before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Tier {
-    /// Clue counting and the two-lines-or-none rule at each point.
-    Basic,
-    /// + corner pair bits between cells and points, and the adjacent 3-3 pattern.
-    Patterns,
-    /// + inside/outside colouring with parity.
+/// The random simple loop that generation from `seed` starts with (0/1 per edge).
+pub fn random_loop(rows: usize, cols: usize, seed: u64) -> Result<Vec<u8>> {
+    let b = board::board(rows, cols, &vec![-1; rows.saturating_mul(cols).min(MAX_SIDE * MAX_SIDE + 1)])?;
+    Ok(generate::random_loop(&b, &mut generate::Rng::new(seed)).into_iter().map(u8::from).collect())
+}
+
+/// Levels of deduction, weakest first; each includes the rules of the ones
+/// before it. The first four line up with Simon Tatham's Loopy (Easy,
+/// Normal, Tricky, Hard); `docs/levels.md` describes each one's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Clue counting, two-lines-or-none at each point, no loop before the
+    /// last one, and "these two sides cannot both be lines" at a corner whose
+    /// point already has a line elsewhere.
+    Easy,
+    /// Plus what each point says about the pair of sides of a cell at it (at
+    /// most one, at least one, exactly one, both or neither), read by the cell.
+    Normal,
+    /// Plus: cells write "not both" / "not neither" back to their corner
+    /// points, so that those facts travel across corners and along diagonals
+    /// (the diagonal 3-3, 3-1 and 2-in-corner families).
+    Tricky,
+    /// Plus classes of sides known equal or opposite (parity chains): a
+    /// cell's or a point's open sides must hold a known number of lines mod
+    /// 2, "exactly one" at a corner makes its two sides opposite.
+    Hard,
+    /// Beyond hard: complete reasoning at each point and cell corner
+    /// ("same", "different", implications), inside/outside colouring of cells
+    /// with parity, and the adjacent 3-3 pattern.
     Colour,
-    /// + no loop before the last one.
-    Loop,
-    /// + one-level trial on each undecided edge.
-    Probe,
+    /// Plus one assumption at a time on each undecided edge, refuted by Hard.
+    Trial,
     /// Full search.
     Search,
 }
 
-impl Tier {
-    pub const ALL: [Tier; 6] = [Tier::Basic, Tier::Patterns, Tier::Colour, Tier::Loop, Tier::Probe, Tier::Search];
+impl Level {
+    pub const ALL: [Level; 7] =
+        [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Colour, Level::Trial, Level::Search];
 
     pub fn name(self) -> &'static str {
         match self {
-            Tier::Basic => "basic",
-            Tier::Patterns => "patterns",
-            Tier::Colour => "colour",
-            Tier::Loop => "loop",
-            Tier::Probe => "probe",
-            Tier::Search => "search",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Tricky => "tricky",
+            Level::Hard => "hard",
+            Level::Colour => "colour",
+            Level::Trial => "trial",
+            Level::Search => "search",
         }
     }
 
-    pub fn from_name(name: &str) -> Result<Tier> {
-        Tier::ALL.into_iter().find(|t| t.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Tier::ALL.iter().map(|t| t.name()).collect();
-            Error::InvalidArgument(format!("unknown tier {name:?}; expected one of {}", names.join(", ")))
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_name(name: &str) -> Result<Level> {
+        Level::ALL.into_iter().find(|t| t.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Level::ALL.iter().map(|t| t.name()).collect();
+            Error::InvalidArgument(format!("unknown level {name:?}; expected one of {}", names.join(", ")))
         })
     }
 
-    fn rules(self) -> Rules {
-        Rules { pairs: self >= Tier::Patterns, colour: self >= Tier::Colour, loops: self >= Tier::Loop }
+    pub(crate) fn rules(self) -> Rules {
+        Rules {
+            pairs_read: self >= Level::Normal,
+            pairs_write: self >= Level::Tricky,
+            line_classes: self >= Level::Hard,
+            pairs_exact: self >= Level::Colour,
+            pattern33: self >= Level::Colour,
+            colour: self >= Level::Colour,
+            loops: true,
+        }
+    }
+
+    /// The level just below, if any.
+    pub fn below(self) -> Option<Level> {
+        self.index().checked_sub(1).map(|i| Level::ALL[i])
     }
 }
 
-/// The fixpoint of `tier` from an empty board: per edge 0 = off, 1 = on,
-/// 2 = undecided; `None` when the tier finds a contradiction. `Search` is
+/// The fixpoint of `level` from an empty board: per edge 0 = off, 1 = on,
+/// 2 = undecided; `None` when the level finds a contradiction. `Search` is
 /// not a propagation and is refused (its cost has no bound).
-pub fn propagate(rows: usize, cols: usize, clues: &[i8], tier: Tier) -> Result<Option<Vec<u8>>> {
-    if tier == Tier::Search {
-        return Err(Error::InvalidArgument("tier \"search\" has no fixpoint; use solve() to count solutions".into()));
+pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level) -> Result<Option<Vec<u8>>> {
+    if level == Level::Search {
+        return Err(Error::InvalidArgument("level \"search\" has no fixpoint; use solve() to count solutions".into()));
     }
     let board = board::board(rows, cols, clues)?;
-    Ok(fixpoint(&board, tier).map(|e| e.values()))
+    Ok(fixpoint(&board, level).map(|e| e.values()))
 }
 
-fn fixpoint<'a>(board: &'a board::Board, tier: Tier) -> Option<Engine<'a>> {
-    let mut engine = Engine::new(board, tier.rules())?;
+fn fixpoint<'a>(board: &'a board::Board, level: Level) -> Option<Engine<'a>> {
+    let mut engine = Engine::new(board, level.rules())?;
     if !engine.run() {
         return None;
     }
-    if tier >= Tier::Probe && !probe::probe(&mut engine, None) {
+    let mut never = Stop::never();
+    if level >= Level::Trial && !probe::probe(&mut engine, &mut probe::Halt { deadline: None, stop: &mut never }) {
         return None;
     }
     Some(engine)
@@ -104,30 +147,74 @@ pub fn solve(
     node_limit: Option<u64>,
     time_limit: Option<f64>,
 ) -> Result<Outcome> {
+    solve_stoppable(rows, cols, clues, limit, node_limit, time_limit, &mut Stop::never())
+}
+
+/// [`solve`] that `stop` can interrupt ([`Error::Interrupted`]).
+pub fn solve_stoppable(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    limit: usize,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<Outcome> {
     if limit == 0 {
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
-    Ok(search::count(&board, limit, Budget { nodes: node_limit, time }))
+    let out = search::count(&board, limit, Budget { nodes: node_limit, time }, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
 }
 
-/// The grade: the weakest tier whose fixpoint decides every edge, with the
+/// A grade: the weakest level whose fixpoint decides every edge, with the
 /// number of solutions it proves (1, or 0 when it proves there is none), or
-/// `Search` with the search's count (up to 2) and whether it completed.
-pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) -> Result<(Tier, usize, bool)> {
+/// `Search` with the search's count (up to 2) and whether it completed; and
+/// a finer score (see [`score`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grade {
+    pub level: Level,
+    pub solutions: usize,
+    pub complete: bool,
+    pub score: f64,
+}
+
+/// Grades a puzzle: the levels are tried from the weakest up.
+///
+/// The score is `index(level) + f`, `f` in `[0, 1)`: the share of the edges
+/// that the level below left undecided (for `easy`, the edges not decided by
+/// the clue-0 cells), so within a level a puzzle that leaves more of the board
+/// to that level's own rules scores higher.
+pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) -> Result<Grade> {
     let board = board::board(rows, cols, clues)?;
-    for tier in &Tier::ALL[..5] {
-        match fixpoint(&board, *tier) {
-            None => return Ok((*tier, 0, true)),
+    let edges = board.grid.num_edges();
+    let near_zero = (0..edges)
+        .filter(|&e| board.edge_cells[e].iter().any(|&c| c != board.out && board.clues[c as usize] == 0))
+        .count();
+    let mut open_below = edges - near_zero;
+    let share = |open: usize| (open as f64 / edges.max(1) as f64).min(0.999);
+    for level in &Level::ALL[..6] {
+        let score = level.index() as f64 + share(open_below);
+        match fixpoint(&board, *level) {
+            None => return Ok(Grade { level: *level, solutions: 0, complete: true, score }),
             Some(engine) if engine.undecided == 0 => {
                 // Sound rules: every solution equals this assignment.
                 let n = check::is_solution(&board, &engine.dom) as usize;
-                return Ok((*tier, n, true));
+                return Ok(Grade { level: *level, solutions: n, complete: true, score });
             }
-            Some(_) => {}
+            Some(engine) => open_below = engine.undecided,
         }
     }
-    let out = search::count(&board, 2, Budget { nodes: node_limit, time: None });
-    Ok((Tier::Search, out.solutions.len(), out.complete))
+    let out = search::count(&board, 2, Budget { nodes: node_limit, time: None }, &mut Stop::never());
+    Ok(Grade {
+        level: Level::Search,
+        solutions: out.solutions.len(),
+        complete: out.complete,
+        score: Level::Search.index() as f64 + share(open_below),
+    })
 }

@@ -14,23 +14,36 @@ use super::board::Board;
 pub fn forced_on(board: &Board) -> Vec<u32> {
     let g = &board.grid;
     let mut out = Vec::new();
-    for r in 0..g.rows {
-        for c in 0..g.cols {
-            let a = r * g.cols + c;
-            if board.clues[a] != 3 {
-                continue;
-            }
-            // Right neighbour, then lower neighbour.
-            for (side, b) in [(3usize, (c + 1 < g.cols).then(|| a + 1)), (1usize, (r + 1 < g.rows).then(|| a + g.cols))]
-            {
-                let Some(b) = b else { continue };
-                if board.clues[b] != 3 {
-                    continue;
-                }
-                if !two_cell_loop_is_solution(board, a, b, side) {
-                    out.push(g.cell_edges[a][side]);
-                }
-            }
+    for a in 0..g.rows * g.cols {
+        out.extend(forced_on_at(board, &board.clues, a, true));
+    }
+    out
+}
+
+/// The middle sides forced on between the 3 at cell `a` and an adjacent 3,
+/// with the clues `clues`: only towards the right and down when `forward`
+/// (each pair once), else on all four sides.
+pub fn forced_on_at(board: &Board, clues: &[i8], a: usize, forward: bool) -> Vec<u32> {
+    let g = &board.grid;
+    let mut out = Vec::new();
+    if clues[a] != 3 {
+        return out;
+    }
+    let (r, c) = (a / g.cols, a % g.cols);
+    // Right neighbour, lower neighbour, then (unless forward) left and upper.
+    let nbrs = [
+        (3usize, (c + 1 < g.cols).then(|| a + 1)),
+        (1usize, (r + 1 < g.rows).then(|| a + g.cols)),
+        (2usize, (!forward && c > 0).then(|| a - 1)),
+        (0usize, (!forward && r > 0).then(|| a - g.cols)),
+    ];
+    for (side, b) in nbrs {
+        let Some(b) = b else { continue };
+        if clues[b] != 3 {
+            continue;
+        }
+        if !two_cell_loop_is_solution(board, clues, a, b, side) {
+            out.push(g.cell_edges[a][side]);
         }
     }
     out
@@ -38,7 +51,7 @@ pub fn forced_on(board: &Board) -> Vec<u32> {
 
 /// Whether the loop around cells `a` and `b` (b across side `side` of a)
 /// satisfies every clue.
-fn two_cell_loop_is_solution(board: &Board, a: usize, b: usize, side: usize) -> bool {
+fn two_cell_loop_is_solution(board: &Board, clues: &[i8], a: usize, b: usize, side: usize) -> bool {
     let g = &board.grid;
     let middle = g.cell_edges[a][side];
     let ring: Vec<u32> =
@@ -56,10 +69,10 @@ fn two_cell_loop_is_solution(board: &Board, a: usize, b: usize, side: usize) -> 
             }
         }
     }
-    let nonzero = board.clues.iter().filter(|&&c| c > 0).count();
-    let touched_nonzero = touched.iter().filter(|(x, _)| board.clues[*x as usize] > 0).count();
+    let nonzero = clues.iter().filter(|&&c| c > 0).count();
+    let touched_nonzero = touched.iter().filter(|(x, _)| clues[*x as usize] > 0).count();
     if nonzero > touched_nonzero {
         return false;
     }
-    touched.iter().all(|&(x, n)| board.clues[x as usize] < 0 || board.clues[x as usize] == n)
+    touched.iter().all(|&(x, n)| clues[x as usize] < 0 || clues[x as usize] == n)
 }

@@ -9,8 +9,9 @@ use super::board::Board;
 use super::check::is_solution;
 use super::connect::Connectivity;
 use super::engine::{Engine, Mark, Rules, OFF, ON, UNK};
-use super::probe::probe;
+use super::probe::{probe, Halt};
 use crate::grid::NONE;
+use crate::interrupt::Stop;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
@@ -57,8 +58,11 @@ const FIRST_CAP: u64 = 1000;
 /// across attempts count toward `limit`; an attempt that finishes gives the
 /// exact count by itself. The geometric caps waste at most about a third of
 /// the work on trees that must be searched to the end.
-pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
+/// `stop` ends it like a budget (the outcome is incomplete); the caller sees
+/// it in `stop.was_requested()`.
+pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -> Outcome {
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
+    let mut halt = Halt { deadline, stop };
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
     let Some(mut engine) = Engine::new(board, Rules::ALL) else { return none };
     let mut links = Connectivity::default();
@@ -77,7 +81,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
         if attempt == 1 {
             // From here on with trials; the root's settles most puzzles that
             // plain rules leave open.
-            if engine.undecided > 0 && !probe(&mut engine, deadline) {
+            if engine.undecided > 0 && !probe(&mut engine, &mut halt) {
                 return Outcome { nodes: nodes + 1, ..none };
             }
             base = engine.mark();
@@ -85,7 +89,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
         let left = node_cap.saturating_sub(nodes);
         let last = cap >= left;
         let probe_depth = if attempt == 0 { 0 } else { PROBE_DEPTH };
-        let out = dfs(&mut engine, &mut links, limit, cap.min(left), deadline, probe_depth, attempt);
+        let out = dfs(&mut engine, &mut links, limit, cap.min(left), &mut halt, probe_depth, attempt);
         nodes += out.nodes;
         if out.complete {
             return Outcome { nodes, ..out };
@@ -99,7 +103,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget) -> Outcome {
             found.truncate(limit);
             return Outcome { solutions: found, complete: true, nodes };
         }
-        if last || deadline.is_some_and(|d| Instant::now() > d) {
+        if last || halt.now() {
             return Outcome { solutions: found, complete: false, nodes };
         }
         attempt += 1;
@@ -116,12 +120,11 @@ fn dfs(
     links: &mut Connectivity,
     limit: usize,
     node_cap: u64,
-    deadline: Option<Instant>,
+    halt: &mut Halt<'_, '_>,
     probe_depth: usize,
     variant: u32,
 ) -> Outcome {
     let board = engine.board;
-    let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut out = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
     let mut stack: Vec<Frame> = Vec::new();
     loop {
@@ -152,11 +155,11 @@ fn dfs(
             // and every few hundred nodes elsewhere.
             let deep = stack.len() > probe_depth;
             let clock = !deep || out.nodes % CLOCK_EVERY == 0;
-            if out.nodes > node_cap || (clock && late()) {
+            if out.nodes > node_cap || (clock && halt.now()) {
                 out.complete = false;
                 return out;
             }
-            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, deadline)) {
+            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, halt)) {
                 break;
             }
         }

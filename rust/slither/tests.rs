@@ -97,12 +97,12 @@ fn matches(clues: &[i8], counts: &[i8]) -> bool {
     clues.iter().zip(counts).all(|(&c, &n)| c < 0 || c == n)
 }
 
-const PROP_TIERS: [Tier; 5] = [Tier::Basic, Tier::Patterns, Tier::Colour, Tier::Loop, Tier::Probe];
+const PROP_LEVELS: [Level; 6] = [Level::Easy, Level::Normal, Level::Tricky, Level::Hard, Level::Colour, Level::Trial];
 
 /// Checks every tier and the search on one puzzle against its brute-force solutions.
 fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>]) {
     let mut decided_before = 0;
-    for tier in PROP_TIERS {
+    for tier in PROP_LEVELS {
         let fix = propagate(rows, cols, clues, tier).unwrap();
         match &fix {
             None => assert!(solutions.is_empty(), "{tier:?} refuted a solvable {rows}x{cols} {clues:?}"),
@@ -128,13 +128,21 @@ fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>])
     for s in &out.solutions {
         assert!(solutions.contains(&s));
     }
-    let (tier, n, complete) = grade(rows, cols, clues, None).unwrap();
-    assert!(complete);
-    assert_eq!(n, solutions.len().min(2), "grade {tier:?} count on {clues:?}");
+    let g = grade(rows, cols, clues, None).unwrap();
+    assert!(g.complete);
+    assert_eq!(g.solutions, solutions.len().min(2), "grade {:?} count on {clues:?}", g.level);
+    assert!(g.score >= g.level.index() as f64 && g.score < g.level.index() as f64 + 1.0);
+    // The grade is the weakest level that decides every edge (or refutes).
+    if g.level < Level::Search {
+        for level in &PROP_LEVELS[..g.level.index()] {
+            let fix = propagate(rows, cols, clues, *level).unwrap();
+            assert!(fix.is_some_and(|v| v.contains(&UNK)), "{level:?} already solves {clues:?}");
+        }
+    }
 }
 
 #[test]
-fn every_tier_is_sound_on_random_small_boards() {
+fn every_level_is_sound_on_random_small_boards() {
     // SOUNDNESS_SCALE=n multiplies the trials for a longer run (release build).
     let scale: usize = std::env::var("SOUNDNESS_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = Rng(7 + scale as u64);
@@ -182,8 +190,8 @@ fn a_known_puzzle_is_unique_and_solved_by_deduction() {
     let out = solve(4, 4, &clues, 2, None, None).unwrap();
     assert!(out.complete);
     assert_eq!(out.solutions, vec![answer.clone()]);
-    let (tier, n, complete) = grade(4, 4, &clues, None).unwrap();
-    assert!(tier < Tier::Search && n == 1 && complete, "{tier:?}");
+    let g = grade(4, 4, &clues, None).unwrap();
+    assert!(g.level < Level::Search && g.solutions == 1 && g.complete, "{g:?}");
 }
 
 #[test]
@@ -201,7 +209,7 @@ fn single_cells_and_rectangles() {
     clues[6] = 3;
     let g = Grid::new(3, 4).unwrap();
     let middle = g.v(1, 2);
-    assert_ne!(propagate(3, 4, &clues, Tier::Patterns).unwrap().unwrap()[middle], ON);
+    assert_ne!(propagate(3, 4, &clues, Level::Tricky).unwrap().unwrap()[middle], ON);
     let out = solve(3, 4, &clues, usize::MAX, None, None).unwrap();
     assert!(out.solutions.iter().any(|s| s[middle] == 0));
     assert!(out.solutions.iter().any(|s| s[middle] == 1));
@@ -243,9 +251,9 @@ fn arguments_are_checked() {
     assert!(solve(2, 2, &[-1; 4], 2, None, Some(f64::NAN)).is_err());
     assert!(solve(2, 2, &[-1; 3], 2, None, None).is_err());
     assert!(solve(2, 2, &[-1, 5, -1, -1], 2, None, None).is_err());
-    assert!(Tier::from_name("nope").is_err());
-    assert_eq!(Tier::from_name("probe").unwrap(), Tier::Probe);
-    assert!(propagate(2, 2, &[-1; 4], Tier::Search).is_err());
+    assert!(Level::from_name("nope").is_err());
+    assert_eq!(Level::from_name("trial").unwrap(), Level::Trial);
+    assert!(propagate(2, 2, &[-1; 4], Level::Search).is_err());
     assert!(board(100, 100, &vec![-1; 10_000]).is_ok());
 }
 
@@ -366,8 +374,8 @@ fn dataset_timing() {
     if std::env::var("GRADE").is_ok() {
         let t = std::time::Instant::now();
         for (_, rows, cols, clues, _) in &data {
-            let (tier, _, _) = grade(*rows, *cols, clues, Some(1_000_000)).unwrap();
-            *tiers.entry(tier).or_insert(0) += 1;
+            let g = grade(*rows, *cols, clues, Some(1_000_000)).unwrap();
+            *tiers.entry(g.level).or_insert(0) += 1;
         }
         println!("grades in {:.3} s: {tiers:?}", t.elapsed().as_secs_f64());
     }
@@ -380,7 +388,7 @@ fn dataset_named() {
     let data = dataset().expect("the shared data set");
     let names = std::env::var("NAMES").unwrap_or_default();
     for (name, rows, cols, clues, _) in data.iter().filter(|d| names.split(',').any(|n| n == d.0)) {
-        for tier in PROP_TIERS {
+        for tier in PROP_LEVELS {
             let t = std::time::Instant::now();
             let fix = propagate(*rows, *cols, clues, tier).unwrap();
             let open = fix.as_ref().map(|v| v.iter().filter(|&&x| x == UNK).count());

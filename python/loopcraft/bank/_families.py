@@ -5,7 +5,7 @@ A record is a plain dict, the same for every family apart from the board and
 the answer::
 
     {"family": "country", "size": "6x6", "index": 3, "seed": "0/country/6x6/3",
-     "grade": "probe", "board": {...board.to_dict()...}, "solution": ...}
+     "grade": "trial", "board": {...board.to_dict()...}, "solution": ...}
 
 A board the generator could not make (``NoPuzzleFound``, or
 ``GenerationTimeout`` when a time limit is set) is stored as a record with an

@@ -17,7 +17,7 @@ ID or JSON; solve it and prove its solution unique; write it back out.
 - x x x x
 - - x - -
 >>> p.grade().level
-'loop'
+'tricky'
 
 Edge numbering (``Solution.edges``): on an R x C board, ``H(r, c) = r*C + c``
 is the top side of cell (r, c) for r in 0..R, and ``V(r, c) = (R+1)*C +

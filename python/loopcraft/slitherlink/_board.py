@@ -23,11 +23,15 @@ from ._solution import Solution
 __all__ = ["LEVELS", "MAX_SIZE", "Slitherlink"]
 
 #: The grading ladder, weakest level first; each level includes the ones
-#: before it: ``basic`` (clue counting, two lines or none at each point),
-#: ``patterns`` (corner pairs, adjacent 3s), ``colour`` (inside/outside
-#: colouring with parity), ``loop`` (no loop closes before the last),
-#: ``probe`` (a one-level trial on each undecided edge), and ``search``.
-#: Read from the compiled core, the one source of the ladder.
+#: before it: ``easy`` (clue counting, two lines or none at each point, no
+#: early loop), ``normal`` (what a point says about the two sides of a cell
+#: at it: not both, not neither), ``tricky`` (those facts travel across
+#: corners and along diagonals), ``hard`` (sides known equal or opposite,
+#: parity chains), ``colour`` (complete reasoning at points, inside/outside
+#: colouring, adjacent 3s), ``trial`` (one assumption at a time on each
+#: undecided edge), and ``search``. The first four line up with Tatham's
+#: Loopy; docs/levels.md has the rules. Read from the compiled core, the one
+#: source of the ladder.
 LEVELS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 #: The strongest level that deduces without search.
 _STRONGEST = LEVELS[-2]
@@ -257,7 +261,7 @@ class Slitherlink(Picture):
             level: a name from :data:`LEVELS` other than ``"search"``; default
                 the strongest deduction level.
 
-        >>> d = Slitherlink([[3, 3, 1]]).deduce("loop")
+        >>> d = Slitherlink([[3, 3, 1]]).deduce("tricky")
         >>> d.solved, d.fraction
         (True, 1.0)
         """
@@ -278,11 +282,15 @@ class Slitherlink(Picture):
         """The weakest level of :data:`LEVELS` whose deductions solve the puzzle.
 
         Puzzles graded below ``"search"`` are unique by construction.
+        ``score`` orders puzzles within a level: the level's index plus the
+        share of the edges that the level below leaves undecided (see
+        docs/levels.md).
 
-        >>> Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c").grade().level
-        'loop'
+        >>> g = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c").grade()
+        >>> g.level, g.index <= g.score < g.index + 1
+        ('tricky', True)
         """
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
-        level, solutions, complete = _core.slither_grade(self.rows, self.cols, self.flat_clues, node_limit)
-        return Grade(level, LEVELS.index(level), int(solutions), bool(complete))
+        level, solutions, complete, score = _core.slither_grade(self.rows, self.cols, self.flat_clues, node_limit)
+        return Grade(level, LEVELS.index(level), int(solutions), bool(complete), float(score))

@@ -1,132 +1,54 @@
-"""Seeded generation of unique R x C Slitherlink puzzles.
+"""Seeded generation of unique R x C Slitherlink puzzles, by level.
 
-A random loop comes first: a region of cells grown from one cell by flips
-that keep its border a single simple loop, then stirred by more flips in
-both directions so the loop wanders rather than bulges. Every cell gets its
-clue, and the clues are thinned in a shuffled order:
+The work is done in the Rust core (``_core.slither_generate``): a random loop
+(a region of cells grown from one cell by flips that keep its border a single
+simple loop, then stirred by flips both ways so that it winds), every cell's
+clue, then thinning in a shuffled order: a removal is kept when the target
+level's deductions still decide every edge (sound deductions that decide every
+edge prove the solution unique). With a target level the result must need
+exactly that level (the level below must not solve it), else another loop is
+tried. ``"search"`` thins further with the solver (limit 2, a node budget).
 
-1. a removal is kept when the deduction tiers (up to ``probe``, or up to the
-   target grade) still decide every edge. Sound deductions that decide every
-   edge prove the solution unique, and they are far cheaper than a search;
-2. for the ``"search"`` grade, a second pass over the remaining clues keeps a
-   removal when the solver (``slither_solve`` with ``limit=2``) still proves
-   the puzzle unique within a node budget.
-
-Everything random comes from ``random.Random(seed)``, which is the same on
-every platform; solver calls use node budgets, never clocks, so a seed always
-gives the same puzzle. The optional ``time_limit`` only decides whether to
-give up (:class:`~loopcraft.errors.GenerationTimeout`).
+Everything random comes from one xoshiro256** stream in the core, seeded from
+``seed`` (an int, taken modulo 2**64, or a str, hashed with SHA-256), and the
+solver uses node budgets, never clocks: a seed gives the same puzzle on every
+machine. ``time_limit`` only decides when to give up; Ctrl-C stops it.
 """
 
 from __future__ import annotations
 
-import random as _random
-import time
+import hashlib
 import warnings
-from typing import Any, Callable, List, Optional, Union
+from typing import Any, List, Optional, Union
 
 from .. import _core
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
-from ._geometry import cell_corners, cell_sides, edge_count
 
-__all__ = ["generate", "generate_slitherlink", "random_loop"]
+__all__ = ["generate", "generate_slitherlink", "random_loop", "seed_to_u64"]
 
 #: Node budget of each uniqueness check of the search pass. A check that runs
 #: out keeps its clue, so the result stays proven unique; a budget (not a
 #: clock) keeps generation reproducible.
 SEARCH_CHECK_NODES = 300
-#: Node budget of the final grade of a candidate puzzle.
-GRADE_NODES = 100_000
 DEFAULT_ATTEMPTS = 50
 
 
-class _LoopState:
-    """A region whose border is one simple loop, changed one cell at a time."""
-
-    def __init__(self, rows: int, cols: int, start: int) -> None:
-        self.rows, self.cols = rows, cols
-        self.inside = bytearray(rows * cols)
-        self.edges = bytearray(edge_count(rows, cols))
-        self.degree = bytearray((rows + 1) * (cols + 1))
-        self.size = 0
-        self._toggle(start)
-
-    def _toggle(self, cell: int) -> None:
-        r, c = divmod(cell, self.cols)
-        sides = cell_sides(self.rows, self.cols, r, c)
-        corners = cell_corners(self.cols, r, c)
-        for i, e in enumerate(sides):
-            a, b = corners[i], corners[(i + 1) % 4]
-            if self.edges[e]:
-                self.edges[e] = 0
-                self.degree[a] -= 1
-                self.degree[b] -= 1
-            else:
-                self.edges[e] = 1
-                self.degree[a] += 1
-                self.degree[b] += 1
-        self.inside[cell] ^= 1
-        self.size += 1 if self.inside[cell] else -1
-
-    def can_flip(self, cell: int) -> bool:
-        """Flipping keeps one simple loop: the loop edges around the cell form one
-        path of 1..3 sides, and the corners that path does not touch are free."""
-        r, c = divmod(cell, self.cols)
-        sides = cell_sides(self.rows, self.cols, r, c)
-        on = [self.edges[e] for e in sides]
-        k = sum(on)
-        if k == 0 or k == 4:
-            return False
-        if k == 2 and on[0] == on[2]:  # opposite sides: the flip would cut or join loops
-            return False
-        corners = cell_corners(self.cols, r, c)
-        for i, p in enumerate(corners):
-            touched = on[i] or on[(i - 1) % 4]  # side i-1 ends at corner i, side i starts there
-            if not touched and self.degree[p]:
-                return False
-        return True
-
-    def flip(self, cell: int) -> bool:
-        if not self.can_flip(cell):
-            return False
-        self._toggle(cell)
-        return True
+def seed_to_u64(seed: Union[int, str]) -> int:
+    """The core's 64-bit seed: an int modulo 2**64, a str by SHA-256 (UTF-8)."""
+    if isinstance(seed, str):
+        return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "little")
+    return seed % (1 << 64)
 
 
-def random_loop(rows: int, cols: int, rng: _random.Random) -> List[int]:
-    """A random simple loop on an R x C board, as 0/1 per edge (grid numbering).
-
-    The region inside covers roughly 40%..65% of the cells (all of them on
-    tiny boards, where nothing else fits).
-    """
-    cells = rows * cols
-    state = _LoopState(rows, cols, rng.randrange(cells))
-    lo = max(1, int(cells * 0.40))
-    hi = max(lo, int(cells * 0.65))
-    target = rng.randint(lo, hi)
-    # Growing: only outside cells next to the loop can join; pick among all at random.
-    stalls = 0
-    while state.size < target and stalls < 50 * cells:
-        cell = rng.randrange(cells)
-        if not state.inside[cell] and state.flip(cell):
-            stalls = 0
-        else:
-            stalls += 1
-    # Stirring: flips both ways within the size band make the border long and winding.
-    for _ in range(4 * cells):
-        cell = rng.randrange(cells)
-        joining = not state.inside[cell]
-        if (joining and state.size >= hi) or (not joining and state.size <= lo):
-            continue
-        state.flip(cell)
-    return list(state.edges)
-
-
-def _full_clues(rows: int, cols: int, edges: List[int]) -> List[Optional[int]]:
-    return [sum(edges[e] for e in cell_sides(rows, cols, r, c)) for r in range(rows) for c in range(cols)]
+def random_loop(rows: int, cols: int, seed: Union[int, str] = 0) -> List[int]:
+    """The core's random simple loop on an R x C board, as 0/1 per edge (grid
+    numbering): the loop that generation with this seed starts from."""
+    rows = require_int("rows", rows, 1, MAX_SIZE)
+    cols = require_int("cols", cols, 1, MAX_SIZE)
+    return list(_core.slither_random_loop(rows, cols, seed_to_u64(_check_seed(seed))))
 
 
 def _check_seed(seed: Any) -> Union[int, str]:
@@ -152,7 +74,7 @@ def generate(
         grade: optional target level from :data:`LEVELS`: the puzzle then needs
             exactly that level (deductions up to it solve it, weaker ones do not).
             Without a target, clues are removed while the deduction levels up
-            to ``probe`` still solve the puzzle, so it never needs a search;
+            to ``trial`` still solve the puzzle, so it never needs a search;
             ``"search"`` asks for a puzzle that does, thinned further with the
             solver.
         time_limit: optional budget in seconds for the whole generation.
@@ -171,69 +93,21 @@ def generate(
     rows = require_int("rows", rows, 1, MAX_SIZE)
     cols = require_int("cols", cols, 1, MAX_SIZE)
     seed = _check_seed(seed)
-    attempts = require_int("attempts", attempts, 1)
+    attempts = require_int("attempts", attempts, 1, 2**32 - 1)
     time_limit = require_optional_number("time_limit", time_limit)
-    tiers = LEVELS
     if grade is not None:
         require_str("grade", grade)
-        if grade not in tiers:
-            raise ArgumentError(f"grade must be one of {', '.join(tiers)}, got {grade!r}")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-
-    def check_clock() -> None:
-        if deadline is not None and time.monotonic() > deadline:
-            raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {seed!r})")
-
-    rng = _random.Random(seed)
-    cells = rows * cols
-    # Tiers tried in turn on each trial: a cheap one first, then the strongest allowed.
-    deduce_to = "probe" if grade in (None, "search") else grade
-    ladder = [t for t in ("loop", deduce_to) if tiers.index(t) <= tiers.index(deduce_to)]
-    ladder = sorted(set(ladder), key=tiers.index)
-
-    def deduced(trial: List[Optional[int]]) -> bool:
-        for tier in ladder:
-            out = _core.slither_propagate(rows, cols, trial, tier)
-            if out is None:
-                return False  # cannot happen with the loop's own clues; be safe anyway
-            if 2 not in out:
-                return True
-        return False
-
-    def searched(trial: List[Optional[int]]) -> bool:
-        found, complete, _ = _core.slither_solve(rows, cols, trial, 2, SEARCH_CHECK_NODES, None)
-        return complete and len(found) == 1
-
-    def thin(clues: List[Optional[int]], order: List[int], keeps: Callable[[List[Optional[int]]], bool]) -> None:
-        for i, cell in enumerate(order):
-            if clues[cell] is None:
-                continue
-            if i % 8 == 0:
-                check_clock()
-            saved = clues[cell]
-            clues[cell] = None
-            if not keeps(clues):
-                clues[cell] = saved
-
-    for _ in range(attempts):
-        check_clock()
-        edges = random_loop(rows, cols, rng)
-        clues = _full_clues(rows, cols, edges)
-        if not deduced(clues):
-            continue  # a target tier too weak for even the full clues: try another loop
-        order = list(range(cells))
-        rng.shuffle(order)
-        thin(clues, order, deduced)
-        if grade == "search":
-            rng.shuffle(order)
-            thin(clues, order, searched)
-        tier, solutions, complete = _core.slither_grade(rows, cols, clues, GRADE_NODES)
-        if not (complete and solutions == 1):
-            continue  # unreachable with sound deductions; never hand out an unproven puzzle
-        if grade is not None and tier != grade:
-            continue
-        return Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
-    raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
+        if grade not in LEVELS:
+            raise ArgumentError(f"grade must be one of {', '.join(LEVELS)}, got {grade!r}")
+    status, clues, _level, _tried = _core.slither_generate(
+        rows, cols, seed_to_u64(seed), grade, attempts, time_limit, SEARCH_CHECK_NODES
+    )
+    if status == "timeout":
+        raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {seed!r})")
+    if status != "found":
+        raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
+    flat = [None if c < 0 else c for c in clues]
+    return Slitherlink([flat[r * cols : (r + 1) * cols] for r in range(rows)])
 
 
 def generate_slitherlink(
