@@ -3,6 +3,7 @@
 //! region-graph cycles installed when `macro` needs it.
 
 use super::board::EdgeKind;
+use super::guard::Guard;
 use super::puzzle::{Puzzle, FIRST_STEPS, LATER_STEPS};
 use super::stages::{fixpoint, propagate, Stages, STAGE_NAMES};
 use super::state::{Contradiction, State, OFF};
@@ -43,13 +44,18 @@ pub fn root_state(p: &Puzzle) -> State {
 /// it is small, or else on the borders the other stages left open. The
 /// catalogue installed in `p` then belongs to this root: use a fresh puzzle
 /// for another choice of stages.
-pub fn root(p: &mut Puzzle, stages: Stages) -> (State, Work, std::result::Result<u64, Contradiction>) {
+/// When `g` halts the state is sound but not at the fixpoint.
+pub fn root(
+    p: &mut Puzzle,
+    stages: Stages,
+    g: &mut Guard<'_, '_>,
+) -> (State, Work, std::result::Result<u64, Contradiction>) {
     if stages.has(Stages::MACRO) {
         p.try_catalogue(None, FIRST_STEPS);
     }
     let mut s = root_state(p);
     let mut w = Work::new(&p.board);
-    let r = root_fixpoint(p, &mut s, &mut w, stages);
+    let r = root_fixpoint(p, &mut s, &mut w, stages, g);
     (s, w, r)
 }
 
@@ -58,15 +64,16 @@ fn root_fixpoint(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
+    g: &mut Guard<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     let late = stages.has(Stages::MACRO) && p.catalogue.is_none() && p.region_ok;
     if late {
         propagate(p, s, w, stages.without(Stages::PROBE))?;
         p.try_catalogue(Some(s), LATER_STEPS);
     }
-    let mut hypotheses = fixpoint(p, s, w, stages)?;
-    if late && p.try_catalogue(Some(s), LATER_STEPS) {
-        hypotheses += fixpoint(p, s, w, stages)?;
+    let mut hypotheses = fixpoint(p, s, w, stages, g)?;
+    if late && !g.halted() && p.try_catalogue(Some(s), LATER_STEPS) {
+        hypotheses += fixpoint(p, s, w, stages, g)?;
     }
     Ok(hypotheses)
 }

@@ -8,6 +8,7 @@ use super::region_graph::RegionGraph;
 use super::run_ladder;
 use super::search::{self, Budget};
 use super::stages::{Stages, STAGE_NAMES};
+use crate::interrupt::Stop;
 
 use crate::testing::SplitMix64 as Rng;
 
@@ -303,7 +304,9 @@ fn search_counts_agree_with_brute_force() {
                 &mut puzzle(case),
                 stages,
                 Budget { limit: usize::MAX, node_limit: None, time_limit: None },
-            );
+                &mut Stop::never(),
+            )
+            .unwrap();
             assert!(r.complete);
             let mut got: Vec<Vec<u8>> = r.solutions.clone();
             got.sort();
@@ -359,7 +362,9 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
             &mut p,
             Stages::NONE.with(Stages::REGION).with(Stages::LOOP),
             Budget { limit: 10, node_limit: None, time_limit: None },
-        );
+            &mut Stop::never(),
+        )
+        .unwrap();
         assert!(r.complete && r.solutions.is_empty());
     }
 }

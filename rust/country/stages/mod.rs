@@ -13,6 +13,7 @@ mod region;
 use crate::error::Result;
 use crate::invalid;
 
+use super::guard::Guard;
 use super::puzzle::Puzzle;
 use super::state::{Contradiction, State};
 use super::work::Work;
@@ -85,13 +86,21 @@ pub fn propagate(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std
 }
 
 /// The full fixpoint of the chosen stages, `probe` included when chosen;
-/// returns the number of probe hypotheses tried.
-pub fn fixpoint(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result::Result<u64, Contradiction> {
+/// returns the number of probe hypotheses tried. When `g` halts, `probe`
+/// returns early: the state is then sound but not at the fixpoint, and the
+/// caller must look at `g` before trusting it as one.
+pub fn fixpoint(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    g: &mut Guard<'_, '_>,
+) -> std::result::Result<u64, Contradiction> {
     propagate(p, s, w, stages)?;
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
-    probe::run(p, s, w, stages.without(Stages::PROBE))
+    probe::run(p, s, w, stages.without(Stages::PROBE), g)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Stage `probe`: tries each undecided cell and edge both ways under the
 //! other chosen stages, and keeps the opposite of any hypothesis they refute.
 
+use crate::country::guard::Guard;
 use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
@@ -9,8 +10,15 @@ use super::{propagate, Stages};
 
 /// Probes from a state already at the fixpoint of `inner` (the chosen stages
 /// without `probe`) until a whole round deduces nothing; returns the number
-/// of hypotheses tried.
-pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::result::Result<u64, Contradiction> {
+/// of hypotheses tried. Returns early (sound, not at the fixpoint) when `g`
+/// halts.
+pub fn run(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    inner: Stages,
+    g: &mut Guard<'_, '_>,
+) -> std::result::Result<u64, Contradiction> {
     let mut hypotheses = 0u64;
     // implied[var] bit v: "var = v" followed from a hypothesis that survived
     // in this round, so it survives too (propagation is monotone) and is not
@@ -28,6 +36,9 @@ pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::resul
                 }
                 if implied[var] & (1 << v) != 0 {
                     continue;
+                }
+                if g.halt() {
+                    return Ok(hypotheses);
                 }
                 let m = s.mark();
                 s.set(var, v).expect("undecided");
