@@ -11,7 +11,7 @@ use super::check::is_solution;
 use super::guard::Guard;
 use super::ladder::root;
 use super::puzzle::Puzzle;
-use super::stages::{fixpoint, Stages};
+use super::stages::{fixpoint_from, Stages};
 use super::state::{Mark, State, OFF, ON, UNDECIDED};
 
 #[derive(Debug, Clone, Default)]
@@ -79,7 +79,7 @@ fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) ->
                     stack.push((m, e, 1 - first));
                     s.set_edge(e, first).expect("undecided");
                     out.nodes += 1;
-                    ok = fixpoint(p, &mut s, &mut w, stages, g).is_ok();
+                    ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
                     if g.halted() {
                         out.complete = false;
                         return out;
@@ -97,7 +97,7 @@ fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) ->
         s.undo(m);
         s.set_edge(e, second).expect("undecided");
         out.nodes += 1;
-        ok = fixpoint(p, &mut s, &mut w, stages, g).is_ok();
+        ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
         if g.halted() {
             out.complete = false;
             return out;

@@ -6,7 +6,7 @@ use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
 
-use super::{propagate, Stages};
+use super::{propagate_from, Stages};
 
 /// Probes from a state already at the fixpoint of `inner` (the chosen stages
 /// without `probe`) until a whole round deduces nothing; returns the number
@@ -43,7 +43,7 @@ pub fn run(
                 let m = s.mark();
                 s.set(var, v).expect("undecided");
                 hypotheses += 1;
-                let refuted = propagate(p, s, w, inner).is_err();
+                let refuted = propagate_from(p, s, w, inner, m.pos()).is_err();
                 if !refuted {
                     for &x in s.assigned_since(m) {
                         implied[x as usize] |= 1 << s.val[x as usize];
@@ -51,8 +51,9 @@ pub fn run(
                 }
                 s.undo(m);
                 if refuted {
+                    let head = s.trail_len();
                     s.set(var, 1 - v).expect("undecided");
-                    propagate(p, s, w, inner)?;
+                    propagate_from(p, s, w, inner, head)?;
                     progress = true;
                 }
             }
