@@ -16,8 +16,13 @@ import time
 import pytest
 
 CHILD = """
+import signal
 import sys
 from loopcraft.country import CountryRoad, count_solutions
+
+# As in an interactive session: a test runner may have left SIGINT ignored,
+# and an ignored disposition is inherited by the child.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 n = 8
 board = CountryRoad.from_regions([[r * n + c for c in range(n)] for r in range(n)])
