@@ -243,14 +243,26 @@ fn clear_pending(w: &mut Work) {
 const GLOBALS: usize = 3;
 
 /// Whether a change of variable `v` (now decided) can give global rule `g`
-/// something new to deduce: the cycle rule reads used cells and on-edges,
+/// something new to deduce: the cycle rule reads used cells and on-edges
+/// (an unused cell or an off-edge is on no chain),
 /// reach reads cells and off-edges, macro reads border edges.
+///
+/// A cell becoming used can change reach's answer only when no cell was used
+/// before (`had_used` false): once one is, reach at its fixpoint has left the
+/// cells still possible in one component, which a used cell inside it does
+/// not change.
 #[inline]
-fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize) -> bool {
+fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize, had_used: bool) -> bool {
     let n = p.board.num_cells();
     match g {
-        0 => v < n || s.val[v] == ON,
-        1 => v < n || s.val[v] == OFF,
+        0 => s.val[v] == ON,
+        1 => {
+            if v < n {
+                s.val[v] == OFF || !had_used
+            } else {
+                s.val[v] == OFF
+            }
+        }
         _ => v >= n && p.board.is_border(v - n),
     }
 }
@@ -269,6 +281,13 @@ fn run_queue(
     // run, and whether it has one.
     let mut scanned = [head; GLOBALS];
     let mut due = [force; GLOBALS];
+    // Whether a cell was used in the state at `head` (see `wakes_global`).
+    let had_used = !force && {
+        let n = p.board.num_cells();
+        let used_now = s.val[..n].iter().filter(|&&v| v == ON).count();
+        let used_new = (head..s.trail_len()).filter(|&i| s.trail_at(i) < n && s.val[s.trail_at(i)] == ON).count();
+        used_now > used_new
+    };
     loop {
         q = drain(p, s, w, stages, q)?;
         let mut progress = false;
@@ -278,7 +297,7 @@ fn run_queue(
             }
             let end = s.trail_len();
             if !due[g] {
-                due[g] = (scanned[g]..end).any(|i| wakes_global(p, s, g, s.trail_at(i)));
+                due[g] = (scanned[g]..end).any(|i| wakes_global(p, s, g, s.trail_at(i), had_used));
             }
             scanned[g] = end;
             if !due[g] {
