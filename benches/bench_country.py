@@ -20,6 +20,12 @@ in total and at the median of the per-puzzle ratios, how many puzzles
 loopcraft is slower on, and the worst five puzzles.
 
     python benches/bench_country.py [--repeat R] [--limit K] [--cpsat [--workers N]] [--engines]
+                                    [--cspuz-results FILE.jsonl ...]
+
+``--cspuz-results`` reads cspuz's per-puzzle CPU times from JSON lines
+recorded earlier on the same machine (for example
+``../shared/peers/cspuz/results/country_road_run*.jsonl``; the best per
+puzzle counts) instead of running the binary; the table says so.
 
 ``--engines`` also times the three counting engines on the 6 x 6 singleton
 board (1072 loops), through ``benches/bench_country_count.py`` when present.
@@ -86,6 +92,20 @@ def cspuz_binary():
         return None
     path = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
     return path if path and Path(path).exists() else None
+
+
+def recorded_cspuz(paths, items):
+    """Best recorded cspuz CPU seconds per puzzle from JSON-lines files, and wrong keys."""
+    best, bad = {}, set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                best[r["name"]] = min(best.get(r["name"], float("inf")), r["cpu_seconds"])
+                if not (r["unique"] and r["matches_stored"]):
+                    bad.add(r["name"])
+    times = [best[k] for k, _, _ in items]
+    return sum(times), times, sorted(bad)
 
 
 def run_cspuz(binary, items, repeat=1):
@@ -160,6 +180,7 @@ def main(argv=None):
     ap.add_argument("--cpsat", action="store_true", help="also time puzzlekit's CP-SAT model (needs ortools)")
     ap.add_argument("--workers", type=int, default=1, help="CP-SAT search workers (default 1)")
     ap.add_argument("--engines", action="store_true", help="also time the counting engines on 6 x 6")
+    ap.add_argument("--cspuz-results", nargs="+", default=None, help="recorded cspuz JSON lines instead of a run")
     args = ap.parse_args(argv)
     if not DATASET.exists():
         print(f"data set not found: {DATASET}", file=sys.stderr)
@@ -169,13 +190,17 @@ def main(argv=None):
     rows = []
     lc_total, lc_per, lc_bad = run_loopcraft(items, args.repeat)
     rows.append(("loopcraft (CPU)", lc_total, lc_per, lc_bad))
-    binary = cspuz_binary()
     cz = None
-    if binary is None:
-        print("cspuz: not available (see ../shared/peers/README.md)")
+    if args.cspuz_results:
+        cz = recorded_cspuz(args.cspuz_results, items)
+        rows.append(("cspuz (CPU, recorded)", *cz))
     else:
-        cz = run_cspuz(binary, items, args.repeat)
-        rows.append(("cspuz (CPU)", *cz))
+        binary = cspuz_binary()
+        if binary is None:
+            print("cspuz: not available (see ../shared/peers/README.md)")
+        else:
+            cz = run_cspuz(binary, items, args.repeat)
+            rows.append(("cspuz (CPU)", *cz))
     if args.cpsat:
         pk_total, pk_per, pk_bad = run_puzzlekit(items, args.workers)
         rows.append((f"puzzlekit CP-SAT ({args.workers}w, wall)", pk_total, pk_per, pk_bad))
