@@ -293,7 +293,8 @@ fn py_country_hamiltonian_cycles<'py>(
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (rows, cols) = country_size(rows, cols)?;
     let cap = non_negative("cap", cap)?;
-    let cycles = py.detach(|| crate::country::hamiltonian_cycles(rows, cols, &regions, cap))?;
+    let cycles =
+        interruptible(py, |stop| crate::country::hamiltonian_cycles_with_stop(rows, cols, &regions, cap, stop))?;
     // Masks may pass 128 bits: build each int from its little-endian bytes.
     let from_bytes = py.get_type::<pyo3::types::PyInt>().getattr("from_bytes")?;
     cycles

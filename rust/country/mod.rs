@@ -143,7 +143,18 @@ pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<RegionG
 /// Every Hamiltonian cycle of the region graph as the sorted list of its
 /// borders; `Error::Capacity` past `cap` cycles.
 pub fn hamiltonian_cycles(rows: usize, cols: usize, regions: &[i64], cap: usize) -> Result<Vec<Vec<u32>>> {
+    hamiltonian_cycles_with_stop(rows, cols, regions, cap, &mut Stop::never())
+}
+
+/// [`hamiltonian_cycles`] that ends with `Error::Interrupted` when `stop` asks.
+pub fn hamiltonian_cycles_with_stop(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    cap: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Vec<Vec<u32>>> {
     let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
     let steps = 5_000_000u64.saturating_add((cap as u64).saturating_mul(2_000));
-    Ok(g.hamiltonian_cycles(cap, steps)?.border_lists())
+    Ok(g.hamiltonian_cycles_with_stop(cap, steps, stop)?.border_lists())
 }
