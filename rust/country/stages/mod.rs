@@ -152,8 +152,12 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
         let k = b.region[v];
         if stages.has(Stages::REGION) {
             region::cell(p, s, v)?;
-            for &e in b.cell_edges(v) {
-                region::border_edge(p, s, e as usize)?;
+            // Rule 4 acts only from an unused cell (a used one has nothing to
+            // give its neighbours).
+            if s.val[v] == OFF {
+                for &e in b.cell_edges(v) {
+                    region::border_edge(p, s, e as usize)?;
+                }
             }
             if k >= 0 {
                 region::number(p, s, k as usize)?;
