@@ -42,7 +42,6 @@ impl From<Error> for PyErr {
 /// pending (re-taking the GIL just for that check). When it has, the core
 /// unwinds with `Error::Interrupted` and the signal's own exception (usually
 /// `KeyboardInterrupt`) is raised here.
-#[allow(dead_code)] // used by the long-running bindings as they adopt it
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send) -> PyResult<T> {
     let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
     let check = || {
@@ -257,7 +256,7 @@ fn py_country_count_cells(
 ) -> PyResult<u64> {
     let (rows, cols) = country_size(rows, cols)?;
     let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    Ok(py.detach(|| crate::country::count::cells::count(rows, cols, &regions, &numbers, limit))?)
+    interruptible(py, |stop| crate::country::count::cells::count_with_stop(rows, cols, &regions, &numbers, limit, stop))
 }
 
 /// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
@@ -272,7 +271,7 @@ fn py_country_count_loops(
 ) -> PyResult<u64> {
     let (rows, cols) = country_size(rows, cols)?;
     let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    Ok(py.detach(|| crate::country::count::loops::count(rows, cols, &regions, &numbers, limit))?)
+    interruptible(py, |stop| crate::country::count::loops::count_with_stop(rows, cols, &regions, &numbers, limit, stop))
 }
 
 /// Search with the chosen ladder stages at every node: `(solutions, complete, nodes)`.
@@ -292,8 +291,9 @@ fn py_country_solve(
     let (rows, cols) = country_size(rows, cols)?;
     let limit = non_negative("limit", limit)?;
     let node_limit = node_limit.map(|n| non_negative("node_limit", n)).transpose()?;
-    let r =
-        py.detach(|| crate::country::solve(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit))?;
+    let r = interruptible(py, |stop| {
+        crate::country::solve_with_stop(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit, stop)
+    })?;
     Ok((r.solutions, r.complete, r.nodes))
 }
 
@@ -308,7 +308,7 @@ fn py_country_ladder(
     stages: Vec<String>,
 ) -> PyResult<Option<crate::country::LadderStates>> {
     let (rows, cols) = country_size(rows, cols)?;
-    Ok(py.detach(|| crate::country::ladder(rows, cols, &regions, &numbers, &stages))?)
+    interruptible(py, |stop| crate::country::ladder_with_stop(rows, cols, &regions, &numbers, &stages, stop))
 }
 
 /// `(borders, cut vertices, bridges)` of the region graph (Hopcroft-Tarjan).
@@ -334,7 +334,8 @@ fn py_country_hamiltonian_cycles<'py>(
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (rows, cols) = country_size(rows, cols)?;
     let cap = non_negative("cap", cap)?;
-    let cycles = py.detach(|| crate::country::hamiltonian_cycles(rows, cols, &regions, cap))?;
+    let cycles =
+        interruptible(py, |stop| crate::country::hamiltonian_cycles_with_stop(rows, cols, &regions, cap, stop))?;
     // Masks may pass 128 bits: build each int from its little-endian bytes.
     let from_bytes = py.get_type::<pyo3::types::PyInt>().getattr("from_bytes")?;
     cycles

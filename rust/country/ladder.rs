@@ -3,8 +3,9 @@
 //! region-graph cycles installed when `macro` needs it.
 
 use super::board::EdgeKind;
-use super::puzzle::{Puzzle, FIRST_STEPS, LATER_STEPS};
-use super::stages::{fixpoint, propagate, Stages, STAGE_NAMES};
+use super::guard::Guard;
+use super::puzzle::{Puzzle, CATALOGUE_STEPS};
+use super::stages::{fixpoint, Stages, STAGE_NAMES};
 use super::state::{Contradiction, State, OFF};
 use super::work::Work;
 
@@ -38,18 +39,22 @@ pub fn root_state(p: &Puzzle) -> State {
     s
 }
 
-/// The root of a solve: the root state at the fixpoint of `stages`, with the
-/// catalogue (when `macro` is chosen) enumerated on the whole region graph if
-/// it is small, or else on the borders the other stages left open. The
-/// catalogue installed in `p` then belongs to this root: use a fresh puzzle
-/// for another choice of stages.
-pub fn root(p: &mut Puzzle, stages: Stages) -> (State, Work, std::result::Result<u64, Contradiction>) {
-    if stages.has(Stages::MACRO) {
-        p.try_catalogue(None, FIRST_STEPS);
-    }
+/// The root of a solve: the root state at the fixpoint of `stages`. When
+/// `macro` is chosen, the catalogue of region-graph cycles is enumerated only
+/// once the other chosen stages (probe included) have reached their own
+/// fixpoint, on the borders they left open: on most boards that graph is a
+/// small fraction of the whole one, and on a board they decide it is the
+/// answer's own cycle. The catalogue installed in `p` then belongs to this
+/// root: use a fresh puzzle for another choice of stages. When `g` halts the
+/// state is sound but not at the fixpoint.
+pub fn root(
+    p: &mut Puzzle,
+    stages: Stages,
+    g: &mut Guard<'_, '_>,
+) -> (State, Work, std::result::Result<u64, Contradiction>) {
     let mut s = root_state(p);
     let mut w = Work::new(&p.board);
-    let r = root_fixpoint(p, &mut s, &mut w, stages);
+    let r = root_fixpoint(p, &mut s, &mut w, stages, g);
     (s, w, r)
 }
 
@@ -58,15 +63,19 @@ fn root_fixpoint(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
+    g: &mut Guard<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
-    let late = stages.has(Stages::MACRO) && p.catalogue.is_none() && p.region_ok;
-    if late {
-        propagate(p, s, w, stages.without(Stages::PROBE))?;
-        p.try_catalogue(Some(s), LATER_STEPS);
+    let mut hypotheses = 0;
+    if stages.has(Stages::MACRO) && p.catalogue.is_none() {
+        if !p.region_ok {
+            return Err(Contradiction);
+        }
+        hypotheses += fixpoint(p, s, w, stages.without(Stages::MACRO), g)?;
+        if g.halted() || !p.try_catalogue(Some(s), CATALOGUE_STEPS) {
+            // Without a catalogue `macro` deduces nothing: this is the fixpoint.
+            return Ok(hypotheses);
+        }
     }
-    let mut hypotheses = fixpoint(p, s, w, stages)?;
-    if late && p.try_catalogue(Some(s), LATER_STEPS) {
-        hypotheses += fixpoint(p, s, w, stages)?;
-    }
+    hypotheses += fixpoint(p, s, w, stages, g)?;
     Ok(hypotheses)
 }

@@ -16,6 +16,7 @@ pub mod board;
 pub mod check;
 /// The brute-force counting engines "cells" and "loops".
 pub mod count;
+mod guard;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
@@ -27,7 +28,8 @@ mod work;
 #[cfg(test)]
 mod tests;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
 pub use board::Board;
 pub use ladder::LEVEL_NAMES;
@@ -53,10 +55,29 @@ pub fn solve<S: AsRef<str>>(
     node_limit: Option<u64>,
     time_limit: Option<f64>,
 ) -> Result<SolveResult> {
+    solve_with_stop(rows, cols, regions, numbers, limit, stages, node_limit, time_limit, &mut Stop::never())
+}
+
+/// [`solve`] that ends with `Error::Interrupted` when `stop` asks.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the flat form the binding passes on: board, limit, stages, budgets, stop"
+)]
+pub fn solve_with_stop<S: AsRef<str>>(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    limit: usize,
+    stages: &[S],
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<SolveResult> {
     let stages = Stages::parse(stages)?;
     let time_limit = crate::budget::time_limit(time_limit)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
-    Ok(search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }))
+    search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }, stop)
 }
 
 /// Fixpoint of the chosen stages without search: `(cell states, edge states,
@@ -69,16 +90,41 @@ pub fn ladder<S: AsRef<str>>(
     numbers: &[Option<i64>],
     stages: &[S],
 ) -> Result<Option<LadderStates>> {
-    let stages = Stages::parse(stages)?;
-    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
-    Ok(run_ladder(&mut p, stages))
+    ladder_with_stop(rows, cols, regions, numbers, stages, &mut Stop::never())
 }
 
+/// [`ladder`] that ends with `Error::Interrupted` when `stop` asks.
+pub fn ladder_with_stop<S: AsRef<str>>(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    stages: &[S],
+    stop: &mut Stop<'_>,
+) -> Result<Option<LadderStates>> {
+    let stages = Stages::parse(stages)?;
+    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    run_ladder_with_stop(&mut p, stages, stop)
+}
+
+#[cfg(test)]
 pub(crate) fn run_ladder(p: &mut Puzzle, stages: Stages) -> Option<LadderStates> {
-    let (s, _, r) = ladder::root(p, stages);
-    let hyp = r.ok()?;
+    run_ladder_with_stop(p, stages, &mut Stop::never()).expect("never stopped")
+}
+
+pub(crate) fn run_ladder_with_stop(
+    p: &mut Puzzle,
+    stages: Stages,
+    stop: &mut Stop<'_>,
+) -> Result<Option<LadderStates>> {
+    let mut g = guard::Guard::new(stop, None);
+    let (s, _, r) = ladder::root(p, stages, &mut g);
+    if g.halted() {
+        return Err(Error::Interrupted);
+    }
+    let Ok(hyp) = r else { return Ok(None) };
     let n = p.board.num_cells();
-    Some((s.val[..n].to_vec(), s.val[n..].to_vec(), hyp))
+    Ok(Some((s.val[..n].to_vec(), s.val[n..].to_vec(), hyp)))
 }
 
 /// A board with no numbers, for the functions that only look at regions.
@@ -97,7 +143,18 @@ pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<RegionG
 /// Every Hamiltonian cycle of the region graph as the sorted list of its
 /// borders; `Error::Capacity` past `cap` cycles.
 pub fn hamiltonian_cycles(rows: usize, cols: usize, regions: &[i64], cap: usize) -> Result<Vec<Vec<u32>>> {
+    hamiltonian_cycles_with_stop(rows, cols, regions, cap, &mut Stop::never())
+}
+
+/// [`hamiltonian_cycles`] that ends with `Error::Interrupted` when `stop` asks.
+pub fn hamiltonian_cycles_with_stop(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    cap: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Vec<Vec<u32>>> {
     let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
     let steps = 5_000_000u64.saturating_add((cap as u64).saturating_mul(2_000));
-    Ok(g.hamiltonian_cycles(cap, steps)?.border_lists())
+    Ok(g.hamiltonian_cycles_with_stop(cap, steps, stop)?.border_lists())
 }

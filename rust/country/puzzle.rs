@@ -11,10 +11,8 @@ use super::state::{State, OFF, ON};
 /// Catalogue limits for the solver's own use; past them `macro` waits for a
 /// narrower state (or is skipped: sound, only weaker), never an error.
 pub const SOLVER_CATALOGUE_CAP: usize = 50_000;
-/// Step budget of the first attempt, on the whole region graph.
-pub const FIRST_STEPS: u64 = 200_000;
-/// Step budget of a later attempt, on the borders still open.
-pub const LATER_STEPS: u64 = 1_000_000;
+/// Step budget of the enumeration, on the borders the other stages left open.
+pub const CATALOGUE_STEPS: u64 = 1_000_000;
 
 #[derive(Debug, Clone)]
 pub struct Puzzle {

@@ -3,6 +3,7 @@
 //! and the catalogue of its Hamiltonian cycles as bitmasks over borders.
 
 use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
 use super::board::Board;
 
@@ -143,6 +144,12 @@ impl RegionGraph {
     /// over borders. `Error::Capacity` when more than `cap` exist or the
     /// enumeration passes `step_budget` steps.
     pub fn hamiltonian_cycles(&self, cap: usize, step_budget: u64) -> Result<Catalogue> {
+        self.hamiltonian_cycles_with_stop(cap, step_budget, &mut Stop::never())
+    }
+
+    /// [`RegionGraph::hamiltonian_cycles`] that ends with `Error::Interrupted`
+    /// when `stop` asks.
+    pub fn hamiltonian_cycles_with_stop(&self, cap: usize, step_budget: u64, stop: &mut Stop<'_>) -> Result<Catalogue> {
         let words = self.total.div_ceil(64).max(1);
         let mut cat = Catalogue { words, count: 0, masks: Vec::new() };
         if !self.may_be_hamiltonian() {
@@ -196,6 +203,9 @@ impl RegionGraph {
             let y = y as usize;
             let b = self.ids[b as usize];
             steps += 1;
+            if stop.requested() {
+                return Err(Error::Interrupted);
+            }
             if steps > step_budget {
                 return Err(Error::Capacity(format!(
                     "the Hamiltonian cycle enumeration passed its budget of {step_budget} steps"

@@ -4,10 +4,14 @@
 
 use std::time::{Duration, Instant};
 
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
+
 use super::check::is_solution;
+use super::guard::Guard;
 use super::ladder::root;
 use super::puzzle::Puzzle;
-use super::stages::{fixpoint, Stages};
+use super::stages::{fixpoint_from, Stages};
 use super::state::{Mark, State, OFF, ON, UNDECIDED};
 
 #[derive(Debug, Clone, Default)]
@@ -26,14 +30,31 @@ pub struct Budget {
     pub time_limit: Option<Duration>,
 }
 
-pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget) -> SolveResult {
+/// Search from the root of `p`; `Error::Interrupted` when `stop` asks for it.
+/// The time limit counts from this call; it ends the search with
+/// `complete = false`, as the node limit does.
+pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget, stop: &mut Stop<'_>) -> Result<SolveResult> {
+    let deadline = budget.time_limit.map(|t| Instant::now() + t);
+    let mut g = Guard::new(stop, deadline);
+    let out = run(p, stages, budget, &mut g);
+    if g.interrupted {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
+}
+
+/// The search under `g`. A halt ends it with `complete = false`.
+fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
     if !p.region_ok || budget.limit == 0 {
         return out;
     }
-    let start = Instant::now();
-    let (mut s, mut w, r) = root(p, stages);
+    let (mut s, mut w, r) = root(p, stages, g);
     let p: &Puzzle = p;
+    if g.halted() {
+        out.complete = false;
+        return out;
+    }
     // Frame: (mark before the branch, edge, value of the second branch).
     let mut stack: Vec<(Mark, usize, u8)> = Vec::new();
     out.nodes += 1;
@@ -50,7 +71,7 @@ pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget) -> SolveResult {
                     }
                 }
                 Some((e, first)) => {
-                    if over_budget(&budget, out.nodes, start) {
+                    if over_budget(&budget, out.nodes, g) {
                         out.complete = false;
                         return out;
                     }
@@ -58,26 +79,34 @@ pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget) -> SolveResult {
                     stack.push((m, e, 1 - first));
                     s.set_edge(e, first).expect("undecided");
                     out.nodes += 1;
-                    ok = fixpoint(p, &mut s, &mut w, stages).is_ok();
+                    ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
+                    if g.halted() {
+                        out.complete = false;
+                        return out;
+                    }
                     continue;
                 }
             }
         }
         // Backtrack to the deepest branch with its second value untried.
         let Some((m, e, second)) = stack.pop() else { return out };
-        if over_budget(&budget, out.nodes, start) {
+        if over_budget(&budget, out.nodes, g) {
             out.complete = false;
             return out;
         }
         s.undo(m);
         s.set_edge(e, second).expect("undecided");
         out.nodes += 1;
-        ok = fixpoint(p, &mut s, &mut w, stages).is_ok();
+        ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
+        if g.halted() {
+            out.complete = false;
+            return out;
+        }
     }
 }
 
-fn over_budget(b: &Budget, nodes: u64, start: Instant) -> bool {
-    b.node_limit.is_some_and(|l| nodes >= l) || b.time_limit.is_some_and(|t| start.elapsed() >= t)
+fn over_budget(b: &Budget, nodes: u64, g: &mut Guard<'_, '_>) -> bool {
+    b.node_limit.is_some_and(|l| nodes >= l) || g.halt()
 }
 
 /// The loop's edges when every edge is decided and the cells agree with them.

@@ -20,6 +20,14 @@ pub struct Mark {
     alive: usize,
 }
 
+impl Mark {
+    /// Position in the trail: the variables assigned after the mark start here.
+    #[inline]
+    pub fn pos(self) -> usize {
+        self.trail
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct State {
     pub cells: usize,
@@ -73,6 +81,18 @@ impl State {
         } else {
             Err(Contradiction)
         }
+    }
+
+    /// Number of variables assigned so far (the worklist reads the trail).
+    #[inline]
+    pub fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// The `i`-th assigned variable.
+    #[inline]
+    pub fn trail_at(&self, i: usize) -> usize {
+        self.trail[i] as usize
     }
 
     /// Variables assigned since `m`, in order.

@@ -8,6 +8,7 @@ use super::region_graph::RegionGraph;
 use super::run_ladder;
 use super::search::{self, Budget};
 use super::stages::{Stages, STAGE_NAMES};
+use crate::interrupt::Stop;
 
 use crate::testing::SplitMix64 as Rng;
 
@@ -303,7 +304,9 @@ fn search_counts_agree_with_brute_force() {
                 &mut puzzle(case),
                 stages,
                 Budget { limit: usize::MAX, node_limit: None, time_limit: None },
-            );
+                &mut Stop::never(),
+            )
+            .unwrap();
             assert!(r.complete);
             let mut got: Vec<Vec<u8>> = r.solutions.clone();
             got.sort();
@@ -359,7 +362,9 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
             &mut p,
             Stages::NONE.with(Stages::REGION).with(Stages::LOOP),
             Budget { limit: 10, node_limit: None, time_limit: None },
-        );
+            &mut Stop::never(),
+        )
+        .unwrap();
         assert!(r.complete && r.solutions.is_empty());
     }
 }
@@ -398,4 +403,74 @@ fn bad_arguments_are_errors() {
     assert!(super::ladder(2, 2, &[0, 1, 0], &[None, None], &STAGE_NAMES[..1]).is_err());
     let g = RegionGraph::new(1, vec![]);
     assert!(!g.may_be_hamiltonian());
+}
+
+/// The worklist (`propagate`, and `propagate_from` after new assignments)
+/// reaches exactly the fixpoint of whole-board sweeps of the same stages, or
+/// a contradiction exactly when they do, on random boards up to 8 x 8 and
+/// every subset of the non-probing stages.
+#[test]
+fn worklist_fixpoint_equals_sweep_fixpoint() {
+    use super::ladder::root_state;
+    use super::stages::{propagate, propagate_from, sweep_propagate};
+    use super::work::Work;
+    let mut rng = Rng(0x5eed_f1c5);
+    let mut compared = 0;
+    for _ in 0..120 {
+        let rows = 3 + rng.below(6);
+        let cols = 3 + rng.below(6);
+        let n = rows * cols;
+        let k = 2 + rng.below(n / 2);
+        let blocked = rng.below(3) / 2;
+        let regions = random_regions(&mut rng, rows, cols, k, blocked);
+        let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+        let numbers: Vec<Option<i64>> = (0..k)
+            .map(|q| {
+                let size = regions.iter().filter(|&&r| r == q as i64).count();
+                (rng.below(2) == 0).then(|| 1 + rng.below(size) as i64)
+            })
+            .collect();
+        let mut p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
+        let _ = p.try_catalogue(None, 2_000_000);
+        for bits in 0..16u8 {
+            let mut stages = Stages::NONE;
+            for (i, bit) in [Stages::REGION, Stages::ONCE, Stages::LOOP, Stages::MACRO].into_iter().enumerate() {
+                if bits >> i & 1 == 1 {
+                    stages = stages.with(bit);
+                }
+            }
+            let mut a = root_state(&p);
+            let mut b = a.clone();
+            let mut w = Work::new(&p.board);
+            let ra = propagate(&p, &mut a, &mut w, stages);
+            let rb = sweep_propagate(&p, &mut b, &mut w, stages);
+            assert_eq!(ra.is_ok(), rb.is_ok(), "root, stages {stages:?}, {regions:?} {numbers:?}");
+            if ra.is_err() {
+                continue;
+            }
+            assert_eq!(a.val, b.val, "root, stages {stages:?}");
+            compared += 1;
+            // A few random assignments on top, each followed by both.
+            for _ in 0..6 {
+                let open: Vec<usize> = (0..a.val.len()).filter(|&v| a.val[v] == super::state::UNDECIDED).collect();
+                if open.is_empty() {
+                    break;
+                }
+                let var = open[rng.below(open.len())];
+                let v = rng.below(2) as u8;
+                let head = a.trail_len();
+                a.set(var, v).unwrap();
+                b.set(var, v).unwrap();
+                let ra = propagate_from(&p, &mut a, &mut w, stages, head);
+                let rb = sweep_propagate(&p, &mut b, &mut w, stages);
+                assert_eq!(ra.is_ok(), rb.is_ok(), "step, stages {stages:?}, {regions:?} {numbers:?}");
+                if ra.is_err() {
+                    break;
+                }
+                assert_eq!(a.val, b.val, "step, stages {stages:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 2000, "only {compared} states compared");
 }

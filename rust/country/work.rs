@@ -18,6 +18,9 @@ pub struct Work {
     /// DFS frames: (cell, edge used to enter it, next position in its edges).
     pub frames: Vec<(u32, u32, u32)>,
     pub words: Vec<u64>,
+    /// Countries whose `once` rules wait to run again, and a flag per country.
+    pub pending: Vec<u32>,
+    pub is_pending: Vec<bool>,
 }
 
 impl Work {
@@ -34,6 +37,8 @@ impl Work {
             comp: vec![0; n],
             frames: Vec::with_capacity(n),
             words: Vec::new(),
+            pending: Vec::with_capacity(board.num_countries()),
+            is_pending: vec![false; board.num_countries()],
         }
     }
 

@@ -11,7 +11,8 @@
 //! border of every country exactly twice (rule 2).
 
 use super::board::{below, bits, MaskBoard};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
 /// Number of solutions of the board, by choosing the used cells first; at most
 /// `limit` when given (the enumeration stops as soon as it gets there).
@@ -19,6 +20,18 @@ use crate::error::Result;
 /// `regions` has one entry per cell (row-major): a country index `0..K` or -1
 /// for a blocked cell; `numbers` has one entry per country.
 pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>], limit: Option<u64>) -> Result<u64> {
+    count_with_stop(rows, cols, regions, numbers, limit, &mut Stop::never())
+}
+
+/// [`count`] that ends with `Error::Interrupted` when `stop` asks.
+pub fn count_with_stop(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    limit: Option<u64>,
+    stop: &mut Stop<'_>,
+) -> Result<u64> {
     let board = MaskBoard::new(rows, cols, regions, numbers, "cells")?;
     let limit = limit.unwrap_or(u64::MAX);
     // A lone country has no border to cross twice (an edge case settled in
@@ -42,13 +55,18 @@ pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>],
         in_country: vec![0; k],
         count: 0,
         limit,
+        stop,
+        interrupted: false,
     };
     chooser.choose(0);
+    if chooser.interrupted {
+        return Err(Error::Interrupted);
+    }
     Ok(chooser.count)
 }
 
 /// Phase 1: the used-cell sets, decided cell by cell in row-major order.
-struct Chooser<'a> {
+struct Chooser<'a, 's, 'c> {
     board: &'a MaskBoard,
     foreign: Vec<u64>,
     /// Cells decided used so far.
@@ -59,11 +77,17 @@ struct Chooser<'a> {
     left: Vec<u32>,
     count: u64,
     limit: u64,
+    stop: &'s mut Stop<'c>,
+    interrupted: bool,
 }
 
-impl Chooser<'_> {
+impl Chooser<'_, '_, '_> {
     fn choose(&mut self, i: usize) {
-        if self.count >= self.limit {
+        if self.count >= self.limit || self.interrupted {
+            return;
+        }
+        if self.stop.requested() {
+            self.interrupted = true;
             return;
         }
         let b = self.board;

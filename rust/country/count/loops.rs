@@ -17,7 +17,8 @@
 //! Every complete cycle is then checked against all the rules from scratch.
 
 use super::board::{below, bits, MaskBoard};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
 /// Number of solutions of the board, by enumerating the simple cycles of the
 /// grid; at most `limit` when given (the enumeration stops as soon as it gets
@@ -26,6 +27,18 @@ use crate::error::Result;
 /// `regions` has one entry per cell (row-major): a country index `0..K` or -1
 /// for a blocked cell; `numbers` has one entry per country.
 pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>], limit: Option<u64>) -> Result<u64> {
+    count_with_stop(rows, cols, regions, numbers, limit, &mut Stop::never())
+}
+
+/// [`count`] that ends with `Error::Interrupted` when `stop` asks.
+pub fn count_with_stop(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    limit: Option<u64>,
+    stop: &mut Stop<'_>,
+) -> Result<u64> {
     let board = MaskBoard::new(rows, cols, regions, numbers, "loops")?;
     let limit = limit.unwrap_or(u64::MAX);
     // A lone country has no border to cross twice (an edge case settled in
@@ -33,12 +46,15 @@ pub fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>],
     if limit == 0 || board.countries() < 2 {
         return Ok(0);
     }
-    let mut cycles = Cycles::new(&board, rows, cols, limit);
+    let mut cycles = Cycles::new(&board, rows, cols, limit, stop);
     for start in bits(board.open) {
-        if cycles.count >= limit {
+        if cycles.count >= limit || cycles.interrupted {
             break;
         }
         cycles.grow_from(start);
+    }
+    if cycles.interrupted {
+        return Err(Error::Interrupted);
     }
     Ok(cycles.count)
 }
@@ -54,7 +70,7 @@ enum Phase {
     Returned,
 }
 
-struct Cycles<'a> {
+struct Cycles<'a, 's, 'c> {
     board: &'a MaskBoard,
     /// Cells whose right neighbour is open and in another country.
     border_right: u64,
@@ -70,10 +86,12 @@ struct Cycles<'a> {
     phase: Phase,
     count: u64,
     limit: u64,
+    stop: &'s mut Stop<'c>,
+    interrupted: bool,
 }
 
-impl<'a> Cycles<'a> {
-    fn new(board: &'a MaskBoard, rows: usize, cols: usize, limit: u64) -> Cycles<'a> {
+impl<'a, 's, 'c> Cycles<'a, 's, 'c> {
+    fn new(board: &'a MaskBoard, rows: usize, cols: usize, limit: u64, stop: &'s mut Stop<'c>) -> Cycles<'a, 's, 'c> {
         let (mut border_right, mut border_down) = (0u64, 0u64);
         for r in 0..rows {
             for c in 0..cols {
@@ -99,6 +117,8 @@ impl<'a> Cycles<'a> {
             phase: Phase::Starting,
             count: 0,
             limit,
+            stop,
+            interrupted: false,
         }
     }
 
@@ -138,7 +158,11 @@ impl<'a> Cycles<'a> {
         let start = self.path[0];
         let candidates = b.nb[head] & !self.on_path & !below(start + 1);
         for next in bits(candidates) {
-            if self.count >= self.limit {
+            if self.count >= self.limit || self.interrupted {
+                return;
+            }
+            if self.stop.requested() {
+                self.interrupted = true;
                 return;
             }
             let (from, to) = (self.country(head), self.country(next));

@@ -13,24 +13,42 @@ use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
 
+/// Every rule of the stage once over the whole board (the sweep the worklist
+/// is tested against).
+#[cfg(test)]
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
-    let mut changed = degrees(p, s)?;
+    let mut changed = false;
+    let n = p.board.num_cells();
+    for c in 0..n {
+        changed |= degree(p, s, c)?;
+    }
+    // The walks of `cycles` follow on-edges and stop only at a chain end or
+    // back at their start; a cell with three on-edges (possible here, when a
+    // later cell's degree rule raised an earlier cell's degree after checking
+    // it) could send one round a cycle it entered partway, for ever. Settle
+    // degrees first. (The worklist runs `cycles` only when every degree rule
+    // holds, so it needs no such check.)
+    if (0..n).any(|c| on_degree(p, s, c) > 2) {
+        return Err(Contradiction);
+    }
     changed |= cycles(p, s, w)?;
     changed |= reach(p, s, w)?;
     Ok(changed)
 }
 
-fn degrees(p: &Puzzle, s: &mut State) -> Step {
+/// Degree 0 or 2 at cell `c`. Reads the cell and its edges.
+#[inline]
+pub fn degree(p: &Puzzle, s: &mut State, c: usize) -> Step {
     let b = &p.board;
     let mut changed = false;
-    for c in 0..b.num_cells() {
+    {
         let edges = b.cell_edges(c);
         let st = s.cell(c);
         if st == OFF {
             for &e in edges {
                 changed |= s.set_edge(e as usize, OFF)?;
             }
-            continue;
+            return Ok(changed);
         }
         let (mut on, mut open) = (0, 0);
         for &e in edges {
@@ -51,7 +69,7 @@ fn degrees(p: &Puzzle, s: &mut State) -> Step {
             for &e in edges {
                 changed |= s.set_edge(e as usize, OFF)?;
             }
-            continue;
+            return Ok(changed);
         }
         if on > 0 {
             changed |= s.set_cell(c, ON)?;
@@ -112,18 +130,13 @@ fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usi
     }
 }
 
-fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
+/// Premature cycles and the edges that would close one. Every cell must have
+/// at most two on-edges when this runs.
+pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;
     let n = b.num_cells();
     let k = b.num_countries();
     let total_used = (0..n).filter(|&c| s.cell(c) == ON).count();
-    // The walks below follow on-edges and stop only at a chain end or back
-    // at their start; a cell with three on-edges (possible mid-pass, when an
-    // earlier stage raised a neighbour's degree after checking it) could send
-    // one round a cycle it entered partway, for ever. Settle degrees first.
-    if (0..n).any(|c| on_degree(p, s, c) > 2) {
-        return Err(Contradiction);
-    }
     let st = w.next_stamp();
     let mut changed = false;
     for c in 0..n {
@@ -172,7 +185,7 @@ fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
 }
 
 /// Components and bridges of the graph of possible cells and edges.
-fn reach(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
+pub fn reach(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;
     let n = b.num_cells();
     let k = b.num_countries();

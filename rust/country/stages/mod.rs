@@ -13,8 +13,10 @@ mod region;
 use crate::error::Result;
 use crate::invalid;
 
+use super::board::EdgeKind;
+use super::guard::Guard;
 use super::puzzle::Puzzle;
-use super::state::{Contradiction, State};
+use super::state::{Contradiction, State, OFF, ON};
 use super::work::Work;
 
 /// Stage names in ladder order, weakest first: the one table of the Country
@@ -62,8 +64,35 @@ impl Stages {
     }
 }
 
-/// Runs the non-probing stages until none changes anything.
+/// Runs the non-probing stages until none changes anything, from any state.
 pub fn propagate(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result::Result<(), Contradiction> {
+    let head = s.trail_len();
+    sweep(p, s, w, stages)?;
+    run_queue(p, s, w, stages, head, true)
+}
+
+/// [`propagate`] from a state that was at the fixpoint of `stages` before the
+/// variables assigned from trail position `head` on: only the rules that read
+/// those variables (and, in turn, what they change) run again.
+pub fn propagate_from(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    head: usize,
+) -> std::result::Result<(), Contradiction> {
+    run_queue(p, s, w, stages, head, false)
+}
+
+/// The reference the worklist is tested against: whole-board sweeps of every
+/// chosen stage until none changes anything.
+#[cfg(test)]
+pub fn sweep_propagate(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+) -> std::result::Result<(), Contradiction> {
     loop {
         let mut changed = false;
         if stages.has(Stages::REGION) {
@@ -84,14 +113,251 @@ pub fn propagate(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std
     }
 }
 
+/// Every local rule of the chosen stages once, over the whole board.
+fn sweep(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result::Result<(), Contradiction> {
+    let b = &p.board;
+    if stages.has(Stages::REGION) {
+        for c in 0..b.num_cells() {
+            region::cell(p, s, c)?;
+        }
+        for e in 0..b.num_edges() {
+            region::border_edge(p, s, e)?;
+        }
+        for k in 0..b.num_countries() {
+            region::number(p, s, k)?;
+        }
+    }
+    if stages.has(Stages::ONCE) {
+        for k in 0..b.num_countries() {
+            once::country(p, s, w, k)?;
+        }
+        for i in 0..b.borders.len() {
+            once::border(p, s, i)?;
+        }
+    }
+    if stages.has(Stages::LOOP) {
+        for c in 0..b.num_cells() {
+            loop_rule::degree(p, s, c)?;
+        }
+    }
+    Ok(())
+}
+
+/// The local rules that read variable `v` (a cell, or `cells + edge`).
+#[inline]
+fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> std::result::Result<(), Contradiction> {
+    let b = &p.board;
+    let n = b.num_cells();
+    if v < n {
+        let k = b.region[v];
+        if stages.has(Stages::REGION) {
+            region::cell(p, s, v)?;
+            // Rule 4 acts only from an unused cell (a used one has nothing to
+            // give its neighbours).
+            if s.val[v] == OFF {
+                for &e in b.cell_edges(v) {
+                    region::border_edge(p, s, e as usize)?;
+                }
+            }
+            if k >= 0 {
+                region::number(p, s, k as usize)?;
+            }
+        }
+        if stages.has(Stages::LOOP) {
+            loop_rule::degree(p, s, v)?;
+        }
+        if stages.has(Stages::ONCE) && k >= 0 {
+            defer_country(w, k as usize);
+        }
+        return Ok(());
+    }
+    let e = v - n;
+    let [x, y] = b.edge_cells(e);
+    for c in [x as usize, y as usize] {
+        if stages.has(Stages::REGION) {
+            region::cell(p, s, c)?;
+        }
+        if stages.has(Stages::LOOP) {
+            loop_rule::degree(p, s, c)?;
+        }
+    }
+    if stages.has(Stages::ONCE) {
+        match b.edge_kind[e] {
+            EdgeKind::Border(i) => {
+                defer_country(w, b.region[x as usize] as usize);
+                defer_country(w, b.region[y as usize] as usize);
+                once::border(p, s, i as usize)?;
+            }
+            EdgeKind::Inside => {
+                defer_country(w, b.region[x as usize] as usize);
+            }
+            EdgeKind::Blocked => {}
+        }
+    }
+    Ok(())
+}
+
+/// Queues the `once` rules of country `k` (a flood over the country): they
+/// run once after the variable queue drains, however many of its variables
+/// changed.
+#[inline]
+fn defer_country(w: &mut Work, k: usize) {
+    if !w.is_pending[k] {
+        w.is_pending[k] = true;
+        w.pending.push(k as u32);
+    }
+}
+
+/// Drains the variable queue from `q`, then the deferred countries, until
+/// both are empty; returns the new queue position.
+fn drain(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    mut q: usize,
+) -> std::result::Result<usize, Contradiction> {
+    loop {
+        while q < s.trail_len() {
+            let v = s.trail_at(q);
+            q += 1;
+            if let Err(x) = wake(p, s, w, stages, v) {
+                clear_pending(w);
+                return Err(x);
+            }
+        }
+        let Some(k) = w.pending.pop() else { return Ok(q) };
+        w.is_pending[k as usize] = false;
+        if let Err(x) = once::country(p, s, w, k as usize) {
+            clear_pending(w);
+            return Err(x);
+        }
+    }
+}
+
+fn clear_pending(w: &mut Work) {
+    for &k in &w.pending {
+        w.is_pending[k as usize] = false;
+    }
+    w.pending.clear();
+}
+
+/// The global rules, cheapest first: `loop`'s premature cycles, `loop`'s
+/// reach, `macro`.
+const GLOBALS: usize = 3;
+
+/// Whether a change of variable `v` (now decided) can give global rule `g`
+/// something new to deduce: the cycle rule reads used cells and on-edges
+/// (an unused cell or an off-edge is on no chain),
+/// reach reads cells and off-edges, macro reads border edges.
+///
+/// A cell becoming used can change reach's answer only when no cell was used
+/// before (`had_used` false): once one is, reach at its fixpoint has left the
+/// cells still possible in one component, which a used cell inside it does
+/// not change.
+#[inline]
+fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize, had_used: bool) -> bool {
+    let n = p.board.num_cells();
+    match g {
+        0 => s.val[v] == ON,
+        1 => {
+            if v < n {
+                s.val[v] == OFF || !had_used
+            } else {
+                s.val[v] == OFF
+            }
+        }
+        _ => v >= n && p.board.is_border(v - n),
+    }
+}
+
+fn run_queue(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    head: usize,
+    force: bool,
+) -> std::result::Result<(), Contradiction> {
+    let enabled = [stages.has(Stages::LOOP), stages.has(Stages::LOOP), stages.has(Stages::MACRO)];
+    let mut q = head;
+    // Trail position up to which each global rule has looked for a reason to
+    // run, and whether it has one.
+    let mut scanned = [head; GLOBALS];
+    let mut due = [force; GLOBALS];
+    // Whether a cell was used in the state at `head` (see `wakes_global`).
+    let had_used = !force && {
+        let n = p.board.num_cells();
+        let used_now = s.val[..n].iter().filter(|&&v| v == ON).count();
+        let used_new = (head..s.trail_len()).filter(|&i| s.trail_at(i) < n && s.val[s.trail_at(i)] == ON).count();
+        used_now > used_new
+    };
+    loop {
+        q = drain(p, s, w, stages, q)?;
+        let mut progress = false;
+        for g in 0..GLOBALS {
+            if !enabled[g] {
+                continue;
+            }
+            let end = s.trail_len();
+            if !due[g] {
+                due[g] = (scanned[g]..end).any(|i| wakes_global(p, s, g, s.trail_at(i), had_used));
+            }
+            scanned[g] = end;
+            if !due[g] {
+                continue;
+            }
+            due[g] = false;
+            match g {
+                0 => loop_rule::cycles(p, s, w)?,
+                1 => loop_rule::reach(p, s, w)?,
+                _ => macro_rule::run(p, s, w)?,
+            };
+            if s.trail_len() > end {
+                // Back to the cheap local rules first.
+                progress = true;
+                break;
+            }
+        }
+        if !progress {
+            return Ok(());
+        }
+    }
+}
+
 /// The full fixpoint of the chosen stages, `probe` included when chosen;
-/// returns the number of probe hypotheses tried.
-pub fn fixpoint(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result::Result<u64, Contradiction> {
+/// returns the number of probe hypotheses tried. When `g` halts, `probe`
+/// returns early: the state is then sound but not at the fixpoint, and the
+/// caller must look at `g` before trusting it as one.
+pub fn fixpoint(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    g: &mut Guard<'_, '_>,
+) -> std::result::Result<u64, Contradiction> {
     propagate(p, s, w, stages)?;
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
-    probe::run(p, s, w, stages.without(Stages::PROBE))
+    probe::run(p, s, w, stages.without(Stages::PROBE), g)
+}
+
+/// [`fixpoint`] from a state that was at the fixpoint before the variables
+/// assigned from trail position `head` on.
+pub fn fixpoint_from(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    head: usize,
+    g: &mut Guard<'_, '_>,
+) -> std::result::Result<u64, Contradiction> {
+    propagate_from(p, s, w, stages, head)?;
+    if !stages.has(Stages::PROBE) {
+        return Ok(0);
+    }
+    probe::run(p, s, w, stages.without(Stages::PROBE), g)
 }
 
 #[cfg(test)]

@@ -9,77 +9,101 @@ use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, Step, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
 
+/// Every rule of the stage once over the whole board (the sweep the worklist
+/// is tested against).
+#[cfg(test)]
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;
     let mut changed = false;
-    for (k, cells) in b.country_cells.iter().enumerate() {
-        changed |= exactly_two(s, &b.country_border_edges[k])?;
-        // At least one used cell.
-        let (mut used, mut open, mut last_open) = (0, 0, 0usize);
-        for &c in cells {
-            match s.cell(c as usize) {
-                ON => used += 1,
-                UNDECIDED => {
-                    open += 1;
-                    last_open = c as usize;
-                }
-                _ => {}
+    for k in 0..b.num_countries() {
+        changed |= country(p, s, w, k)?;
+    }
+    for i in 0..b.borders.len() {
+        changed |= border(p, s, i)?;
+    }
+    Ok(changed)
+}
+
+/// The rules of one country: its border crossed exactly twice, one used cell
+/// at least, its used cells connected inside it. Reads the country's cells,
+/// its inside edges and its border edges.
+pub fn country(p: &Puzzle, s: &mut State, w: &mut Work, k: usize) -> Step {
+    let b = &p.board;
+    let cells = &b.country_cells[k];
+    let mut changed = exactly_two(s, &b.country_border_edges[k])?;
+    // At least one used cell.
+    let (mut used, mut open, mut last_open) = (0, 0, 0usize);
+    for &c in cells {
+        match s.cell(c as usize) {
+            ON => used += 1,
+            UNDECIDED => {
+                open += 1;
+                last_open = c as usize;
             }
+            _ => {}
         }
-        if used == 0 {
-            if open == 0 {
-                return Err(Contradiction);
+    }
+    if used == 0 {
+        if open == 0 {
+            return Err(Contradiction);
+        }
+        if open == 1 {
+            changed |= s.set_cell(last_open, ON)?;
+            used = 1;
+        }
+    }
+    if used == 0 {
+        return Ok(changed);
+    }
+    // Connected inside the country: flood from one used cell.
+    let st = w.next_stamp();
+    let start = cells.iter().copied().find(|&c| s.cell(c as usize) == ON).unwrap();
+    w.stack.clear();
+    w.stack.push(start);
+    w.seen[start as usize] = st;
+    while let Some(c) = w.stack.pop() {
+        for &e in b.cell_edges(c as usize) {
+            let e = e as usize;
+            if b.edge_kind[e] != EdgeKind::Inside || s.edge(e) == OFF {
+                continue;
             }
-            if open == 1 {
-                changed |= s.set_cell(last_open, ON)?;
-                used = 1;
-            }
-        }
-        if used == 0 {
-            continue;
-        }
-        // Connected inside the country: flood from one used cell.
-        let st = w.next_stamp();
-        let start = cells.iter().copied().find(|&c| s.cell(c as usize) == ON).unwrap();
-        w.stack.clear();
-        w.stack.push(start);
-        w.seen[start as usize] = st;
-        while let Some(c) = w.stack.pop() {
-            for &e in b.cell_edges(c as usize) {
-                let e = e as usize;
-                if b.edge_kind[e] != EdgeKind::Inside || s.edge(e) == OFF {
-                    continue;
-                }
-                let d = b.other(e, c as usize);
-                if w.seen[d] != st && s.cell(d) != OFF {
-                    w.seen[d] = st;
-                    w.stack.push(d as u32);
-                }
-            }
-        }
-        for &c in cells {
-            let c = c as usize;
-            if w.seen[c] != st {
-                match s.cell(c) {
-                    ON => return Err(Contradiction),
-                    UNDECIDED => changed |= s.set_cell(c, OFF)?,
-                    _ => {}
-                }
+            let d = b.other(e, c as usize);
+            if w.seen[d] != st && s.cell(d) != OFF {
+                w.seen[d] = st;
+                w.stack.push(d as u32);
             }
         }
     }
-    if b.num_countries() >= 3 {
-        for edges in &b.border_edges {
-            let on = edges.iter().filter(|&&e| s.edge(e as usize) == ON).count();
-            if on > 1 {
-                return Err(Contradiction);
+    for &c in cells {
+        let c = c as usize;
+        if w.seen[c] != st {
+            match s.cell(c) {
+                ON => return Err(Contradiction),
+                UNDECIDED => changed |= s.set_cell(c, OFF)?,
+                _ => {}
             }
-            if on == 1 {
-                for &e in edges {
-                    if s.edge(e as usize) == UNDECIDED {
-                        changed |= s.set_edge(e as usize, OFF)?;
-                    }
-                }
+        }
+    }
+    Ok(changed)
+}
+
+/// With three or more countries, border `i` (between two countries) is
+/// crossed at most once. Reads the border's edges.
+pub fn border(p: &Puzzle, s: &mut State, i: usize) -> Step {
+    let b = &p.board;
+    if b.num_countries() < 3 {
+        return Ok(false);
+    }
+    let edges = &b.border_edges[i];
+    let on = edges.iter().filter(|&&e| s.edge(e as usize) == ON).count();
+    if on > 1 {
+        return Err(Contradiction);
+    }
+    let mut changed = false;
+    if on == 1 {
+        for &e in edges {
+            if s.edge(e as usize) == UNDECIDED {
+                changed |= s.set_edge(e as usize, OFF)?;
             }
         }
     }

@@ -1,16 +1,24 @@
 //! Stage `probe`: tries each undecided cell and edge both ways under the
 //! other chosen stages, and keeps the opposite of any hypothesis they refute.
 
+use crate::country::guard::Guard;
 use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
 
-use super::{propagate, Stages};
+use super::{propagate_from, Stages};
 
 /// Probes from a state already at the fixpoint of `inner` (the chosen stages
 /// without `probe`) until a whole round deduces nothing; returns the number
-/// of hypotheses tried.
-pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::result::Result<u64, Contradiction> {
+/// of hypotheses tried. Returns early (sound, not at the fixpoint) when `g`
+/// halts.
+pub fn run(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    inner: Stages,
+    g: &mut Guard<'_, '_>,
+) -> std::result::Result<u64, Contradiction> {
     let mut hypotheses = 0u64;
     // implied[var] bit v: "var = v" followed from a hypothesis that survived
     // in this round, so it survives too (propagation is monotone) and is not
@@ -29,10 +37,13 @@ pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::resul
                 if implied[var] & (1 << v) != 0 {
                     continue;
                 }
+                if g.halt() {
+                    return Ok(hypotheses);
+                }
                 let m = s.mark();
                 s.set(var, v).expect("undecided");
                 hypotheses += 1;
-                let refuted = propagate(p, s, w, inner).is_err();
+                let refuted = propagate_from(p, s, w, inner, m.pos()).is_err();
                 if !refuted {
                     for &x in s.assigned_since(m) {
                         implied[x as usize] |= 1 << s.val[x as usize];
@@ -40,8 +51,9 @@ pub fn run(p: &Puzzle, s: &mut State, w: &mut Work, inner: Stages) -> std::resul
                 }
                 s.undo(m);
                 if refuted {
+                    let head = s.trail_len();
                     s.set(var, 1 - v).expect("undecided");
-                    propagate(p, s, w, inner)?;
+                    propagate_from(p, s, w, inner, head)?;
                     progress = true;
                 }
             }

@@ -51,6 +51,7 @@ from ._geometry import Seed, country_order, edge_index, loop_edges, neighbours, 
 from ._inflate import inflate_loop
 from ._puzzle import (
     DEFAULT_ATTEMPTS,
+    GENERATOR_VERSION,
     GeneratedCountry,
     check_options,
     check_seed,
@@ -62,6 +63,7 @@ from ._refine import REFINE_SHARE, START_SHARE, complete_layout
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
+    "GENERATOR_VERSION",
     "DEFAULT_COUNTRY_SIZE",
     "DEFAULT_COVERAGE",
     "ORDERS",

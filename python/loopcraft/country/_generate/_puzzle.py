@@ -20,6 +20,7 @@ from ._refine import complete_layout
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
+    "GENERATOR_VERSION",
     "GeneratedCountry",
     "check_seed",
     "check_options",
@@ -29,6 +30,14 @@ __all__ = [
 ]
 
 # --------------------------------------------------------------------------- the generator
+
+#: Version of the generator recorded in :meth:`GeneratedCountry.to_dict`. The
+#: same seed and options give the same board within one version; see the
+#: "Country Road engine" section of docs/country-road.md for the changes.
+#: 2: the ladder enumerates the Hamiltonian catalogue after the other stages'
+#: fixpoint, so ``macro`` takes part on more boards and deletion may go further.
+GENERATOR_VERSION = 2
+
 
 #: Layouts tried before :class:`NoPuzzleFound` (each attempt continues the same random stream).
 DEFAULT_ATTEMPTS = 500
@@ -78,10 +87,11 @@ class GeneratedCountry(Picture):
         return self.board.to_svg(self.solution if answer else None, cell=cell)
 
     def to_dict(self) -> Dict[str, Any]:
-        """A JSON-ready record: seed, grade, the board (as
-        :meth:`CountryRoad.to_dict`) and the answer as a string of 0/1 per
-        cell-to-cell edge (contract numbering)."""
+        """A JSON-ready record: the generator version (:data:`GENERATOR_VERSION`),
+        seed, grade, the board (as :meth:`CountryRoad.to_dict`) and the answer
+        as a string of 0/1 per cell-to-cell edge (contract numbering)."""
         return {
+            "generator": GENERATOR_VERSION,
             "seed": self.seed,
             "grade": self.grade,
             "countries": len(self.full_numbers),
