@@ -176,7 +176,9 @@ class DaskRunner(Runner):
         position: Dict[str, int] = {}
         pending: Dict[str, Any] = {}
         todo = iter(enumerate(tasks))
-        done = distributed.as_completed()
+        # This client's loop, not the process's default client's: with several
+        # clients in one process (a notebook, a test) they may run different loops.
+        done = distributed.as_completed(loop=self.client.loop)
         window = max(8, 4 * self.slots)
 
         def top_up() -> None:
