@@ -9,8 +9,10 @@
 //! - [`grid`]: cells, lattice points and edges of an R x C board (v1 numbering).
 //! - [`interrupt`]: cooperative stops of long calls (Ctrl-C from Python).
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit.
+//! - [`batch`]: many independent solves spread over worker threads.
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 
+pub mod batch;
 pub mod country;
 pub mod error;
 pub mod grid;

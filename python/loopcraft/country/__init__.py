@@ -26,6 +26,7 @@ Layout: ``_loop`` (sizes, edge numbering, :class:`CountryLoop`), ``_board``
 
 from __future__ import annotations
 
+from .._batch import country_solve_many as solve_many
 from .._result import CheckResult, Grade, SolveResult, Violation
 from ._api import check, count_solutions, deduce, region_graph, solve
 from ._board import CountryRoad
@@ -56,6 +57,7 @@ __all__ = [
     "DEFAULT_ATTEMPTS",
     "check",
     "solve",
+    "solve_many",
     "deduce",
     "count_solutions",
     "region_graph",

@@ -19,6 +19,7 @@ growth, loop edges and clues), ``_engine`` (propagation, checks, search),
 
 from __future__ import annotations
 
+from .._batch import loop_solve_many as solve_many
 from ._constants import ATTEMPTS, MAX_N, MAX_SEED_UNITS, NODE_LIMIT, SIZES, VERSION
 from ._engine import (
     SolveResult,
@@ -69,5 +70,6 @@ __all__ = [
     "validate_loop",
     "clue_violations",
     "solve",
+    "solve_many",
     "generate",
 ]

@@ -27,6 +27,7 @@ r*(C+1) + c`` the left side of cell (r, c) for c in 0..C. ``h_edges`` and
 
 from __future__ import annotations
 
+from .._batch import slitherlink_solve_many as solve_many
 from .._result import CheckResult, Grade, SolveResult, Violation
 from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, MAX_SIZE, Slitherlink
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_SIZE",
     "URL_SITES",
     "check",
+    "solve_many",
     "generate",
     "generate_slitherlink",
     "FormatError",
