@@ -402,13 +402,16 @@ fn py_slither_solve_many<'py>(
     answers.into_iter().map(|a| batch_answer(py, a, |o| (o.solutions, o.complete, o.nodes))).collect()
 }
 
+/// One Country Road board of a batch as Python gives it: `(rows, cols, regions, numbers)`.
+type CountryBoardArgs = (i64, i64, Vec<i64>, Vec<Option<i64>>);
+
 /// `country_solve` (every stage) on many `(rows, cols, regions, numbers)`
 /// boards: per board the `(solutions, complete, nodes)` tuple or an exception instance.
 #[pyfunction(name = "country_solve_many")]
 #[pyo3(signature = (boards, limit, node_limit=None, time_limit=None, threads=None))]
 fn py_country_solve_many<'py>(
     py: Python<'py>,
-    boards: Vec<(i64, i64, Vec<i64>, Vec<Option<i64>>)>,
+    boards: Vec<CountryBoardArgs>,
     limit: i64,
     node_limit: Option<i64>,
     time_limit: Option<f64>,
