@@ -23,6 +23,8 @@ pub mod slither;
 pub use error::{Error, Result};
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod testing;
 
 #[cfg(feature = "python")]
