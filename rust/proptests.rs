@@ -123,3 +123,21 @@ proptest! {
         }
     }
 }
+
+/// Fuzzing finding (slither_calls): on an all-0 board every tier decided every
+/// edge off and `propagate` reported that empty assignment as the fixpoint, so
+/// `deduce()` called the board solved although it has no solution. A fully
+/// decided assignment that is not one loop is now a contradiction.
+#[test]
+fn a_fully_decided_assignment_that_is_not_one_loop_is_a_contradiction() {
+    for (rows, cols, clues) in [(1, 1, vec![0]), (2, 2, vec![0, 0, 0, 0]), (2, 2, vec![0, -1, -1, 0])] {
+        for tier in &slither::Tier::ALL[..5] {
+            assert_eq!(slither::propagate(rows, cols, &clues, *tier), Ok(None), "{rows}x{cols} {clues:?} {tier:?}");
+        }
+        assert_eq!(slither::grade(rows, cols, &clues, None), Ok((slither::Tier::Basic, 0, true)));
+        assert!(slither::solve(rows, cols, &clues, 2, None, None).unwrap().solutions.is_empty());
+    }
+    // A board that does have a loop is still solved by propagation.
+    let solved = slither::propagate(1, 3, &[3, 3, 1], slither::Tier::Loop).unwrap().unwrap();
+    assert!(solved.iter().all(|&v| v <= 1));
+}

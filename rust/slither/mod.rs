@@ -94,6 +94,11 @@ fn fixpoint<'a>(board: &'a board::Board, tier: Tier) -> Option<Engine<'a>> {
     if tier >= Tier::Probe && !probe::probe(&mut engine, None) {
         return None;
     }
+    // Every edge decided but no single loop (no line at all, say on an all-0
+    // board, or several loops below the loop tier): there is no solution.
+    if engine.undecided == 0 && !check::is_solution(board, &engine.dom) {
+        return None;
+    }
     Some(engine)
 }
 
