@@ -53,9 +53,31 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync,
 {
+    map_largest_first(items, threads, stop, |_| 0, work)
+}
+
+/// [`map`], starting the items in decreasing order of `size` (ties in input
+/// order): the longest jobs first, so that no thread is left alone with a
+/// large board at the end while the others idle. Answers still come back in
+/// input order.
+pub fn map_largest_first<T, R, F>(
+    items: &[T],
+    threads: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    size: impl Fn(&T) -> usize,
+    work: F,
+) -> Result<Vec<R>>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync,
+{
     if items.is_empty() {
         return Ok(Vec::new());
     }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(size(&items[i]))); // stable: ties keep input order
+    let order = &order;
     let threads = threads.clamp(1, items.len());
     let next = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
@@ -69,9 +91,9 @@ where
                 scope.spawn(move || {
                     let mut mine = Vec::new();
                     while !stopped.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        mine.push((i, work(item)));
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&i) = order.get(k) else { break };
+                        mine.push((i, work(&items[i])));
                     }
                     // The receiver lives until every worker is joined.
                     let _ = done.send(mine);
@@ -141,7 +163,13 @@ pub fn slither_solve(
     }
     check_time_limit(time_limit)?;
     let threads = thread_count(threads, items.len())?;
-    map(items, threads, stop, |it| slither::solve(it.rows, it.cols, &it.clues, limit, node_limit, time_limit))
+    map_largest_first(
+        items,
+        threads,
+        stop,
+        |it| it.clues.len(),
+        |it| slither::solve(it.rows, it.cols, &it.clues, limit, node_limit, time_limit),
+    )
 }
 
 /// One Country Road board of a batch, in the core's flat form: region index
@@ -167,9 +195,13 @@ pub fn country_solve(
     check_time_limit(time_limit)?;
     let threads = thread_count(threads, items.len())?;
     let stages = country::STAGE_NAMES;
-    map(items, threads, stop, |it| {
-        country::solve(it.rows, it.cols, &it.regions, &it.numbers, limit, &stages, node_limit, time_limit)
-    })
+    map_largest_first(
+        items,
+        threads,
+        stop,
+        |it| it.regions.len(),
+        |it| country::solve(it.rows, it.cols, &it.regions, &it.numbers, limit, &stages, node_limit, time_limit),
+    )
 }
 
 /// [`loop_v1::solve`] on every clue list of one n x n size: each answer or
@@ -203,6 +235,10 @@ mod tests {
             assert_eq!(out, items.iter().map(|x| x * x).collect::<Vec<_>>());
         }
         assert!(map(&[] as &[u8], 4, &never, |&x| x).unwrap().is_empty());
+        for threads in [1, 3] {
+            let out = map_largest_first(&items, threads, &never, |&x| (x % 7) as usize, |&x| x + 1).unwrap();
+            assert_eq!(out, items.iter().map(|x| x + 1).collect::<Vec<_>>());
+        }
     }
 
     #[test]
