@@ -46,13 +46,19 @@ def country_texts() -> List[str]:
     return [e["problem"] for e in data.values() if "@" not in e["problem"]]  # the 266 without blocked cells
 
 
+CPU: Dict[int, float] = {}
+
+
 def best(repeat: int, run: Callable[[], Any]) -> Tuple[float, Any]:
+    """The best wall time of ``repeat`` runs (and, in CPU, the process CPU time of that run)."""
     times, out = [], None
     for _ in range(repeat):
-        t = time.perf_counter()
+        c, t = time.process_time(), time.perf_counter()
         out = run()
-        times.append(time.perf_counter() - t)
-    return min(times), out
+        times.append((time.perf_counter() - t, time.process_time() - c))
+    wall, cpu = min(times)
+    CPU[id(out)] = cpu
+    return wall, out
 
 
 def key(r: Any) -> Tuple[Any, ...]:
@@ -80,6 +86,8 @@ def bench(
     print(f"  loop  parse(text).solve()   {t_loop:7.3f} s   (parse {t_parse:.3f} s + solve {t_solve:.3f} s)")
     print(f"  solve_many threads=1        {t_one:7.3f} s   {t_loop / t_one:5.2f}x the loop (target 1.5x)")
     print(f"  solve_many threads={threads:<2}       {t_many:7.3f} s   {t_loop / t_many:5.2f}x the loop (target 1.8x)")
+    # CPU seconds per wall second: how many cores the batch really got (near 1 on a busy machine).
+    print(f"  cores used by threads={threads}: {CPU[id(many)] / t_many:.2f} (CPU time / wall time)")
     if not same:
         raise SystemExit(f"{name}: the batch and the loop disagree")
     return {"loop": t_loop, "one": t_one, "many": t_many}
