@@ -4,6 +4,10 @@ per-item errors in their places; arguments of the whole batch raise."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -187,3 +191,35 @@ def test_budgets_are_per_item_and_never_give_a_wrong_answer():
 def test_more_threads_than_items_and_limit_one():
     out = slitherlink.solve_many(SMALL[:3], limit=1, threads=64)
     assert [r.count for r in out] == [1, 0, 1] and [r.complete for r in out] == [False, True, False]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_stops_a_long_batch_between_items():
+    """100 boards of 0.5 s each on 2 threads take 25 s; Ctrl-C ends the call within a few seconds."""
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from loopcraft.slitherlink import Slitherlink, solve_many\n"
+            "boards = [Slitherlink([[None] * 30] * 30)] * 100\n"
+            "print('ready', flush=True)\n"
+            "try:\n"
+            "    solve_many(boards, limit=10**9, time_limit=0.5, threads=2)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n"
+            "    sys.exit(3)\n",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    start = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=20)
+    assert child.returncode == 3, (out, err)
+    assert "interrupted" in out
+    assert time.monotonic() - start < 10

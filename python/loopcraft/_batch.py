@@ -10,7 +10,8 @@ Items may be board objects or raw texts (anything the family's ``parse``
 reads: puzz.link URLs, puzzlekit text, JSON, Loopy IDs). Texts are read in
 Python, on the calling thread, by that one parser; then the compiled core
 solves every board on ``threads`` worker threads (default: every core),
-without the GIL, and the answers come back **in input order**.
+without the GIL (the largest boards start first, so that no thread is left
+alone with a big one at the end), and the answers come back **in input order**.
 
 **Per-item errors.** An item that cannot be read or is not a board does not
 raise: its place in the list holds the :class:`~loopcraft.errors.LoopcraftError`
