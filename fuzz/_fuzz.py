@@ -12,6 +12,7 @@ compiled core runs uninstrumented. Defaults added unless given: ``-timeout=1``
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -28,6 +29,9 @@ def main(name: str) -> None:
 
     target = TARGETS[name]
     argv = list(sys.argv)
+    # libFuzzer runs argv[0] through the shell for -merge=1 and -fork: make it
+    # this interpreter on this script, whatever the file's mode.
+    argv[0] = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(sys.argv[0]).resolve()))}"
     if not any(a.startswith("-timeout=") for a in argv):
         argv.append("-timeout=1")
     seeds = HERE / "seeds" / name
