@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from loopcraft.country import CountryRoad
+from loopcraft.errors import FormatError
 from loopcraft.slitherlink import Slitherlink
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +75,20 @@ def test_country_puzzlekit_ids_that_are_not_tokens_are_renamed_on_writing():
     again = CountryRoad.parse(b.to_puzzlekit())
     assert again.core_args() == b.core_args()
     assert again.regions != b.regions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"regions": [[0, 0], [1, 1]], "numbers": [[[6, 2], [6]]]}',
+        '{"regions": [[0, 0], [1, 1]], "numbers": [[{"regions": [[1]]}, 1]]}',
+        '{"regions": [[0, 0], [1, 1]], "numbers": [[true, 1]]}',
+    ],
+)
+def test_country_json_numbers_with_a_list_or_object_for_an_id_are_a_format_error(text):
+    """country_from_json finding: a list or object as the region id of a
+    ``numbers`` pair raised a plain ``TypeError`` (unhashable) from the reader."""
+    with pytest.raises(FormatError, match="region id"):
+        CountryRoad.from_json(text)
+    with pytest.raises(FormatError):
+        CountryRoad.parse(text)
