@@ -200,7 +200,9 @@ def test_ctrl_c_stops_a_long_batch_between_items():
         [
             sys.executable,
             "-c",
-            "import sys\n"
+            "import signal, sys\n"
+            # A background job of a non-interactive shell starts with SIGINT ignored: restore Python's handler.
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
             "from loopcraft.slitherlink import Slitherlink, solve_many\n"
             "boards = [Slitherlink([[None] * 30] * 30)] * 100\n"
             "print('ready', flush=True)\n"
