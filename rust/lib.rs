@@ -10,6 +10,7 @@
 //! - [`interrupt`]: cooperative stops of long calls (Ctrl-C from Python).
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit
 //!   (the contract: docs/loop-v1.md).
+//! - [`batch`]: many independent solves spread over worker threads.
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 //! - [`country`]: Country Road: board, region graph, the stage ladder, search and
 //!   two brute-force counting engines (docs/country-road.md).
@@ -17,6 +18,7 @@
 //! - [`error`]: the one error type; each input is checked once, here in the core,
 //!   with terse messages (the Python façade words them for users first).
 
+pub mod batch;
 pub mod budget;
 pub mod country;
 pub mod error;
@@ -28,6 +30,8 @@ pub mod slither;
 
 pub use error::{Error, Result};
 
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 mod testing;
 

@@ -350,6 +350,123 @@ fn py_country_hamiltonian_cycles<'py>(
         .collect()
 }
 
+// ---------------------------------------------------------------- batches (see rust/batch.rs)
+
+/// One answer of a batch as Python sees it: the single call's tuple, or the
+/// exception instance its error maps to (returned, not raised).
+fn batch_answer<'py, T>(
+    py: Python<'py>,
+    answer: Result<T, Error>,
+    to_tuple: impl FnOnce(T) -> (Vec<Vec<u8>>, bool, u64),
+) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::IntoPyObjectExt;
+    match answer {
+        Ok(v) => to_tuple(v).into_bound_py_any(py),
+        Err(e) => Ok(PyErr::from(e).into_value(py).into_bound(py).into_any()),
+    }
+}
+
+/// Runs a batch with the GIL released; the caller thread asks Python for a
+/// pending signal every few milliseconds (see `batch::map`) and raises it.
+fn batch_run<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+    let check = || {
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(err) => {
+                *pending.lock().unwrap_or_else(|p| p.into_inner()) = Some(err);
+                true
+            }
+        })
+    };
+    let out = py.detach(|| work(&check));
+    if let Some(err) = pending.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(err);
+    }
+    Ok(out?)
+}
+
+/// `slither_solve` on many `(rows, cols, clues)` boards over `threads` threads:
+/// per board the `(solutions, complete, nodes)` tuple or an exception instance.
+#[pyfunction(name = "slither_solve_many")]
+#[pyo3(signature = (boards, limit, node_limit=None, time_limit=None, threads=None))]
+fn py_slither_solve_many<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    limit: usize,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut items = Vec::with_capacity(boards.len().unwrap_or(0));
+    for board in boards.try_iter()? {
+        let board = board?;
+        let (rows, cols, clues): (usize, usize, Bound<'py, PyAny>) = board.extract()?;
+        items.push(crate::batch::SlitherItem { rows, cols, clues: extract_clues(&clues, 4)? });
+    }
+    let answers =
+        batch_run(py, |stop| crate::batch::slither_solve(&items, limit, node_limit, time_limit, threads, stop))?;
+    answers.into_iter().map(|a| batch_answer(py, a, |o| (o.solutions, o.complete, o.nodes))).collect()
+}
+
+/// One Country Road board of a batch as Python gives it: `(rows, cols, regions, numbers)`.
+type CountryBoardArgs = (i64, i64, Vec<i64>, Vec<Option<i64>>);
+
+/// `country_solve` (every stage) on many `(rows, cols, regions, numbers)`
+/// boards: per board the `(solutions, complete, nodes)` tuple or an exception instance.
+#[pyfunction(name = "country_solve_many")]
+#[pyo3(signature = (boards, limit, node_limit=None, time_limit=None, threads=None))]
+fn py_country_solve_many<'py>(
+    py: Python<'py>,
+    boards: Vec<CountryBoardArgs>,
+    limit: i64,
+    node_limit: Option<i64>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let limit = usize::try_from(non_negative::<u64>("limit", limit)?).unwrap_or(usize::MAX);
+    let node_limit = node_limit.map(|n| non_negative::<u64>("node_limit", n)).transpose()?;
+    let items = boards
+        .into_iter()
+        .map(|(rows, cols, regions, numbers)| {
+            let (rows, cols) = country_size(rows, cols)?;
+            Ok(crate::batch::CountryItem { rows, cols, regions, numbers })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let answers =
+        batch_run(py, |stop| crate::batch::country_solve(&items, limit, node_limit, time_limit, threads, stop))?;
+    answers.into_iter().map(|a| batch_answer(py, a, |r| (r.solutions, r.complete, r.nodes))).collect()
+}
+
+/// `loop_solve` on many clue lists of one size n: per list the
+/// `(solutions, nodes, truncated)` tuple or an exception instance.
+#[pyfunction(name = "loop_solve_many")]
+#[pyo3(signature = (n, clue_lists, node_limit, threads=None))]
+fn py_loop_solve_many<'py>(
+    py: Python<'py>,
+    n: usize,
+    clue_lists: &Bound<'py, PyAny>,
+    node_limit: u64,
+    threads: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    use pyo3::IntoPyObjectExt;
+    let mut lists = Vec::with_capacity(clue_lists.len().unwrap_or(0));
+    for clues in clue_lists.try_iter()? {
+        lists.push(extract_clues(&clues?, 4)?);
+    }
+    let answers = batch_run(py, |stop| crate::batch::loop_solve(n, &lists, node_limit, threads, stop))?;
+    answers
+        .into_iter()
+        .map(|a| match a {
+            Ok(r) => (r.solutions, r.nodes, r.truncated).into_bound_py_any(py),
+            Err(e) => Ok(PyErr::from(e).into_value(py).into_bound(py).into_any()),
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------- module
 
 #[pymodule]
@@ -377,6 +494,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Frontier counting
     m.add_function(wrap_pyfunction!(py_slither_count_frontier, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_count_frontier, m)?)?;
+    // Batches
+    m.add_function(wrap_pyfunction!(py_slither_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(py_loop_solve_many, m)?)?;
     Ok(())
 }
 

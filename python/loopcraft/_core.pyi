@@ -7,7 +7,9 @@ released. Errors are the classes of :mod:`loopcraft.errors`: bad values raise
 reaches Python as a result.
 """
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, Union
+
+from .errors import LoopcraftError
 
 # ----------------------------------------------------------------- Loop engine v1
 
@@ -175,3 +177,36 @@ def country_count_frontier(
     cell its own country and no numbers the count is the number of Hamiltonian
     cycles of the grid graph (OEIS A003763 on even squares). ``limit`` and
     ``max_states`` as for :func:`slither_count_frontier`."""
+
+# ----------------------------------------------------------------- batches (rust/batch.rs)
+#
+# Each runs the single call on every item on ``threads`` worker threads
+# (default: available parallelism; 1..1024) with the GIL released, and returns
+# one answer per item in input order: the single call's tuple, or the
+# exception instance (ArgumentError, ...) that item's error maps to, returned
+# rather than raised. Arguments of the whole batch raise as in the single call;
+# conversion errors of an item (a wrong type) raise for the whole batch.
+# Budgets are per item. A pending signal (Ctrl-C) is raised between items.
+
+def slither_solve_many(
+    boards: Sequence[Tuple[int, int, Sequence[Optional[int]]]],
+    limit: int,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> List[Union[Tuple[List[bytes], bool, int], LoopcraftError]]:
+    """``slither_solve`` on many ``(rows, cols, clues)`` boards."""
+
+def country_solve_many(
+    boards: Sequence[Tuple[int, int, Sequence[int], Sequence[Optional[int]]]],
+    limit: int,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> List[Union[Tuple[List[bytes], bool, int], LoopcraftError]]:
+    """``country_solve`` with every stage on many ``(rows, cols, regions, numbers)`` boards."""
+
+def loop_solve_many(
+    n: int, clue_lists: Sequence[Sequence[Optional[int]]], node_limit: int, threads: Optional[int] = None
+) -> List[Union[Tuple[List[bytes], int, bool], LoopcraftError]]:
+    """``loop_solve`` on many clue lists of one size ``n``."""

@@ -135,6 +135,11 @@ fn fixpoint<'a>(board: &'a board::Board, level: Level) -> Option<Engine<'a>> {
     if level >= Level::Trial && !probe::probe(&mut engine, &mut probe::Halt { deadline: None, stop: &mut never }) {
         return None;
     }
+    // Every edge decided but no single loop (no line at all, say on an all-0
+    // board, or several loops below the loop tier): there is no solution.
+    if engine.undecided == 0 && !check::is_solution(board, &engine.dom) {
+        return None;
+    }
     Some(engine)
 }
 

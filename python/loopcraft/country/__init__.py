@@ -33,6 +33,7 @@ from ._generate import DEFAULT_ATTEMPTS, ORDERS, GeneratedCountry, generate, gen
 from ._graph import RegionGraph
 from ._ladder import ENGINES, LEVELS, STAGES, CountryDeduction
 from ._loop import MAX_SIDE, MIN_SIDE, CountryLoop, Solution, as_loop
+from ._many import solve_many
 from ._referee import RULES
 from .bank import read_bank, write_bank
 
@@ -56,6 +57,7 @@ __all__ = [
     "DEFAULT_ATTEMPTS",
     "check",
     "solve",
+    "solve_many",
     "deduce",
     "count_solutions",
     "region_graph",

@@ -274,6 +274,9 @@ def read_dict(data: Any) -> Tuple[Any, Dict[Any, Any]]:
         for item in raw:
             if not isinstance(item, list) or len(item) != 2:
                 raise FormatError(f"JSON numbers entries must be [id, n] pairs, got {item!r}")
+            if isinstance(item[0], bool) or not isinstance(item[0], (int, str)):
+                # A list or object is no region id (and cannot key the mapping).
+                raise FormatError(f"JSON numbers: a region id is an int or a string, got {item[0]!r}")
             numbers[item[0]] = item[1]
     else:
         raise FormatError(f"JSON numbers must be a list of [id, n] pairs or an object, got {type(raw).__name__}")

@@ -23,14 +23,14 @@ stages, then ``"search"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .. import _core
 from .._picture import Picture
 from .._result import Deduction, Grade, SolveResult
 from .._svg import country_svg
 from .._validate import require_int, require_optional_number
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
 from ._loop import CountryLoop, bare_grid, edge_count
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ __all__ = [
     "grade_of",
     "grade",
     "solve",
+    "solve_many",
     "count",
     "region_graph",
     "hamiltonian_cycles",
@@ -291,3 +292,25 @@ def hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -
     of :func:`region_graph`; :class:`~loopcraft.errors.CapacityError` past ``cap``."""
     cap = require_int("cap", cap, 0)
     return [int(m) for m in _core.country_hamiltonian_cycles(rows, cols, list(regions), cap)]
+
+
+def solve_many(
+    boards: Sequence[Tuple[int, int, List[int], List[Optional[int]]]],
+    limit: int,
+    node_limit: Optional[int],
+    time_limit: Optional[float],
+    threads: Optional[int],
+) -> List[Union[SolveResult[CountryLoop], LoopcraftError]]:
+    """:func:`solve` with every stage on many (already checked) boards in the
+    core's flat form, on ``threads`` worker threads (see ``loopcraft._batch``):
+    per board its result, or the error the core returned for it."""
+    raw = _core.country_solve_many(list(boards), limit, node_limit, time_limit, threads)
+    out: List[Union[SolveResult[CountryLoop], LoopcraftError]] = []
+    for (rows, cols, _, _), answer in zip(boards, raw):
+        if isinstance(answer, LoopcraftError):
+            out.append(answer)
+            continue
+        sols, finished, nodes = answer
+        loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
+        out.append(SolveResult(len(loops), bool(finished) and len(loops) < limit, loops, int(nodes), limit))
+    return out

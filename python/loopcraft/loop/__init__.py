@@ -41,6 +41,7 @@ from ._geometry import (
     neighbors,
     shuffle,
 )
+from ._many import solve_many
 from ._puzzle import LoopPuzzle
 from ._random import rng
 
@@ -69,5 +70,6 @@ __all__ = [
     "validate_loop",
     "clue_violations",
     "solve",
+    "solve_many",
     "generate",
 ]

@@ -34,6 +34,7 @@ from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
 from ._formats import URL_SITES
 from ._generate import generate, generate_slitherlink
+from ._many import solve_many
 from ._referee import RULES, check
 from ._solution import Solution
 
@@ -52,6 +53,7 @@ __all__ = [
     "check",
     "count_solutions",
     "ENGINES",
+    "solve_many",
     "generate",
     "generate_slitherlink",
     "FormatError",

@@ -53,6 +53,19 @@ def _clue_value(v: Any, r: int, c: int) -> Clue:
     return n
 
 
+_CLUES = frozenset((None, 0, 1, 2, 3, 4))
+_CLUE_TYPES = frozenset((int, type(None)))
+
+
+def _plain_clues(row: Sequence[Any]) -> bool:
+    """Every item is None or an exact int 0..4 (a bool or float equal to one is not):
+    the common case, checked at C speed; False for anything else, unhashable included."""
+    try:
+        return _CLUES.issuperset(row) and _CLUE_TYPES.issuperset(map(type, row))
+    except TypeError:
+        return False
+
+
 def _clue_grid(clues: Any) -> ClueGrid:
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise ArgumentTypeError(f"clues must be a list of rows (lists of int or None), got {type(clues).__name__}")
@@ -63,7 +76,7 @@ def _clue_grid(clues: Any) -> ClueGrid:
     out = []
     cols = None
     for r, row in enumerate(clues):
-        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+        if type(row) is not tuple and (isinstance(row, (str, bytes)) or not isinstance(row, Sequence)):
             raise ArgumentTypeError(f"clues row {r + 1} must be a list of int or None, got {type(row).__name__}")
         if cols is None:
             cols = len(row)
@@ -73,7 +86,10 @@ def _clue_grid(clues: Any) -> ClueGrid:
                 raise ArgumentError(f"clues row 1 has {cols} cells, at most {MAX_SIZE}")
         elif len(row) != cols:
             raise ArgumentError(f"clues row {r + 1} has {len(row)} cells, but row 1 has {cols}")
-        out.append(tuple(_clue_value(v, r, c) for c, v in enumerate(row)))
+        if _plain_clues(row):
+            out.append(tuple(row))
+        else:  # the slow path finds the bad clue and names it
+            out.append(tuple(_clue_value(v, r, c) for c, v in enumerate(row)))
     return tuple(out)
 
 

@@ -67,9 +67,13 @@ def _grid_lines(text: str, what: str, allowed: str) -> Tuple[int, int, List[Tupl
     rows, cols, lines = _text.read_header(text, what, check_size)
     body = _text.body_lines(lines, rows, what, f"{rows} rows")
     out = []
+    ok = frozenset(allowed)
     for r, line in enumerate(body):
         # A compact row ("2..1.") is the same grid written without spaces.
         tokens = _text.row_tokens(line, r, cols, compact=True)
+        if ok.issuperset(tokens):  # the common case, checked at C speed
+            out.append((line[0], tokens))
+            continue
         for c, tok in enumerate(tokens):
             if len(tok) != 1 or tok not in allowed:
                 raise FormatError(
@@ -86,7 +90,11 @@ def parse_puzzlekit(text: str) -> Grid:
     ((None, 2, None), (3, None, 0))
     """
     _, _, body = _grid_lines(text, "puzzle text", "-.01234")
-    return tuple(tuple(None if t in "-." else int(t) for t in tokens) for _, tokens in body)
+    clue = _PUZZLEKIT_CLUE.__getitem__
+    return tuple(tuple(map(clue, tokens)) for _, tokens in body)
+
+
+_PUZZLEKIT_CLUE: Dict[str, Clue] = {"-": None, ".": None, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
 
 def write_puzzlekit(clues: Grid) -> str:

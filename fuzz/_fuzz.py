@@ -1,0 +1,44 @@
+"""Runs one target of ``targets.py`` under atheris (libFuzzer), coverage-guided.
+
+Used by the one-line harness scripts beside it (``python fuzz/NAME.py
+[libFuzzer flags] [CORPUS_DIR ...]``). Before the target module is imported,
+the installed ``loopcraft`` package is imported under atheris's
+instrumentation, so the Python façade's branches guide the fuzzer; the
+compiled core runs uninstrumented. Defaults added unless given: ``-timeout=1``
+(a slower input is a hang) and ``-seed_inputs=`` the files of
+``fuzz/seeds/NAME/`` (read only).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main(name: str) -> None:
+    import atheris
+
+    with atheris.instrument_imports(include=["loopcraft"]):
+        import loopcraft  # noqa: F401  (instrumented here, then imported by targets)
+    sys.path.insert(0, str(HERE))
+    from targets import TARGETS
+
+    target = TARGETS[name]
+    argv = list(sys.argv)
+    # libFuzzer runs argv[0] through the shell for -merge=1 and -fork: make it
+    # this interpreter on this script, whatever the file's mode.
+    argv[0] = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(sys.argv[0]).resolve()))}"
+    if not any(a.startswith("-timeout=") for a in argv):
+        argv.append("-timeout=1")
+    seeds = HERE / "seeds" / name
+    if seeds.is_dir() and not any(a.startswith("-seed_inputs=") for a in argv):
+        files = sorted(str(f) for f in seeds.iterdir() if f.is_file())
+        if files:
+            argv.append("-seed_inputs=" + ",".join(files))
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    atheris.Setup(argv, target)
+    atheris.Fuzz()

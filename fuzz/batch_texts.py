@@ -1,0 +1,9 @@
+"""Fuzz harness: the `batch_texts` target of fuzz/targets.py (see fuzz/README.md).
+
+python fuzz/batch_texts.py -runs=100000
+"""
+
+from _fuzz import main  # beside this script: its folder is sys.path[0]
+
+if __name__ == "__main__":
+    main("batch_texts")

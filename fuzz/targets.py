@@ -1,0 +1,276 @@
+"""The fuzz targets: one function per harness, taking the raw input bytes.
+
+Plain Python with no dependency on atheris, so that ``tests/test_fuzz_corpus.py``
+replays the kept corpus through the very same functions. Each target calls
+one public entry point of loopcraft; an exception other than the documented
+:class:`~loopcraft.errors.LoopcraftError` family (or a wrong answer caught by
+an ``assert``) escapes and is a finding.
+
+Structured targets read their arguments with :class:`Bytes`, a tiny
+deterministic reader over the input (it returns zeros once the input runs out).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+from loopcraft import country, loop, slitherlink
+from loopcraft.country import CountryRoad
+from loopcraft.errors import LoopcraftError
+from loopcraft.slitherlink import Slitherlink
+
+__all__ = ["TARGETS", "Bytes", "text_of"]
+
+
+def text_of(data: bytes) -> str:
+    """The input as text: UTF-8 with undecodable bytes replaced (any str reaches the parser)."""
+    return data.decode("utf-8", errors="replace")
+
+
+class Bytes:
+    """Reads small arguments off the input bytes, front to back."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def byte(self) -> int:
+        if self.pos >= len(self.data):
+            return 0
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def int_in(self, lo: int, hi: int) -> int:
+        """An int in lo..hi (inclusive)."""
+        span = hi - lo + 1
+        v = self.byte() | self.byte() << 8 if span > 256 else self.byte()
+        return lo + v % span
+
+    def pick(self, options: List[Any]) -> Any:
+        return options[self.int_in(0, len(options) - 1)]
+
+    def rest_text(self) -> str:
+        out = text_of(self.data[self.pos :])
+        self.pos = len(self.data)
+        return out
+
+
+def _expect(call: Callable[[], Any]) -> Any:
+    """The call's answer, or None when it raised a documented error."""
+    try:
+        return call()
+    except LoopcraftError:
+        return None
+
+
+# A wrong-typed or out-of-range value now and then: the public calls must
+# answer those with ArgumentError / ArgumentTypeError.
+def _odd_value(b: Bytes, good: Any) -> Any:
+    k = b.int_in(0, 15)
+    if k >= 6:
+        return good
+    return [-1, 2**70, 1.5, True, "2", None][k]
+
+
+# ----------------------------------------------------------------- parsers
+
+
+def slither_parse(data: bytes) -> None:
+    p = _expect(lambda: Slitherlink.parse(text_of(data)))
+    if p is not None:
+        # What was read writes back out and reads back the same.
+        assert Slitherlink.parse(p.to_puzzlekit()) == p
+        assert Slitherlink.from_json(p.to_json()) == p
+
+
+def slither_from_url(data: bytes) -> None:
+    p = _expect(lambda: Slitherlink.from_url(text_of(data)))
+    if p is not None:
+        assert Slitherlink.from_url(p.to_url()) == p
+
+
+def slither_from_puzzlekit(data: bytes) -> None:
+    p = _expect(lambda: Slitherlink.from_puzzlekit(text_of(data)))
+    if p is not None:
+        assert Slitherlink.from_puzzlekit(p.to_puzzlekit()) == p
+
+
+def slither_from_tatham(data: bytes) -> None:
+    p = _expect(lambda: Slitherlink.from_tatham(text_of(data)))
+    if p is not None:
+        assert Slitherlink.from_tatham(p.to_tatham()) == p
+
+
+def slither_from_json(data: bytes) -> None:
+    p = _expect(lambda: Slitherlink.from_json(text_of(data)))
+    if p is not None:
+        assert Slitherlink.from_json(p.to_json()) == p
+
+
+def _same_country(a: CountryRoad, b: CountryRoad) -> bool:
+    """The same board up to the names of the countries: puzzlekit text renames
+    ids it cannot write as single tokens (such as ``-``) to 1..K, as documented."""
+    return a.core_args() == b.core_args()
+
+
+def country_parse(data: bytes) -> None:
+    b = _expect(lambda: CountryRoad.parse(text_of(data)))
+    if b is not None:
+        assert _same_country(CountryRoad.parse(b.to_puzzlekit()), b)
+        assert CountryRoad.from_json(b.to_json()) == b
+
+
+def country_from_url(data: bytes) -> None:
+    b = _expect(lambda: CountryRoad.from_url(text_of(data)))
+    if b is not None:
+        assert _same_country(CountryRoad.from_url(b.to_url()), b)
+
+
+def country_from_puzzlekit(data: bytes) -> None:
+    b = _expect(lambda: CountryRoad.from_puzzlekit(text_of(data)))
+    if b is not None:
+        assert _same_country(CountryRoad.from_puzzlekit(b.to_puzzlekit()), b)
+
+
+def country_from_json(data: bytes) -> None:
+    b = _expect(lambda: CountryRoad.from_json(text_of(data)))
+    if b is not None:
+        assert CountryRoad.from_json(b.to_json()) == b
+
+
+# ----------------------------------------------------------------- calls
+
+
+def _small_slither(b: Bytes) -> Slitherlink:
+    rows, cols = b.int_in(1, 6), b.int_in(1, 6)
+    return Slitherlink([[b.pick([None, None, 0, 1, 2, 3, 4, None]) for _ in range(cols)] for _ in range(rows)])
+
+
+def slither_calls(data: bytes) -> None:
+    b = Bytes(data)
+    p = _small_slither(b)
+    limit = _odd_value(b, b.int_in(1, 4))
+    node_limit = _odd_value(b, b.pick([None, 0, 1, 10, 1000]))
+    r = _expect(lambda: p.solve(limit, node_limit=node_limit, time_limit=0.2))
+    if r is not None:
+        assert r.count == len(r.solutions) <= r.limit
+        for s in r.solutions:
+            assert p.check(s).ok
+        if r.complete:
+            # A complete count is exact: the batch says the same.
+            (again,) = slitherlink.solve_many([p], limit, node_limit=node_limit, threads=1)
+            assert (again.count, again.complete) == (r.count, r.complete)
+    level = b.pick([*slitherlink.LEVELS[:-1], None, "search", "nope", 3])
+    d = _expect(lambda: p.deduce(level))
+    if d is not None and d.solved and r is not None and r.complete:
+        assert r.count == 1
+    g = _expect(lambda: p.grade())
+    if g is not None:
+        assert g.level in slitherlink.LEVELS
+
+
+def _small_country(b: Bytes) -> CountryRoad:
+    rows, cols = b.int_in(1, 4), b.int_in(1, 4)
+    k = b.int_in(1, rows * cols)
+    regions = [[b.pick([*range(k), None]) if b.int_in(0, 9) else None for _ in range(cols)] for _ in range(rows)]
+    numbers: Dict[Any, Optional[int]] = {i: b.pick([None, None, 0, 1, 2, 3, 5]) for i in range(k)}
+    return CountryRoad.from_regions(regions, numbers)
+
+
+def country_calls(data: bytes) -> None:
+    b = Bytes(data)
+    board = _expect(lambda: _small_country(b))
+    if board is None:
+        return
+    limit = _odd_value(b, b.int_in(1, 4))
+    r = _expect(lambda: board.solve(limit, node_limit=b.pick([None, 0, 5, 500]), time_limit=0.2))
+    if r is not None:
+        for s in r.solutions:
+            assert board.check(s).ok
+    engine = b.pick(["search", "cells", "loops", "other", 7])
+    count_limit = _odd_value(b, b.pick([None, 1, 3]))
+    n = _expect(lambda: country.count_solutions(board, engine=engine, limit=count_limit))
+    if n is not None and r is not None and r.complete and engine in ("cells", "loops"):
+        # An independent brute force agrees with a complete search (capped at its own limit).
+        assert n == (r.count if count_limit is None else min(r.count, count_limit)), (n, r.count, count_limit)
+    _expect(lambda: board.deduce(b.pick([*country.LEVELS, None, "x"])))
+    _expect(lambda: board.grade())
+
+
+def generate(data: bytes) -> None:
+    b = Bytes(data)
+    family = b.int_in(0, 1)
+    rows = _odd_value(b, b.int_in(1, 6))
+    cols = _odd_value(b, b.int_in(1, 6))
+    seed = b.pick([b.int_in(0, 1000), "s", -5, 1.5, None])
+    attempts = _odd_value(b, b.int_in(1, 3))
+    if family == 0:
+        grade = b.pick([None, *slitherlink.LEVELS, "bad"])
+        p = _expect(lambda: slitherlink.generate(rows, cols, seed, grade=grade, time_limit=0.3, attempts=attempts))
+        if p is not None:
+            assert p.solve().unique
+    else:
+        grade = b.pick([None, *country.LEVELS, "bad"])
+        g = _expect(lambda: country.generate(rows, cols, seed, grade=grade, time_limit=0.3, attempts=attempts))
+        if g is not None:
+            assert g.solve().unique
+
+
+def loop_calls(data: bytes) -> None:
+    b = Bytes(data)
+    n = b.pick([4, 5, 6, 4, 5, 3, 7, 0, "4"])
+    geo = _expect(lambda: loop.make_geo(n))
+    size = n * n if isinstance(n, int) and n > 0 else 16
+    clues = [b.pick([None, None, 0, 1, 2, 3, 4, 5]) for _ in range(size + b.int_in(-1, 1) * (b.int_in(0, 3) == 0))]
+    r = _expect(lambda: loop.solve(clues, n, node_limit=b.pick([0, 5, 200, 2000])))
+    if geo is not None and r is not None:
+        for s in r.solutions:
+            assert loop.validate_loop(s, n, geo, clues)
+    if geo is not None:
+        on = [b.int_in(0, 1) for _ in range(geo.total + b.pick([0, 0, 0, 1, -1]))]
+        _expect(lambda: loop.is_closed_loop(on, geo))
+        _expect(lambda: loop.closed_component([i for i, v in enumerate(on) if v], geo))
+        _expect(lambda: loop.clue_violations(on, n, geo, clues))
+        _expect(lambda: loop.validate_loop(on, n, geo, clues))
+        domains = [b.pick([[0], [1], [0, 1], [1, 0], [], [2]]) for _ in range(geo.total)]
+        _expect(lambda: loop.propagate(domains, n, b.pick([geo, None]), clues))
+    if b.int_in(0, 7) == 0:
+        _expect(lambda: loop.generate(b.pick([4, 5, 3]), b.rest_text()))
+    out = _expect(lambda: loop.solve_many([clues, clues], n, node_limit=200, threads=2))
+    if out is not None:
+        assert len(out) == 2 and type(out[0]) is type(out[1])
+
+
+def batch_texts(data: bytes) -> None:
+    """solve_many on texts cut from the input: never raises for an item, one answer each."""
+    texts = text_of(data).split("\x00")[:6]
+    for solve_many, parse in ((slitherlink.solve_many, Slitherlink.parse), (country.solve_many, CountryRoad.parse)):
+        out = solve_many(texts, node_limit=2000, time_limit=0.2, threads=2)
+        assert len(out) == len(texts)
+        for t, r in zip(texts, out):
+            if isinstance(r, LoopcraftError):
+                try:
+                    parse(t)
+                except LoopcraftError as err:
+                    assert type(err) is type(r)
+
+
+TARGETS: Dict[str, Callable[[bytes], None]] = {
+    f.__name__: f
+    for f in (
+        slither_parse,
+        slither_from_url,
+        slither_from_puzzlekit,
+        slither_from_tatham,
+        slither_from_json,
+        country_parse,
+        country_from_url,
+        country_from_puzzlekit,
+        country_from_json,
+        slither_calls,
+        country_calls,
+        generate,
+        loop_calls,
+        batch_texts,
+    )
+}

@@ -1,0 +1,105 @@
+"""Batches: many boards solved in one call, on all cores, with the GIL released.
+
+Each family exports its ``solve_many`` (in its own ``_many.py``), built on the
+family-neutral helpers here:
+
+- :func:`loopcraft.slitherlink.solve_many`,
+- :func:`loopcraft.country.solve_many`,
+- :func:`loopcraft.loop.solve_many`.
+
+Items may be board objects or raw texts (anything the family's ``parse``
+reads: puzz.link URLs, puzzlekit text, JSON, Loopy IDs). Texts are read in
+Python, on the calling thread, by that one parser; then the compiled core
+solves every board on ``threads`` worker threads (default: every core),
+without the GIL (the largest boards start first, so that no thread is left
+alone with a big one at the end), and the answers come back **in input order**.
+
+**Per-item errors.** An item that cannot be read or is not a board does not
+raise: its place in the list holds the :class:`~loopcraft.errors.LoopcraftError`
+instance that ``parse`` (or the board's check) raised, typically a
+:class:`~loopcraft.errors.FormatError`, or an
+:class:`~loopcraft.errors.ArgumentTypeError` for an item of the wrong type.
+So each answer is ``SolveResult | LoopcraftError``; tell them apart with
+``isinstance`` (:func:`errors_of` lists the failures with their indices).
+Arguments of the whole batch (``limit``, ``threads``, budgets) are checked
+first and raise as in ``solve``.
+
+**Budgets are per item**: ``node_limit`` and ``time_limit`` (seconds, counted
+from the start of that item's search) bound each board's search alone, as in
+``solve``; a board stopped by one comes back with ``complete = False``.
+
+Ctrl-C is honoured between items: the boards in progress finish (each within
+its own budget), no new one starts, and ``KeyboardInterrupt`` is raised.
+
+>>> from loopcraft.slitherlink import solve_many
+>>> rs = solve_many(["https://puzz.link/p?slither/5/5/g31bh0ck16023c", "not a board"], threads=2)
+>>> rs[0].unique, type(rs[1]).__name__
+(True, 'FormatError')
+>>> errors_of(rs)
+[(1, FormatError("...))]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
+
+from ._result import SolveResult
+from ._validate import require_int, require_optional_number
+from .errors import ArgumentTypeError, LoopcraftError
+
+__all__ = ["MAX_THREADS", "BatchResult", "errors_of", "threads_arg", "read_items", "merge", "budgets"]
+
+#: Most worker threads a batch may ask for (the core's ``batch::MAX_THREADS``).
+MAX_THREADS = 1024
+
+S = TypeVar("S")
+B = TypeVar("B")
+R = TypeVar("R")
+
+#: One answer of a batch: the item's :class:`~loopcraft.SolveResult`, or the
+#: error that item raised while being read or checked.
+BatchResult = Union[SolveResult[S], LoopcraftError]
+
+
+def errors_of(results: Sequence[Union[R, LoopcraftError]]) -> List[Tuple[int, LoopcraftError]]:
+    """The failed items of a batch as ``(index, error)`` pairs, in input order."""
+    return [(i, r) for i, r in enumerate(results) if isinstance(r, LoopcraftError)]
+
+
+def threads_arg(threads: Any) -> Optional[int]:
+    return None if threads is None else require_int("threads", threads, 1, MAX_THREADS)
+
+
+def read_items(items: Any, board_type: Type[B], parse: Callable[[str], B]) -> List[Union[B, LoopcraftError]]:
+    """Each item as a board, or the error reading it raised."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"boards must be a list of boards or texts, got {type(items).__name__}")
+    out: List[Union[B, LoopcraftError]] = []
+    name = board_type.__name__
+    for i, item in enumerate(items):
+        if isinstance(item, board_type):
+            out.append(item)
+        elif isinstance(item, str):
+            try:
+                out.append(parse(item))
+            except LoopcraftError as err:
+                out.append(err)
+        else:
+            out.append(ArgumentTypeError(f"boards[{i}] must be a {name} or a str, got {type(item).__name__}"))
+    return out
+
+
+def merge(
+    read: Sequence[Union[B, LoopcraftError]], answers: Iterable[Union[R, LoopcraftError]]
+) -> List[Union[R, LoopcraftError]]:
+    """The core's answers (for the boards only) put back among the read errors."""
+    it = iter(answers)
+    return [item if isinstance(item, LoopcraftError) else next(it) for item in read]
+
+
+def budgets(limit: Any, node_limit: Any, time_limit: Any, max_limit: int) -> Tuple[int, Optional[int], Optional[float]]:
+    limit = require_int("limit", limit, 1, max_limit)
+    if node_limit is not None:
+        node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
+    budget = require_optional_number("time_limit", time_limit)
+    return limit, node_limit, None if budget is None else float(budget)

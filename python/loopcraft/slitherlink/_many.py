@@ -1,0 +1,58 @@
+"""``loopcraft.slitherlink.solve_many``: many boards in one call, on all cores
+(the batch contract: :mod:`loopcraft._batch`)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, List, Optional, Union
+
+from .. import _core
+from .._batch import budgets, merge, read_items, threads_arg
+from .._result import SolveResult
+from ..errors import LoopcraftError
+from ._board import Slitherlink
+from ._solution import Solution
+
+__all__ = ["solve_many"]
+
+
+def solve_many(
+    boards: Iterable[Any],
+    limit: int = 2,
+    *,
+    threads: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> List[Union[SolveResult[Solution], LoopcraftError]]:
+    """:meth:`Slitherlink.solve <loopcraft.slitherlink.Slitherlink.solve>` on
+    many boards at once (see :mod:`loopcraft._batch`).
+
+    Args:
+        boards: :class:`~loopcraft.slitherlink.Slitherlink` boards or texts
+            read with :meth:`Slitherlink.parse`.
+        limit: stop each search after this many solutions (2 proves uniqueness).
+        threads: worker threads (1..1024); default every core.
+        node_limit, time_limit: budgets of each item's search (seconds).
+
+    Returns:
+        One ``SolveResult[Solution] | LoopcraftError`` per item, in input order:
+        the same result ``parse(text).solve(limit, node_limit, time_limit)``
+        gives (solutions, count, complete, nodes), or the error that item
+        raised.
+
+    >>> [r.unique for r in solve_many([Slitherlink([[3, 3, 1]]), "2 3\\n3 - 0\\n- 2 -"])]
+    [True, False]
+    """
+    limit, node_limit, budget = budgets(limit, node_limit, time_limit, 2**32 - 1)
+    nthreads = threads_arg(threads)
+    read = read_items(boards, Slitherlink, Slitherlink.parse)
+    ok = [b for b in read if isinstance(b, Slitherlink)]
+    raw = _core.slither_solve_many([(b.rows, b.cols, b.flat_clues) for b in ok], limit, node_limit, budget, nthreads)
+
+    def result(board: Slitherlink, answer: Any) -> Union[SolveResult[Solution], LoopcraftError]:
+        if isinstance(answer, LoopcraftError):
+            return answer
+        found, finished, nodes = answer
+        sols = tuple(Solution(board.rows, board.cols, tuple(s), board.clues) for s in found)
+        return SolveResult(len(sols), bool(finished) and len(sols) < limit, sols, int(nodes), limit)
+
+    return merge(read, (result(b, a) for b, a in zip(ok, raw)))
