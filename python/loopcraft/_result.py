@@ -45,6 +45,20 @@ class SolveResult(Generic[S]):
     nodes: int
     limit: int
 
+    @classmethod
+    def from_search(cls, solutions: Tuple[S, ...], finished: bool, nodes: int, limit: int) -> SolveResult[S]:
+        """The result of a core search. The core says ``finished`` both when it
+        exhausted the search space and when it stopped at ``limit``; only the
+        first makes the count exact, so a search that reached ``limit`` is not
+        ``complete`` (the one place where that rule lives).
+
+        >>> SolveResult.from_search(("a",), True, 5, limit=1).complete
+        False
+        >>> SolveResult.from_search(("a",), True, 5, limit=2).unique
+        True
+        """
+        return cls(len(solutions), bool(finished) and len(solutions) < limit, solutions, int(nodes), limit)
+
     @property
     def unique(self) -> bool:
         """Exactly one solution, proven: the count is exact and equals 1."""

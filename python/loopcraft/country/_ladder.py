@@ -247,8 +247,7 @@ def solve(
         rows, cols, list(regions), list(numbers), limit, list(stages), node_limit, budget
     )
     loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
-    complete = bool(finished) and len(loops) < limit
-    return SolveResult(len(loops), complete, loops, int(nodes), limit)
+    return SolveResult.from_search(loops, finished, nodes, limit)
 
 
 def count(
@@ -312,5 +311,5 @@ def solve_many(
             continue
         sols, finished, nodes = answer
         loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
-        out.append(SolveResult(len(loops), bool(finished) and len(loops) < limit, loops, int(nodes), limit))
+        out.append(SolveResult.from_search(loops, finished, nodes, limit))
     return out

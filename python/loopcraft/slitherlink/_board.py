@@ -263,8 +263,7 @@ class Slitherlink(Picture):
             self.rows, self.cols, self.flat_clues, limit, node_limit, None if budget is None else float(budget)
         )
         sols = tuple(Solution(self.rows, self.cols, tuple(s), self.clues) for s in found)
-        # The core also reports "finished" when it stopped at `limit`; that count is not exact.
-        return SolveResult(len(sols), bool(finished) and len(sols) < limit, sols, int(nodes), limit)
+        return SolveResult.from_search(sols, finished, nodes, limit)
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search, no budget)."""

@@ -53,6 +53,6 @@ def solve_many(
             return answer
         found, finished, nodes = answer
         sols = tuple(Solution(board.rows, board.cols, tuple(s), board.clues) for s in found)
-        return SolveResult(len(sols), bool(finished) and len(sols) < limit, sols, int(nodes), limit)
+        return SolveResult.from_search(sols, finished, nodes, limit)
 
     return merge(read, (result(b, a) for b, a in zip(ok, raw)))
