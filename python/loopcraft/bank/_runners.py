@@ -202,7 +202,8 @@ class DaskRunner(Runner):
                 yield i, result
                 top_up()
         finally:
-            if pending:
+            # A generator dropped after close() has no client left to cancel on.
+            if pending and self.client is not None:
                 self.client.cancel(list(pending.values()))
 
     def close(self) -> None:
