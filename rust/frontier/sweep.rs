@@ -118,10 +118,21 @@ fn advise_huge(v: &mut Vec<Line>) {
             fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
         }
         const MADV_HUGEPAGE: i32 = 14;
-        // SAFETY: the range is this vector's own allocation; madvise only
-        // changes how the kernel backs it (a failure is harmless and ignored).
-        unsafe {
-            madvise(v.as_mut_ptr().cast(), v.capacity() * 64, MADV_HUGEPAGE);
+        // madvise wants a page-aligned start (malloc's large blocks begin a
+        // few bytes into a page, and an unaligned call fails with EINVAL and
+        // does nothing): advise the whole pages inside the allocation.
+        const PAGE: usize = 4096;
+        let start = v.as_mut_ptr() as usize;
+        let end = start + v.capacity() * 64;
+        let first = start.div_ceil(PAGE) * PAGE;
+        let last = end / PAGE * PAGE;
+        if last > first {
+            // SAFETY: the range lies inside this vector's own allocation;
+            // madvise only changes how the kernel backs it (a failure is
+            // harmless and ignored).
+            unsafe {
+                madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), last - first, MADV_HUGEPAGE);
+            }
         }
     }
     #[cfg(not(target_os = "linux"))]
