@@ -158,6 +158,18 @@ def test_limit_clamps_the_count():
     assert country_count(6, 6, list(range(36)), [None] * 36, limit=0) == 0
 
 
+def test_limit_stops_the_sweep_early_when_closed_loops_reach_it():
+    # 12 x 12 unclued needs 83,679 states at its widest: a limit of 1 is met
+    # by the first closed loop, long before that.
+    count, peak = _core.slither_count_frontier(12, 12, [None] * 144, limit=1, max_states=20_000)
+    assert (count, peak <= 20_000) == (1, True)
+    with pytest.raises(CapacityError):
+        _core.slither_count_frontier(12, 12, [None] * 144, max_states=20_000)
+    # A 3 in the last cell leaves no loop sure before the end.
+    with pytest.raises(CapacityError):
+        _core.slither_count_frontier(12, 12, [None] * 143 + [3], limit=1, max_states=20_000)
+
+
 def test_max_states_raises_capacity_error():
     count, peak = _core.slither_count_frontier(6, 6, [None] * 36)
     assert _core.slither_count_frontier(6, 6, [None] * 36, max_states=peak) == (count, peak)

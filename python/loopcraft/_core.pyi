@@ -157,8 +157,10 @@ def slither_count_frontier(
     clue; the empty edge set never counts) by frontier dynamic programming:
     ``(count, peak_states)``. Sides 1..100; ``clues`` row-major, None or -1...4
     as for :func:`slither_solve` (None for blank). With no clue the count is
-    OEIS A140517. ``limit`` clamps the count (the sweep runs to the end; a
-    count equal to ``limit`` may be larger in truth). ``max_states`` (default
+    OEIS A140517. The count returned is ``min(count, limit)`` (a
+    count equal to ``limit`` may be larger in truth); the sweep returns
+    ``limit`` early once closed loops with no positive clue left to check
+    reach it. ``max_states`` (default
     20 million, about 3 GB) caps the states of one sweep step: passing it raises
     :class:`CapacityError`. ``peak_states`` is the largest step. Ctrl-C raises
     KeyboardInterrupt."""

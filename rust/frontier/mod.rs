@@ -13,17 +13,22 @@
 //! This engine shares nothing with the other counting engines but the board
 //! format and `crate::grid`'s clue check.
 //!
-//! - `limit`: a frontier count is known only after the last step, so the
-//!   sweep always runs to the end; the returned count is then clamped to
-//!   `limit` (so, as with the other engines' limits, a count equal to
-//!   `limit` may be larger in truth).
+//! - `limit`: the count returned is `min(true count, limit)`, so a count
+//!   equal to `limit` means "at least `limit`" (as with the other engines).
+//!   The sweep stops early, returning `limit`, once the counts of states
+//!   that are sure to be solutions already reach it (Slitherlink: the loop
+//!   is closed and no cell with a positive clue is left to check, so the
+//!   one way on, every edge empty, is a solution). Without such states (every
+//!   Country Road board, or clues late in the sweep) it runs to the end and
+//!   clamps.
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
 //!   away. A state costs its key and count words in two hash tables (the
 //!   layer swept and the one built) at most 70 % full: about 160 bytes at the
 //!   peak of the 18 x 18 Hamiltonian count (4.9 million states, 790 MB), so
 //!   the default ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
-//! - `stop`: asked once per state expanded ([`Error::Interrupted`]).
+//! - `stop`: asked once per state expanded and every few thousand slots
+//!   while a table is cleared, grown or widened ([`Error::Interrupted`]).
 
 pub mod bignum;
 mod country;
@@ -50,26 +55,25 @@ pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 /// Largest key the engine builds, in 64-bit words.
 const MAX_WORDS: u32 = 16;
 
-fn run_sized<R: Rules>(rules: &R, bits: u32, max_states: usize, stop: &mut Stop<'_>) -> Result<Count> {
+fn run_sized<R: Rules>(
+    rules: &R,
+    bits: u32,
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
     match bits.div_ceil(64) {
-        0 | 1 => sweep::run::<1, R>(rules, max_states, stop),
-        2 => sweep::run::<2, R>(rules, max_states, stop),
-        3 => sweep::run::<3, R>(rules, max_states, stop),
-        4 => sweep::run::<4, R>(rules, max_states, stop),
-        5 => sweep::run::<5, R>(rules, max_states, stop),
-        6..=8 => sweep::run::<8, R>(rules, max_states, stop),
-        9..=MAX_WORDS => sweep::run::<16, R>(rules, max_states, stop),
+        0 | 1 => sweep::run::<1, R>(rules, limit, max_states, stop),
+        2 => sweep::run::<2, R>(rules, limit, max_states, stop),
+        3 => sweep::run::<3, R>(rules, limit, max_states, stop),
+        4 => sweep::run::<4, R>(rules, limit, max_states, stop),
+        5 => sweep::run::<5, R>(rules, limit, max_states, stop),
+        6..=8 => sweep::run::<8, R>(rules, limit, max_states, stop),
+        9..=MAX_WORDS => sweep::run::<16, R>(rules, limit, max_states, stop),
         words => Err(Error::TooLarge(format!(
             "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
         ))),
     }
-}
-
-fn finish(mut out: Count, limit: Option<u64>) -> Count {
-    if let Some(l) = limit {
-        out.count = out.count.min_u64(l);
-    }
-    out
 }
 
 /// Number of Slitherlink solutions of an R x C board (`clues` row-major, one
@@ -85,8 +89,7 @@ pub fn slither_count(
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
     let rules = slither::Slither::new(rows, cols, clues)?;
-    let out = run_sized(&rules, rules.bits, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
-    Ok(finish(out, limit))
+    run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
 }
 
 /// Number of Country Road solutions of an R x C board (`regions` row-major,
@@ -107,6 +110,5 @@ pub fn country_count(
     if rules.impossible {
         return Ok(Count { count: Nat::zero(), peak_states: 0 });
     }
-    let out = run_sized(&rules, rules.bits, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
-    Ok(finish(out, limit))
+    run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
 }

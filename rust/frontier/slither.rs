@@ -36,6 +36,9 @@ pub(super) struct Slither {
     clue_free: Vec<bool>,
     plug_bits: u32,
     done: u32,
+    /// The first step from which no cell with a positive clue is left to
+    /// check (each is checked at the point below its bottom-left corner).
+    sure_from: usize,
     pub bits: u32,
 }
 
@@ -80,7 +83,9 @@ impl Slither {
             .iter()
             .map(|&(r, c)| !((r >= 1 && clued(r - 1, c)) || (c >= 1 && clued(r, c - 1)) || clued(r, c)))
             .collect();
-        Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, bits })
+        let sure_from =
+            (0..rows * cols).filter(|&i| clues[i] > 0).map(|i| (i / cols + 1) * w + i % cols + 1).max().unwrap_or(0);
+        Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, sure_from, bits })
     }
 }
 
@@ -162,5 +167,13 @@ impl Rules for Slither {
 
     fn accepts<K: Key>(&self, key: &K) -> bool {
         key.get(self.done, 1) == 1
+    }
+
+    /// A closed loop is final: every later point has degree 0. Once no
+    /// positive clue is left to check, that one way on satisfies every
+    /// remaining clue (all 0, and a 0 cell's edges are checked as soon as
+    /// each is decided), so the state ends as exactly one solution.
+    fn sure<K: Key>(&self, step: usize, key: &K) -> bool {
+        step >= self.sure_from && key.get(self.done, 1) == 1
     }
 }

@@ -33,6 +33,13 @@ pub trait Rules {
     fn expand<K: Key>(&self, step: usize, key: K, out: &mut Succ<K>);
     /// Whether a state left after the last step is a solution.
     fn accepts<K: Key>(&self, key: &K) -> bool;
+    /// Whether `key`, a state before `step`, is sure to be accepted with
+    /// exactly one way to finish (so its count is already part of the total).
+    /// The sweep uses it to stop early once such counts reach the limit; a
+    /// puzzle that cannot tell answers false (the default).
+    fn sure<K: Key>(&self, _step: usize, _key: &K) -> bool {
+        false
+    }
 }
 
 /// A finished count.
@@ -47,11 +54,11 @@ pub struct Count {
 }
 
 /// A layer: an open-addressing table whose slots hold the key words and the
-/// count limbs side by side (`N + w` words a slot), so that an insertion
+/// count limbs side by side (`N + w` words, see [`stride_for`]), so that an insertion
 /// touches one place in memory. An empty slot has all bits of its first word
 /// set, which no key has (plug 0 would read 3).
 struct Layer<const N: usize> {
-    data: Vec<u64>,
+    data: Table,
     w: usize,
     stride: usize,
     cap: usize,
@@ -61,25 +68,115 @@ struct Layer<const N: usize> {
 
 const EMPTY: u64 = u64::MAX;
 
+/// One cache line of table words. Tables are built of these so that slots
+/// start on a cache-line boundary (a plain `Vec<u64>` from `malloc` starts 16
+/// bytes into a page, which splits every other 32-byte slot).
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Line([u64; 8]);
+
+/// A table of 64-bit words starting on a cache-line boundary.
+#[derive(Default)]
+struct Table {
+    lines: Vec<Line>,
+    len: usize,
+}
+
+impl std::ops::Deref for Table {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        // SAFETY: `lines` holds at least `len` initialised words (8 a line,
+        // `Line` is `repr(C)` over `[u64; 8]`), borrowed with `self`.
+        unsafe { std::slice::from_raw_parts(self.lines.as_ptr().cast::<u64>(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Table {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `deref`, borrowed mutably with `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.lines.as_mut_ptr().cast::<u64>(), self.len) }
+    }
+}
+
 /// A zeroed table of `len` words. Large tables ask Linux for transparent huge
 /// pages first: the sweep touches them at random, and with 4 KiB pages most
 /// of its time would go to TLB misses.
-fn table(len: usize) -> Vec<u64> {
-    let mut v: Vec<u64> = Vec::with_capacity(len);
+fn table(len: usize) -> Table {
+    let lines = len.div_ceil(8);
+    let mut v: Vec<Line> = Vec::with_capacity(lines);
+    advise_huge(&mut v);
+    v.resize(lines, Line([0; 8]));
+    Table { lines: v, len }
+}
+
+/// Asks Linux to back a large vector's spare capacity with huge pages.
+fn advise_huge(v: &mut Vec<Line>) {
     #[cfg(target_os = "linux")]
-    if len >= 1 << 18 {
+    if v.capacity() >= 1 << 15 {
         extern "C" {
             fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
         }
         const MADV_HUGEPAGE: i32 = 14;
-        // SAFETY: the range is this vector's own allocation; madvise only
-        // changes how the kernel backs it (a failure is harmless and ignored).
-        unsafe {
-            madvise(v.as_mut_ptr().cast(), len * 8, MADV_HUGEPAGE);
+        // madvise wants a page-aligned start (malloc's large blocks begin a
+        // few bytes into a page, and an unaligned call fails with EINVAL and
+        // does nothing): advise the whole pages inside the allocation.
+        const PAGE: usize = 4096;
+        let start = v.as_mut_ptr() as usize;
+        let end = start + v.capacity() * 64;
+        let first = start.div_ceil(PAGE) * PAGE;
+        let last = end / PAGE * PAGE;
+        if last > first {
+            // SAFETY: the range lies inside this vector's own allocation;
+            // madvise only changes how the kernel backs it (a failure is
+            // harmless and ignored).
+            unsafe {
+                madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), last - first, MADV_HUGEPAGE);
+            }
         }
     }
-    v.resize(len, 0);
-    v
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
+/// Slots (or lines) handled between two calls of the stop check while a
+/// table is filled, grown or widened: a large table takes far longer than
+/// the 50 ms a Ctrl-C may wait (the check itself reads the clock only every
+/// few hundred calls).
+const CHECK_SLOTS: usize = 64;
+
+impl Table {
+    /// Makes this `len` words of empty slots of `stride` words (first word
+    /// [`EMPTY`], the rest zero), asking `stop` as it goes.
+    fn fill_empty(&mut self, len: usize, stride: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let lines = len.div_ceil(8);
+        self.lines.clear();
+        self.len = 0;
+        while self.lines.len() < lines {
+            if stop.requested() {
+                return Err(Error::Interrupted);
+            }
+            let to = lines.min(self.lines.len() + CHECK_SLOTS);
+            self.lines.resize(to, Line([0; 8]));
+        }
+        self.len = len;
+        let mut o = 0;
+        while o < len {
+            if (o / stride) % CHECK_SLOTS == 0 && stop.requested() {
+                return Err(Error::Interrupted);
+            }
+            self[o] = EMPTY;
+            o += stride;
+        }
+        Ok(())
+    }
+}
+
+/// Words a slot takes for a key of `n` words and a count of `w` limbs. (Padding
+/// slots to a power of two, so that none straddles two cache lines, measured
+/// no faster on 14 x 14 and 15 x 15 all-cycles counts and cost a third more
+/// memory on the Hamiltonian rows, so slots stay packed.)
+fn stride_for(n: usize, w: usize) -> usize {
+    n + w
 }
 
 impl<const N: usize> Layer<N>
@@ -87,24 +184,22 @@ where
     [u64; N]: Key,
 {
     fn new() -> Self {
-        Layer { data: Vec::new(), w: 1, stride: N + 1, cap: 0, shift: 64, len: 0 }
+        Layer { data: Table::default(), w: 1, stride: stride_for(N, 1), cap: 0, shift: 64, len: 0 }
     }
 
-    fn reset(&mut self, w: usize, expect: usize) {
+    fn reset(&mut self, w: usize, expect: usize, stop: &mut Stop<'_>) -> Result<()> {
         self.w = w;
-        self.stride = N + w;
+        self.stride = stride_for(N, w);
         self.cap = (expect.max(8) * 3 / 2).next_power_of_two();
         self.shift = 64 - self.cap.trailing_zeros();
         self.len = 0;
-        if self.data.capacity() < self.cap * self.stride {
-            self.data = table(self.cap * self.stride);
-        } else {
-            self.data.clear();
-            self.data.resize(self.cap * self.stride, 0);
+        let need = self.cap * self.stride;
+        if self.data.lines.capacity() * 8 < need {
+            self.data = table(0);
+            self.data.lines.reserve_exact(need.div_ceil(8));
+            advise_huge(&mut self.data.lines);
         }
-        for s in 0..self.cap {
-            self.data[s * self.stride] = EMPTY;
-        }
+        self.data.fill_empty(need, self.stride, stop)
     }
 
     #[inline(always)]
@@ -126,28 +221,29 @@ where
 
     /// Adds `count` to the state `key` (inserted when new), probing from `h`.
     #[inline(always)]
-    fn add(&mut self, key: &[u64; N], mut h: usize, count: &[u64]) {
+    fn add(&mut self, key: &[u64; N], mut h: usize, count: &[u64], stop: &mut Stop<'_>) -> Result<()> {
         let mask = self.cap - 1;
         let stride = self.stride;
+        let end = N + self.w;
         loop {
             let o = h * stride;
             let first = self.data[o];
             if first == EMPTY {
                 self.data[o..o + N].copy_from_slice(key);
                 self.len += 1;
-                if add_into(&mut self.data[o + N..o + stride], count) {
-                    self.widen(h);
+                if add_into(&mut self.data[o + N..o + end], count) {
+                    self.widen(h, stop)?;
                 }
                 if self.len * 10 > self.cap * 7 {
-                    self.grow();
+                    self.grow(stop)?;
                 }
-                return;
+                return Ok(());
             }
             if first == key[0] && self.data[o + 1..o + N] == key[1..] {
-                if add_into(&mut self.data[o + N..o + stride], count) {
-                    self.widen(h);
+                if add_into(&mut self.data[o + N..o + end], count) {
+                    self.widen(h, stop)?;
                 }
-                return;
+                return Ok(());
             }
             h = (h + 1) & mask;
         }
@@ -156,29 +252,36 @@ where
     /// One more limb for every count, after the count in `slot` carried out
     /// of its top limb (that carry becomes the new limb's 1).
     #[cold]
-    fn widen(&mut self, slot: usize) {
-        let (os, ns) = (self.stride, self.stride + 1);
+    fn widen(&mut self, slot: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let (os, ns, used) = (self.stride, stride_for(N, self.w + 1), N + self.w);
         let mut data = table(self.cap * ns);
         for s in 0..self.cap {
-            data[s * ns..s * ns + os].copy_from_slice(&self.data[s * os..(s + 1) * os]);
+            if s % CHECK_SLOTS == 0 && stop.requested() {
+                return Err(Error::Interrupted);
+            }
+            data[s * ns..s * ns + used].copy_from_slice(&self.data[s * os..s * os + used]);
         }
-        data[slot * ns + os] = 1;
+        data[slot * ns + used] = 1;
         self.data = data;
         self.w += 1;
         self.stride = ns;
+        Ok(())
     }
 
-    fn grow(&mut self) {
+    fn grow(&mut self, stop: &mut Stop<'_>) -> Result<()> {
         let old = std::mem::take(&mut self.data);
         let old_cap = self.cap;
         self.cap *= 2;
         self.shift -= 1;
-        self.data = table(self.cap * self.stride);
-        for s in 0..self.cap {
-            self.data[s * self.stride] = EMPTY;
-        }
+        self.data = table(0);
+        self.data.lines.reserve_exact((self.cap * self.stride).div_ceil(8));
+        advise_huge(&mut self.data.lines);
+        self.data.fill_empty(self.cap * self.stride, self.stride, stop)?;
         let mask = self.cap - 1;
         for s in 0..old_cap {
+            if s % CHECK_SLOTS == 0 && stop.requested() {
+                return Err(Error::Interrupted);
+            }
             let o = s * self.stride;
             if old[o] == EMPTY {
                 continue;
@@ -190,6 +293,7 @@ where
             }
             self.data[h * self.stride..(h + 1) * self.stride].copy_from_slice(&old[o..o + self.stride]);
         }
+        Ok(())
     }
 
     /// The occupied slots' offsets.
@@ -228,22 +332,36 @@ const BATCH: usize = 48;
 /// Runs the sweep from the empty state and sums the accepted final states.
 /// Fails with [`Error::Capacity`] when a layer would pass `max_states` and
 /// with [`Error::Interrupted`] when `stop` asks.
-pub fn run<const N: usize, R: Rules>(rules: &R, max_states: usize, stop: &mut Stop<'_>) -> Result<Count>
+///
+/// With a `limit`, the count returned is `min(true count, limit)`, and the
+/// sweep returns `limit` as soon as the counts of the states the puzzle
+/// calls [`Rules::sure`] reach it: those counts are part of the final total
+/// already and counts never shrink, so the rest of the sweep cannot change
+/// the answer.
+pub fn run<const N: usize, R: Rules>(
+    rules: &R,
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count>
 where
     [u64; N]: Key,
 {
     let mut old: Layer<N> = Layer::new();
     let mut new: Layer<N> = Layer::new();
-    old.reset(1, 1);
+    old.reset(1, 1, stop)?;
     let zero = [0u64; N];
     let h = old.home(&zero);
-    old.add(&zero, h, &[1]);
+    old.add(&zero, h, &[1], stop)?;
     let mut peak = 1usize;
     let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
     let mut succ2 = Succ { keys: [[0u64; N]; 4], len: 0 };
     // Pending successors: key, home slot, offset of the source count in `old`.
     let mut batch: Vec<([u64; N], usize, usize)> = Vec::with_capacity(BATCH + 16);
     let steps = rules.steps();
+    let capacity = |step: usize| {
+        Err(Error::Capacity(format!("the frontier passed max_states = {max_states} states at step {step} of {steps}")))
+    };
     let mut step = 0;
     while step < steps {
         // Two points per pass when two are left: the layer between them is
@@ -251,13 +369,20 @@ where
         let two = step + 1 < steps;
         // Counts only grow along the sweep; a count that outgrows its limbs
         // widens the whole layer (see `Layer::widen`).
-        new.reset(old.w, old.len);
-        let flush = |batch: &mut Vec<([u64; N], usize, usize)>, new: &mut Layer<N>, old: &Layer<N>| {
+        new.reset(old.w, old.len, stop)?;
+        let flush = |batch: &mut Vec<([u64; N], usize, usize)>,
+                     new: &mut Layer<N>,
+                     old: &Layer<N>,
+                     stop: &mut Stop<'_>|
+         -> Result<()> {
             for &(ref k, h, o) in batch.iter() {
-                new.add(k, h, &old.data[o + N..o + old.stride]);
+                new.add(k, h, &old.data[o + N..o + N + old.w], stop)?;
             }
             batch.clear();
+            Ok(())
         };
+        // The counts of the sure states of `old` (only summed under a limit).
+        let mut sure: u128 = 0;
         for o in 0..old.cap {
             let o = o * old.stride;
             if old.data[o] == EMPTY {
@@ -267,6 +392,15 @@ where
                 return Err(Error::Interrupted);
             }
             let key: [u64; N] = old.data[o..o + N].try_into().unwrap_or(zero);
+            if let Some(limit) = limit {
+                if rules.sure(step, &key) {
+                    let count = &old.data[o + N..o + N + old.w];
+                    sure += u128::from(count[0]);
+                    if count[1..].iter().any(|&l| l != 0) || sure >= u128::from(limit) {
+                        return Ok(Count { count: Nat::from(limit), peak_states: peak });
+                    }
+                }
+            }
             succ.len = 0;
             rules.expand(step, key, &mut succ);
             for k in &succ.keys[..succ.len] {
@@ -285,21 +419,15 @@ where
                 }
             }
             if batch.len() >= BATCH {
-                flush(&mut batch, &mut new, &old);
+                flush(&mut batch, &mut new, &old, stop)?;
                 if new.len > max_states {
-                    return Err(Error::Capacity(format!(
-                        "the frontier passed max_states = {max_states} states at step {step} of {}",
-                        rules.steps()
-                    )));
+                    return capacity(step);
                 }
             }
         }
-        flush(&mut batch, &mut new, &old);
+        flush(&mut batch, &mut new, &old, stop)?;
         if new.len > max_states {
-            return Err(Error::Capacity(format!(
-                "the frontier passed max_states = {max_states} states at step {step} of {}",
-                rules.steps()
-            )));
+            return capacity(step);
         }
         peak = peak.max(new.len);
         std::mem::swap(&mut old, &mut new);
@@ -309,8 +437,11 @@ where
     for o in old.occupied() {
         let key: [u64; N] = old.data[o..o + N].try_into().unwrap_or(zero);
         if rules.accepts(&key) {
-            total.add_assign(&Nat::from_limbs(&old.data[o + N..o + old.stride]));
+            total.add_assign(&Nat::from_limbs(&old.data[o + N..o + N + old.w]));
         }
+    }
+    if let Some(limit) = limit {
+        total = total.min_u64(limit);
     }
     Ok(Count { count: total, peak_states: peak })
 }
@@ -447,4 +578,41 @@ pub fn point_moves<K: Key>(
         }
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filled() -> Layer<1> {
+        let mut layer: Layer<1> = Layer::new();
+        layer.reset(1, 1 << 16, &mut Stop::never()).unwrap();
+        for i in 0..1000u64 {
+            let key = [i << 2];
+            let h = layer.home(&key);
+            layer.add(&key, h, &[u64::MAX - 5], &mut Stop::never()).unwrap();
+        }
+        assert_eq!(layer.len, 1000);
+        layer
+    }
+
+    #[test]
+    fn growing_clearing_and_widening_a_table_heed_the_stop() {
+        let yes = || true;
+        let asked = || {
+            let stop = Stop::new(&yes);
+            std::thread::sleep(Stop::PERIOD * 2);
+            stop
+        };
+        assert!(matches!(filled().grow(&mut asked()), Err(Error::Interrupted)));
+        assert!(matches!(filled().widen(0, &mut asked()), Err(Error::Interrupted)));
+        assert!(matches!(filled().reset(1, 1 << 20, &mut asked()), Err(Error::Interrupted)));
+        // Unasked, they keep every count.
+        let mut layer = filled();
+        layer.grow(&mut Stop::never()).unwrap();
+        layer.widen(0, &mut Stop::never()).unwrap();
+        let counts: Vec<u64> = layer.occupied().map(|o| layer.data[o + 1]).collect();
+        assert_eq!(counts.len(), 1000);
+        assert!(counts.iter().all(|&c| c == u64::MAX - 5));
+    }
 }

@@ -144,6 +144,11 @@ fn slitherlink_matches_brute_force_on_tiny_boards() {
             let clues: Vec<i8> = base.iter().map(|&v| if rng.below(4) < keep { v } else { -1 }).collect();
             let want = counts.iter().filter(|c| c.iter().zip(&clues).all(|(&v, &k)| k < 0 || v == k)).count();
             assert_eq!(slither(rows, cols, &clues), want.to_string(), "{rows} x {cols} {clues:?}");
+            // A limit gives min(count, limit), early stop or not.
+            for limit in [0, 1, 2, want as u64, want as u64 + 1] {
+                let got = slither_count(rows, cols, &clues, Some(limit), None, &mut Stop::never()).unwrap().count;
+                assert_eq!(got.to_string(), want.min(limit as usize).to_string(), "{clues:?} limit {limit}");
+            }
         }
     }
 }
@@ -238,4 +243,21 @@ fn budget_and_refusals() {
     std::thread::sleep(Stop::PERIOD * 2);
     let r = slither_count(8, 8, &[-1; 64], None, None, &mut stop);
     assert!(matches!(r, Err(Error::Interrupted)));
+}
+
+#[test]
+fn a_limit_stops_the_sweep_once_closed_loops_reach_it() {
+    // 12 x 12 needs 83,679 states at its widest; closed loops worth 1 (and
+    // 100) are swept long before that, so these finish within smaller budgets.
+    let clear = vec![-1; 144];
+    for (limit, budget) in [(1, 20_000), (100, 60_000)] {
+        let out = slither_count(12, 12, &clear, Some(limit), Some(budget), &mut Stop::never()).unwrap();
+        assert_eq!(out.count.to_u64(), Some(limit));
+        assert!(out.peak_states <= budget);
+    }
+    assert!(matches!(slither_count(12, 12, &clear, None, Some(60_000), &mut Stop::never()), Err(Error::Capacity(_))));
+    // A positive clue in the last row keeps every state unsure until the end.
+    let mut late = clear.clone();
+    late[143] = 2;
+    assert!(matches!(slither_count(12, 12, &late, Some(1), Some(20_000), &mut Stop::never()), Err(Error::Capacity(_))));
 }

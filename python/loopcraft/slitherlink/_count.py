@@ -27,8 +27,11 @@ def count_solutions(
     Args:
         engine: ``"frontier"`` (default; exact at any size within its memory
             budget) or ``"search"`` (enumerates, so only for small counts).
-        limit: count at most this many (``search`` stops there; ``frontier``
-            sweeps to the end and clamps).
+        limit: count at most this many: the result is ``min(count, limit)``,
+            so a result equal to ``limit`` means "at least ``limit``".
+            ``search`` stops when it has found that many; ``frontier`` stops
+            as soon as loops already closed, with no positive clue left to
+            check, reach it (else it sweeps to the end and clamps).
         max_states: the frontier's budget of states per sweep step (default
             20 million, about 3 GB): more raises :class:`~loopcraft.CapacityError`.
 
