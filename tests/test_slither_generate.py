@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -99,33 +96,6 @@ def test_same_seed_same_puzzle_for_every_level():
         assert a == generate(9, 7, "same", grade=level)
     assert seed_to_u64("abc") == seed_to_u64("abc") != seed_to_u64("abd")
     assert seed_to_u64(-1) == 2**64 - 1
-
-
-def test_ctrl_c_stops_a_long_generation():
-    """SIGINT during a 60 x 60 hard generation raises KeyboardInterrupt within a second."""
-    code = (
-        "import sys, time\n"
-        "from loopcraft.slitherlink import generate\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    generate(60, 60, 'ctrl-c', grade='hard', attempts=1000)\n"
-        "    print('finished', flush=True)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', time.monotonic(), flush=True)\n"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    assert proc.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, _ = proc.communicate(timeout=10)
-    finally:
-        proc.kill()
-    word, when = out.split()
-    assert word == "interrupted"
-    assert float(when) - sent < 1.0
 
 
 def test_time_limit_is_honoured_on_a_big_board():

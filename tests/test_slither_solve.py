@@ -8,9 +8,6 @@ one loop); real puzzles against the worked examples and the puzzlekit set in
 from __future__ import annotations
 
 import functools
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -354,31 +351,3 @@ def test_shared_puzzlekit_unsolved_entries_are_decided(load_external):
         assert result.count >= 1 and (result.complete or result.count == 2), key
         assert all(p.check(s).ok for s in result.solutions), key
         assert len({s.edges for s in result.solutions}) == result.count, key
-
-
-def test_ctrl_c_stops_a_long_solve():
-    """SIGINT during a search that would run for hours raises KeyboardInterrupt within a second."""
-    code = (
-        "import time\n"
-        "from loopcraft.slitherlink import Slitherlink\n"
-        "p = Slitherlink([[None] * 30 for _ in range(30)])\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    p.solve(limit=10**9)\n"
-        "    print('finished', flush=True)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', time.monotonic(), flush=True)\n"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    assert proc.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, _ = proc.communicate(timeout=10)
-    finally:
-        proc.kill()
-    word, when = out.split()
-    assert word == "interrupted"
-    assert float(when) - sent < 1.0

@@ -1,0 +1,96 @@
+"""Ctrl-C reaches the core: a long call ends with KeyboardInterrupt within a
+second, and a time budget ends a long search incomplete, never wrong.
+
+Each long call runs in a child process (SIGINT would otherwise hit the test
+runner); the child says when the call is about to start, and the test sends
+SIGINT a little later and measures how long the child takes to end.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from loopcraft.country import CountryRoad
+
+CHILD = """
+import signal
+import sys
+{setup}
+# As in an interactive session: a test runner (or a shell running jobs in the
+# background) may have left SIGINT ignored, and that is inherited.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+print("start", flush=True)
+try:
+    {call}
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+print("finished", flush=True)
+"""
+
+LONG_CALLS = {
+    # Every cell its own country: the 8 x 8 count by search takes minutes
+    # (the brute forces refuse more than 36 open cells).
+    "country count": (
+        "from loopcraft.country import CountryRoad, count_solutions\n"
+        "board = CountryRoad.from_regions([[r * 8 + c for c in range(8)] for r in range(8)])",
+        "count_solutions(board, engine='search')",
+    ),
+    # The empty 30 x 30 Slitherlink board has astronomically many loops.
+    "slitherlink solve": (
+        "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])",
+        "board.solve(limit=10**9)",
+    ),
+    "slitherlink generate": (
+        "from loopcraft.slitherlink import generate",
+        "generate(60, 60, 'ctrl-c', grade='hard', attempts=1000)",
+    ),
+}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("name", LONG_CALLS)
+def test_sigint_ends_a_long_call_within_a_second(name: str) -> None:
+    setup, call = LONG_CALLS[name]
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(setup=setup, call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "start"
+        time.sleep(0.5)  # well into the core
+        assert child.poll() is None, "the call ended before the signal"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+        elapsed = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 3, (out, err)
+    assert "interrupted" in out
+    assert elapsed < 1.0, f"took {elapsed:.2f} s to stop"
+
+
+def test_time_limit_ends_a_long_country_solve_incomplete() -> None:
+    n = 8
+    board = CountryRoad.from_regions([[r * n + c for c in range(n)] for r in range(n)])
+    start = time.monotonic()
+    result = board.solve(limit=10**9, time_limit=0.3)
+    elapsed = time.monotonic() - start
+    # A budget never turns into an answer: the count is a lower bound only.
+    assert not result.complete and not result.unique
+    assert result.count > 0
+    # Generous on a shared machine; the core itself checks the clock every few
+    # search nodes or probe hypotheses.
+    assert elapsed < 0.3 + 0.7, elapsed
