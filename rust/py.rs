@@ -37,12 +37,14 @@ impl From<Error> for PyErr {
     }
 }
 
-/// Runs a long core call with the GIL released, stoppable by Ctrl-C: the
-/// core's [`Stop`] asks, every few milliseconds, whether Python has a signal
-/// pending (re-taking the GIL just for that check). When it has, the core
-/// unwinds with `Error::Interrupted` and the signal's own exception (usually
-/// `KeyboardInterrupt`) is raised here.
-fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send) -> PyResult<T> {
+/// Runs core work with the GIL released, handing it a check that asks
+/// Python (re-taking the GIL just for that) whether a signal is pending. When
+/// one is, the check answers true, the core unwinds with `Error::Interrupted`,
+/// and the signal's own exception (usually `KeyboardInterrupt`) is raised here.
+fn with_signal_check<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> Result<T, Error> + Send,
+) -> PyResult<T> {
     let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
     let check = || {
         Python::attach(|py| match py.check_signals() {
@@ -53,11 +55,17 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Re
             }
         })
     };
-    let out = py.detach(|| work(&mut Stop::new(&check)));
+    let out = py.detach(|| work(&check));
     if let Some(err) = pending.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(err);
     }
     Ok(out?)
+}
+
+/// A long core call stoppable by Ctrl-C: its [`Stop`] runs the check every
+/// few milliseconds of work.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send) -> PyResult<T> {
+    with_signal_check(py, |check| work(&mut Stop::new(check)))
 }
 
 /// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form,
@@ -366,29 +374,6 @@ fn batch_answer<'py, T>(
     }
 }
 
-/// Runs a batch with the GIL released; the caller thread asks Python for a
-/// pending signal every few milliseconds (see `batch::map`) and raises it.
-fn batch_run<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> Result<T, Error> + Send,
-) -> PyResult<T> {
-    let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
-    let check = || {
-        Python::attach(|py| match py.check_signals() {
-            Ok(()) => false,
-            Err(err) => {
-                *pending.lock().unwrap_or_else(|p| p.into_inner()) = Some(err);
-                true
-            }
-        })
-    };
-    let out = py.detach(|| work(&check));
-    if let Some(err) = pending.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(err);
-    }
-    Ok(out?)
-}
-
 /// `slither_solve` on many `(rows, cols, clues)` boards over `threads` threads:
 /// per board the `(solutions, complete, nodes)` tuple or an exception instance.
 #[pyfunction(name = "slither_solve_many")]
@@ -407,8 +392,9 @@ fn py_slither_solve_many<'py>(
         let (rows, cols, clues): (usize, usize, Bound<'py, PyAny>) = board.extract()?;
         items.push(crate::batch::SlitherItem { rows, cols, clues: extract_clues(&clues, 4)? });
     }
-    let answers =
-        batch_run(py, |stop| crate::batch::slither_solve(&items, limit, node_limit, time_limit, threads, stop))?;
+    let answers = with_signal_check(py, |stop| {
+        crate::batch::slither_solve(&items, limit, node_limit, time_limit, threads, stop)
+    })?;
     answers.into_iter().map(|a| batch_answer(py, a, |o| (o.solutions, o.complete, o.nodes))).collect()
 }
 
@@ -436,8 +422,9 @@ fn py_country_solve_many<'py>(
             Ok(crate::batch::CountryItem { rows, cols, regions, numbers })
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    let answers =
-        batch_run(py, |stop| crate::batch::country_solve(&items, limit, node_limit, time_limit, threads, stop))?;
+    let answers = with_signal_check(py, |stop| {
+        crate::batch::country_solve(&items, limit, node_limit, time_limit, threads, stop)
+    })?;
     answers.into_iter().map(|a| batch_answer(py, a, |r| (r.solutions, r.complete, r.nodes))).collect()
 }
 
@@ -457,7 +444,7 @@ fn py_loop_solve_many<'py>(
     for clues in clue_lists.try_iter()? {
         lists.push(extract_clues(&clues?, 4)?);
     }
-    let answers = batch_run(py, |stop| crate::batch::loop_solve(n, &lists, node_limit, threads, stop))?;
+    let answers = with_signal_check(py, |stop| crate::batch::loop_solve(n, &lists, node_limit, threads, stop))?;
     answers
         .into_iter()
         .map(|a| match a {
