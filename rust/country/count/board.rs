@@ -24,6 +24,24 @@ pub(super) struct MaskBoard {
 }
 
 impl MaskBoard {
+    /// The checked board an engine enumerates and its limit (no limit: `u64::MAX`),
+    /// or None when the count is 0 before any enumeration: `limit` 0, or fewer
+    /// than two countries (a lone country has no border to cross twice, an edge
+    /// case settled in docs/country-road.md; with no country no cell can carry
+    /// the loop).
+    pub(super) fn for_count(
+        rows: usize,
+        cols: usize,
+        regions: &[i64],
+        numbers: &[Option<i64>],
+        limit: Option<u64>,
+        engine: &str,
+    ) -> Result<Option<(MaskBoard, u64)>> {
+        let board = MaskBoard::new(rows, cols, regions, numbers, engine)?;
+        let limit = limit.unwrap_or(u64::MAX);
+        Ok((limit > 0 && board.countries() >= 2).then_some((board, limit)))
+    }
+
     /// Checks the board once, as every Country Road function does
     /// ([`Board::new`]), then against the enumeration limits, naming `engine`
     /// in a refusal. Only the countries, numbers and cell adjacency of the

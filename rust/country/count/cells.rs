@@ -32,13 +32,9 @@ pub fn count_with_stop(
     limit: Option<u64>,
     stop: &mut Stop<'_>,
 ) -> Result<u64> {
-    let board = MaskBoard::new(rows, cols, regions, numbers, "cells")?;
-    let limit = limit.unwrap_or(u64::MAX);
-    // A lone country has no border to cross twice (an edge case settled in
-    // docs/country-road.md), and with no country no cell can carry the loop.
-    if limit == 0 || board.countries() < 2 {
+    let Some((board, limit)) = MaskBoard::for_count(rows, cols, regions, numbers, limit, "cells")? else {
         return Ok(0);
-    }
+    };
     let k = board.countries();
     // Neighbours in another country: rule 4 forbids both being unused.
     let foreign: Vec<u64> = (0..board.n)

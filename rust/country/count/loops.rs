@@ -39,13 +39,9 @@ pub fn count_with_stop(
     limit: Option<u64>,
     stop: &mut Stop<'_>,
 ) -> Result<u64> {
-    let board = MaskBoard::new(rows, cols, regions, numbers, "loops")?;
-    let limit = limit.unwrap_or(u64::MAX);
-    // A lone country has no border to cross twice (an edge case settled in
-    // docs/country-road.md), and with no country no cell can carry the loop.
-    if limit == 0 || board.countries() < 2 {
+    let Some((board, limit)) = MaskBoard::for_count(rows, cols, regions, numbers, limit, "loops")? else {
         return Ok(0);
-    }
+    };
     let mut cycles = Cycles::new(&board, rows, cols, limit, stop);
     for start in bits(board.open) {
         if cycles.count >= limit || cycles.interrupted {
