@@ -278,12 +278,7 @@ impl Thinner {
                 if !ok {
                     break;
                 }
-                for _ in 0..steps {
-                    if stop.requested() {
-                        return Err(Error::Interrupted);
-                    }
-                }
-                if deadline.is_some_and(|d| Instant::now() > d) {
+                if checkpoint(steps, deadline, stop)? {
                     return Ok(Some(GenStatus::TimedOut));
                 }
                 let mark = eng.mark();
@@ -391,12 +386,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.grid.cell_edges[cell].iter().all(|&e| eng.dom[e as usize] != UNK) {
                     continue;
                 }
-                for _ in 0..steps {
-                    if stop.requested() {
-                        return Err(Error::Interrupted);
-                    }
-                }
-                if deadline.is_some_and(|d| Instant::now() > d) {
+                if checkpoint(steps, deadline, stop)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 ok = eng.add_clue(cell as u32, full[cell]) && eng.run();
@@ -422,12 +412,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.clues[cell] < 0 {
                     continue;
                 }
-                for _ in 0..steps {
-                    if stop.requested() {
-                        return Err(Error::Interrupted);
-                    }
-                }
-                if deadline.is_some_and(|d| Instant::now() > d) {
+                if checkpoint(steps, deadline, stop)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 let saved = thin.board.clues[cell];
@@ -446,12 +431,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.clues[cell] < 0 {
                     continue;
                 }
-                for _ in 0..steps {
-                    if stop.requested() {
-                        return Err(Error::Interrupted);
-                    }
-                }
-                if deadline.is_some_and(|d| Instant::now() > d) {
+                if checkpoint(steps, deadline, stop)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 let saved = thin.board.clues[cell];
@@ -491,4 +471,16 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         return Ok(Generated { status: GenStatus::Found, clues: thin.board.clues.clone(), level, attempts: attempt });
     }
     Ok(give_up(GenStatus::Exhausted, opts.attempts))
+}
+
+/// The checkpoint before one thinning trial: the trial counts as `steps` steps
+/// of work for `stop` (so Ctrl-C is asked about at the pace of real work), then
+/// the deadline. True when the time budget has run out.
+fn checkpoint(steps: usize, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Result<bool> {
+    for _ in 0..steps {
+        if stop.requested() {
+            return Err(Error::Interrupted);
+        }
+    }
+    Ok(deadline.is_some_and(|d| Instant::now() > d))
 }
