@@ -11,7 +11,16 @@ from typing import Any, Callable, Dict, Union
 from .._png import svg_to_png
 from .._result import SolveResult
 
-__all__ = ["Commands", "read_source", "print_json", "seed", "verdict", "add_picture_options", "write_pictures"]
+__all__ = [
+    "Commands",
+    "read_source",
+    "print_json",
+    "seed",
+    "verdict",
+    "add_picture_options",
+    "write_pictures",
+    "add_runner_options",
+]
 
 #: The verbs' sub-command parsers, by verb ("generate", "solve", ...).
 Commands = Dict[str, "argparse._SubParsersAction[argparse.ArgumentParser]"]
@@ -66,3 +75,22 @@ def write_pictures(args: argparse.Namespace, to_svg: Callable[[], str]) -> None:
             f.write(svg)
     if args.png:
         svg_to_png(svg, args.png)
+
+
+def add_runner_options(
+    p: argparse.ArgumentParser, workers_help: str = "local processes (default: this process only)"
+) -> None:
+    """``--workers``, ``--scheduler`` and the progress switches (banks and stats sweeps)."""
+    p.add_argument("--workers", "-j", type=int, default=None, help=workers_help)
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a LocalCluster of --workers "
+        "(needs loopcraft[dask])",
+    )
+    p.add_argument(
+        "--connect-timeout", type=float, default=5.0, help="seconds to wait for the Dask scheduler (default 5)"
+    )
+    p.add_argument("--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")

@@ -15,9 +15,8 @@ import sys
 
 from ..bank import FORMATS, make_bank, verify_bank
 from ..bank._families import FAMILIES
-from ..country import ORDERS
-from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
-from ._common import Commands, print_json, seed
+from ._common import Commands, add_runner_options, print_json, seed
+from .country import add_layout_options
 
 __all__ = ["add"]
 
@@ -78,25 +77,6 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def add_runner_options(
-    p: argparse.ArgumentParser, workers_help: str = "local processes (default: this process only)"
-) -> None:
-    """``--workers``, ``--scheduler`` and the progress switches (banks and stats sweeps)."""
-    p.add_argument("--workers", "-j", type=int, default=None, help=workers_help)
-    p.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a LocalCluster of --workers "
-        "(needs loopcraft[dask])",
-    )
-    p.add_argument(
-        "--connect-timeout", type=float, default=5.0, help="seconds to wait for the Dask scheduler (default 5)"
-    )
-    p.add_argument("--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
-    p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-
-
 def add(commands: Commands) -> None:
     for name, fam in FAMILIES.items():
         b = commands["bank"].add_parser(
@@ -114,21 +94,7 @@ def add(commands: Commands) -> None:
         b.add_argument("--format", choices=FORMATS, default="jsonl", help="shard format (parquet: loopcraft[parquet])")
         b.add_argument("--time-limit", type=float, default=None, help="seconds per board (default: none)")
         if name == "country":
-            b.add_argument(
-                "--country-size",
-                type=float,
-                default=DEFAULT_COUNTRY_SIZE,
-                help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})",
-            )
-            b.add_argument(
-                "--coverage",
-                type=float,
-                default=DEFAULT_COVERAGE,
-                help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})",
-            )
-            b.add_argument(
-                "--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)"
-            )
+            add_layout_options(b)
         add_runner_options(b)
         b.set_defaults(func=_bank, family=name)
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Optional
 
 from ..country import ENGINES, ORDERS, STAGES, CountryRoad, count_solutions, generate_puzzle, stats
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
 from ..country.stats import TABLES
-from ._common import Commands, add_picture_options, print_json, read_source, seed, verdict, write_pictures
-from .bank import add_runner_options
+from ._common import (
+    Commands,
+    add_picture_options,
+    add_runner_options,
+    print_json,
+    read_source,
+    seed,
+    verdict,
+    write_pictures,
+)
 
 __all__ = ["add"]
 
@@ -142,33 +149,31 @@ def _stats_country(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_country_generate(commands: Commands) -> None:
-    def options(p: argparse.ArgumentParser, rows: Optional[int]) -> None:
-        p.add_argument("--rows", "-r", type=int, default=rows, required=rows is None, help="board rows (2..30)")
-        p.add_argument("--cols", "-c", type=int, default=rows, required=rows is None, help="board columns (2..30)")
-        p.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
-        p.add_argument(
-            "--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle"
-        )
-        p.add_argument(
-            "--country-size",
-            type=float,
-            default=DEFAULT_COUNTRY_SIZE,
-            help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})",
-        )
-        p.add_argument(
-            "--coverage",
-            type=float,
-            default=DEFAULT_COVERAGE,
-            help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})",
-        )
-        p.add_argument(
-            "--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)"
-        )
-        p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
+def add_layout_options(p: argparse.ArgumentParser) -> None:
+    """The Country Road generator's own options (``generate`` and ``bank`` share them)."""
+    p.add_argument(
+        "--country-size",
+        type=float,
+        default=DEFAULT_COUNTRY_SIZE,
+        help=f"average cells per country (default {DEFAULT_COUNTRY_SIZE})",
+    )
+    p.add_argument(
+        "--coverage",
+        type=float,
+        default=DEFAULT_COVERAGE,
+        help=f"share of cells the loop aims to cover (default {DEFAULT_COVERAGE})",
+    )
+    p.add_argument("--order", choices=ORDERS, default="adversarial", help="number deletion order (default adversarial)")
 
+
+def _add_country_generate(commands: Commands) -> None:
     g = commands["generate"].add_parser("country", help="a Country Road puzzle with a unique solution")
-    options(g, None)
+    g.add_argument("--rows", "-r", type=int, required=True, help="board rows (2..30)")
+    g.add_argument("--cols", "-c", type=int, required=True, help="board columns (2..30)")
+    g.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
+    g.add_argument("--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle")
+    add_layout_options(g)
+    g.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
     out = g.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the puzzle, its grade and answer as JSON")
     out.add_argument("--url", action="store_true", help="print a puzz.link URL")
