@@ -319,6 +319,79 @@ fn py_country_ladder(
     interruptible(py, |stop| crate::country::ladder_with_stop(rows, cols, &regions, &numbers, &stages, stop))
 }
 
+/// A Country Road region map kept between calls: geometry and region graph
+/// built once, then ladder runs and solves with any numbers (the generator's
+/// deletion loop, `grade`); optionally a loop known to solve it, which guides
+/// the root's probe.
+#[pyclass(frozen, name = "CountryRegionMap", module = "loopcraft._core")]
+struct PyCountryRegionMap {
+    map: crate::country::RegionMap,
+}
+
+#[pymethods]
+impl PyCountryRegionMap {
+    #[new]
+    #[pyo3(signature = (rows, cols, regions, r#loop=None))]
+    fn new(py: Python<'_>, rows: i64, cols: i64, regions: Vec<i64>, r#loop: Option<Vec<u8>>) -> PyResult<Self> {
+        let (rows, cols) = country_size(rows, cols)?;
+        let map = py.detach(|| {
+            let map = crate::country::RegionMap::new(rows, cols, &regions)?;
+            match r#loop {
+                Some(edges) => map.with_loop(&edges),
+                None => Ok(map),
+            }
+        })?;
+        Ok(PyCountryRegionMap { map })
+    }
+
+    #[getter]
+    fn rows(&self) -> usize {
+        self.map.rows()
+    }
+
+    #[getter]
+    fn cols(&self) -> usize {
+        self.map.cols()
+    }
+
+    #[getter]
+    fn countries(&self) -> usize {
+        self.map.countries()
+    }
+
+    /// Ladder fixpoint with `numbers`: `(cell states, edge states, probe hypotheses)` or None.
+    fn ladder(
+        &self,
+        py: Python<'_>,
+        numbers: Vec<Option<i64>>,
+        stages: Vec<String>,
+    ) -> PyResult<Option<crate::country::LadderStates>> {
+        let stages = crate::country::Stages::parse(&stages)?;
+        interruptible(py, |stop| self.map.ladder(&numbers, stages, stop))
+    }
+
+    /// Search with `numbers`: `(solutions as edge bytes, complete, nodes)`.
+    #[pyo3(signature = (numbers, limit, stages, node_limit=None, time_limit=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        numbers: Vec<Option<i64>>,
+        limit: i64,
+        stages: Vec<String>,
+        node_limit: Option<i64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
+        let stages = crate::country::Stages::parse(&stages)?;
+        let budget = crate::country::Budget {
+            limit: non_negative("limit", limit)?,
+            node_limit: node_limit.map(|n| non_negative("node_limit", n)).transpose()?,
+            time_limit: crate::budget::time_limit(time_limit)?,
+        };
+        let r = interruptible(py, |stop| self.map.solve(&numbers, stages, budget, stop))?;
+        Ok((r.solutions, r.complete, r.nodes))
+    }
+}
+
 /// `(borders, cut vertices, bridges)` of the region graph (Hopcroft-Tarjan).
 #[pyfunction(name = "country_region_graph")]
 fn py_country_region_graph(
@@ -476,6 +549,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COUNTRY_LEVELS", pyo3::types::PyTuple::new(m.py(), crate::country::LEVEL_NAMES)?)?;
     m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
+    m.add_class::<PyCountryRegionMap>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;
     // Frontier counting

@@ -7,7 +7,7 @@ released. Errors are the classes of :mod:`loopcraft.errors`: bad values raise
 reaches Python as a result.
 """
 
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union, final
 
 from .errors import LoopcraftError
 
@@ -129,6 +129,34 @@ def country_ladder(
     """Fixpoint of the chosen stages without search: ``(cell states, edge
     states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
     2 = undecided; None when the stages find a contradiction."""
+
+@final
+class CountryRegionMap:
+    """A Country Road region map kept between calls: geometry and region graph
+    built once, then ladder runs and solves with any numbers; ``loop`` (one
+    0/1 entry per edge), a loop known to solve the map, guides the root's probe."""
+
+    def __new__(
+        cls, rows: int, cols: int, regions: Sequence[int], loop: Optional[Sequence[int]] = None
+    ) -> CountryRegionMap: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def countries(self) -> int: ...
+    def ladder(self, numbers: Sequence[Optional[int]], stages: Sequence[str]) -> Optional[Tuple[bytes, bytes, int]]:
+        """Ladder fixpoint with ``numbers``: ``(cell states, edge states, probe hypotheses)`` or None."""
+
+    def solve(
+        self,
+        numbers: Sequence[Optional[int]],
+        limit: int,
+        stages: Sequence[str],
+        node_limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+    ) -> Tuple[List[bytes], bool, int]:
+        """Search with ``numbers``: ``(solutions as edge bytes, complete, nodes)``."""
 
 def country_region_graph(
     rows: int, cols: int, regions: Sequence[int]

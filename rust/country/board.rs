@@ -75,22 +75,7 @@ impl Board {
                 return Err(invalid!("country {c} has no cell"));
             }
         }
-        let mut nums = Vec::with_capacity(k);
-        for (c, &x) in numbers.iter().enumerate() {
-            match x {
-                None => nums.push(None),
-                // 0 is accepted (such a board simply has no solution: every
-                // country is visited).
-                Some(v) if v < 0 => return Err(invalid!("number {v} of country {c} is negative")),
-                Some(v) if v as usize <= country_cells[c].len() => nums.push(Some(v as u32)),
-                Some(v) => {
-                    return Err(invalid!(
-                        "number {v} of country {c} is larger than its {} cells",
-                        country_cells[c].len()
-                    ))
-                }
-            }
-        }
+        let nums = checked_numbers(&country_cells, numbers)?;
         let grid = Grid::new(rows - 1, cols - 1)?;
         let ne = grid.num_edges();
         let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -137,6 +122,20 @@ impl Board {
         })
     }
 
+    /// The same map with another set of numbers (one entry per country),
+    /// checked as [`Board::new`] checks them; the geometry is copied, not rebuilt.
+    pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Board> {
+        if numbers.len() != self.num_countries() {
+            return Err(invalid!(
+                "numbers has {} entries, expected one per country ({})",
+                numbers.len(),
+                self.num_countries()
+            ));
+        }
+        let numbers = checked_numbers(&self.country_cells, numbers)?;
+        Ok(Board { numbers, ..self.clone() })
+    }
+
     #[inline]
     pub fn num_cells(&self) -> usize {
         self.rows * self.cols
@@ -170,6 +169,24 @@ impl Board {
     pub fn is_border(&self, e: usize) -> bool {
         matches!(self.edge_kind[e], EdgeKind::Border(_))
     }
+}
+
+/// The numbers as the board keeps them: each between 0 and its country's size.
+fn checked_numbers(country_cells: &[Vec<u32>], numbers: &[Option<i64>]) -> Result<Vec<Option<u32>>> {
+    let mut nums = Vec::with_capacity(numbers.len());
+    for (c, &x) in numbers.iter().enumerate() {
+        match x {
+            None => nums.push(None),
+            // 0 is accepted (such a board simply has no solution: every
+            // country is visited).
+            Some(v) if v < 0 => return Err(invalid!("number {v} of country {c} is negative")),
+            Some(v) if v as usize <= country_cells[c].len() => nums.push(Some(v as u32)),
+            Some(v) => {
+                return Err(invalid!("number {v} of country {c} is larger than its {} cells", country_cells[c].len()))
+            }
+        }
+    }
+    Ok(nums)
 }
 
 #[cfg(test)]

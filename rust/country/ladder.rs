@@ -70,12 +70,12 @@ fn root_fixpoint(
         if !p.region_ok {
             return Err(Contradiction);
         }
-        hypotheses += fixpoint(p, s, w, stages.without(Stages::MACRO), g)?;
+        hypotheses += fixpoint(p, s, w, stages.without(Stages::MACRO), p.known.as_deref(), g)?;
         if g.halted() || !p.try_catalogue(Some(s), CATALOGUE_STEPS) {
             // Without a catalogue `macro` deduces nothing: this is the fixpoint.
             return Ok(hypotheses);
         }
     }
-    hypotheses += fixpoint(p, s, w, stages, g)?;
+    hypotheses += fixpoint(p, s, w, stages, p.known.as_deref(), g)?;
     Ok(hypotheses)
 }

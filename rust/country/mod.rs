@@ -20,6 +20,7 @@ mod guard;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
+pub mod region_map;
 pub mod search;
 mod stages;
 pub mod state;
@@ -35,6 +36,7 @@ pub use board::Board;
 pub use ladder::LEVEL_NAMES;
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
+pub use region_map::RegionMap;
 pub use search::{Budget, SolveResult};
 pub use stages::{Stages, STAGE_NAMES};
 

@@ -5,6 +5,7 @@
 use crate::error::Result;
 
 use super::board::Board;
+use super::check::is_solution;
 use super::region_graph::{Catalogue, RegionGraph};
 use super::state::{State, OFF, ON};
 
@@ -28,13 +29,32 @@ pub struct Puzzle {
     /// those on the borders left open by the root's fixpoint); None until
     /// one enumeration fits its budget.
     pub catalogue: Option<Catalogue>,
+    /// A solution the caller knows (cell states then edge states, 0/1), set
+    /// by [`Puzzle::know`]: the root's probe skips the hypotheses it
+    /// satisfies (see `stages/probe.rs`). Never used below the root.
+    pub known: Option<Vec<u8>>,
 }
 
 impl Puzzle {
     pub fn new(board: Board) -> Result<Puzzle> {
         let graph = RegionGraph::from_board(&board);
         let region_ok = graph.may_be_hamiltonian();
-        Ok(Puzzle { board, graph, region_ok, catalogue: None })
+        Ok(Puzzle { board, graph, region_ok, catalogue: None, known: None })
+    }
+
+    /// Records `edges` (one 0/1 byte per edge) as a known solution when it is
+    /// one: every rule and number of the board checked. Returns whether it
+    /// was; a loop that is not a solution is simply not used (the ladder is
+    /// then unguided, never wrong).
+    pub fn know(&mut self, edges: &[u8]) -> bool {
+        let b = &self.board;
+        if edges.len() != b.num_edges() || !is_solution(b, edges) {
+            self.known = None;
+            return false;
+        }
+        let cells = (0..b.num_cells()).map(|c| b.cell_edges(c).iter().any(|&e| edges[e as usize] != 0) as u8);
+        self.known = Some(cells.chain(edges.iter().map(|&x| (x != 0) as u8)).collect());
+        true
     }
 
     pub fn catalogue_size(&self) -> usize {

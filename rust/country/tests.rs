@@ -474,3 +474,79 @@ fn worklist_fixpoint_equals_sweep_fixpoint() {
     }
     assert!(compared >= 2000, "only {compared} states compared");
 }
+
+#[test]
+fn a_known_solution_guides_the_probe_to_the_same_fixpoint() {
+    let cases = random_cases(31, 200, true);
+    let (mut guided_total, mut plain_total) = (0u64, 0u64);
+    for (i, case) in cases.iter().enumerate() {
+        for (_, edges) in &case.solutions {
+            for (name, stages) in stage_sets() {
+                let plain = run_ladder(&mut puzzle(case), stages);
+                let mut p = puzzle(case);
+                assert!(p.know(edges), "case {i}: a brute-force solution is a solution");
+                let guided = run_ladder(&mut p, stages);
+                match (&plain, &guided) {
+                    (Some((pc, pe, ph)), Some((gc, ge, gh))) => {
+                        assert_eq!((pc, pe), (gc, ge), "case {i}, {name}: guided fixpoint differs");
+                        assert!(gh <= ph, "case {i}, {name}: guided probe tried more hypotheses");
+                        guided_total += gh;
+                        plain_total += ph;
+                    }
+                    _ => panic!("case {i}, {name}: a board with a solution contradicted ({plain:?} / {guided:?})"),
+                }
+            }
+        }
+    }
+    assert!(guided_total * 10 < plain_total * 7, "guided {guided_total} vs plain {plain_total} hypotheses");
+}
+
+#[test]
+fn a_loop_that_is_not_a_solution_is_not_known() {
+    let cases = random_cases(37, 60, true);
+    for case in cases.iter().filter(|c| !c.solutions.is_empty()) {
+        let (_, edges) = &case.solutions[0];
+        // Off by one edge: no longer a single loop with degree 2 everywhere.
+        let mut wrong = edges.clone();
+        let e = wrong.iter().position(|&x| x == 1).unwrap();
+        wrong[e] = 0;
+        let mut p = puzzle(case);
+        assert!(!p.know(&wrong));
+        assert!(p.known.is_none());
+        assert!(!p.know(&edges[1..]), "a loop of the wrong length is refused");
+    }
+}
+
+#[test]
+fn a_region_map_answers_as_the_one_shot_calls() {
+    use super::region_map::RegionMap;
+    let stop = &mut Stop::never();
+    let cases = random_cases(41, 120, false);
+    for (i, case) in cases.iter().enumerate() {
+        let map = RegionMap::new(case.rows, case.cols, &case.regions).unwrap();
+        let map = match case.solutions.first() {
+            // The map's loop satisfies the regions; these numbers may or may not agree with it.
+            Some((_, edges)) => map.with_loop(edges).unwrap(),
+            None => map,
+        };
+        for (name, stages) in stage_sets() {
+            let want = run_ladder(&mut puzzle(case), stages).map(|(c, e, _)| (c, e));
+            let got = map.ladder(&case.numbers, stages, stop).unwrap().map(|(c, e, _)| (c, e));
+            assert_eq!(got, want, "case {i}, {name}");
+        }
+        // Other numbers on the same map: none at all.
+        let none = vec![None; case.numbers.len()];
+        let want = run_ladder(
+            &mut Puzzle::new(Board::new(case.rows, case.cols, &case.regions, &none).unwrap()).unwrap(),
+            Stages::ALL,
+        );
+        assert_eq!(map.ladder(&none, Stages::ALL, stop).unwrap().map(|x| (x.0, x.1)), want.map(|x| (x.0, x.1)));
+        let budget = Budget { limit: usize::MAX, node_limit: None, time_limit: None };
+        let mut sols = map.solve(&case.numbers, Stages::ALL, budget, stop).unwrap().solutions;
+        sols.sort();
+        let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|(_, e)| e.clone()).collect();
+        want.sort();
+        assert_eq!(sols, want, "case {i}: solutions");
+        assert!(map.ladder(&case.numbers[1..], Stages::ALL, stop).is_err(), "numbers of the wrong length");
+    }
+}

@@ -45,6 +45,7 @@ __all__ = [
     "USED",
     "UNDECIDED",
     "CountryDeduction",
+    "RegionMap",
     "select_stages",
     "deduce",
     "completes",
@@ -175,19 +176,38 @@ class CountryDeduction(Deduction[CountryLoop], Picture):
         return country_svg(regions, numbers, title=title, path=on, shaded=unused, cell=cell)
 
 
+def _deduction(rows: int, cols: int, stages: Tuple[str, ...], res: Any) -> CountryDeduction:
+    """A :class:`CountryDeduction` from the core's answer to a ladder run."""
+    total = rows * cols + edge_count(rows, cols)
+    level = stages[-1] if stages else STAGES[0]
+    if res is None:
+        return CountryDeduction(level, True, 0, total, rows, cols, stages)
+    cells, edges, probes = bytes(res[0]), bytes(res[1]), int(res[2])
+    decided = len(cells) - cells.count(UNDECIDED) + len(edges) - edges.count(UNDECIDED)
+    return CountryDeduction(level, False, decided, total, rows, cols, stages, cells, edges, probes)
+
+
+def _search_budgets(
+    limit: int, node_limit: Optional[int], time_limit: Optional[float]
+) -> Tuple[int, Optional[int], Optional[float]]:
+    limit = require_int("limit", limit, 1, NO_LIMIT)
+    if node_limit is not None:
+        node_limit = require_int("node_limit", node_limit, 0, NO_LIMIT)
+    return limit, node_limit, require_optional_number("time_limit", time_limit)
+
+
+def _search_result(rows: int, cols: int, raw: Tuple[List[bytes], bool, int], limit: int) -> SolveResult[CountryLoop]:
+    sols, finished, nodes = raw
+    loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
+    return SolveResult.from_search(loops, finished, nodes, limit)
+
+
 def deduce(
     rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str] = STAGES
 ) -> CountryDeduction:
     """Runs the (already checked) ``stages`` to their fixpoint, without search."""
-    total = rows * cols + edge_count(rows, cols)
     st = tuple(stages)
-    level = st[-1] if st else STAGES[0]
-    res = _core.country_ladder(rows, cols, list(regions), list(numbers), list(st))
-    if res is None:
-        return CountryDeduction(level, True, 0, total, rows, cols, st)
-    cells, edges, probes = bytes(res[0]), bytes(res[1]), int(res[2])
-    decided = len(cells) - cells.count(UNDECIDED) + len(edges) - edges.count(UNDECIDED)
-    return CountryDeduction(level, False, decided, total, rows, cols, st, cells, edges, probes)
+    return _deduction(rows, cols, st, _core.country_ladder(rows, cols, list(regions), list(numbers), list(st)))
 
 
 def completes(
@@ -198,30 +218,16 @@ def completes(
 
 
 def grade_of(rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]]) -> Optional[str]:
-    """The weakest stage whose ladder prefix completes the board, or None.
-
-    Completion is monotone in the prefix (each stage includes the ones above
-    it), so the first prefix that completes is the grade.
-    """
-    for i, stage in enumerate(STAGES):
-        if completes(rows, cols, regions, numbers, STAGES[: i + 1]):
-            return stage
-    return None
+    """The weakest stage whose ladder prefix completes the board, or None (see :meth:`RegionMap.grade_of`)."""
+    return RegionMap(rows, cols, regions).grade_of(numbers)
 
 
 def grade(
     rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], node_limit: Optional[int] = None
 ) -> Grade:
     """The weakest level whose prefix completes the board or proves it has no
-    solution; else ``"search"`` with the search's count (0, 1 or 2)."""
-    full = deduce(rows, cols, regions, numbers, STAGES)
-    if full.solved or full.contradiction:
-        for i, stage in enumerate(STAGES):
-            d = full if i == len(STAGES) - 1 else deduce(rows, cols, regions, numbers, STAGES[: i + 1])
-            if d.solved or d.contradiction:
-                return Grade(stage, i, 0 if d.contradiction else 1, True)
-    r = solve(rows, cols, regions, numbers, 2, STAGES, node_limit, None)
-    return Grade(LEVELS[-1], len(LEVELS) - 1, r.count, r.complete or r.count == 2)
+    solution; else ``"search"`` (see :meth:`RegionMap.grade`)."""
+    return RegionMap(rows, cols, regions).grade(numbers, node_limit)
 
 
 def solve(
@@ -239,15 +245,85 @@ def solve(
     ``complete`` is True only when the count is exact: the search space was
     exhausted before ``limit`` solutions were found and before a budget ran out.
     """
-    limit = require_int("limit", limit, 1, NO_LIMIT)
-    if node_limit is not None:
-        node_limit = require_int("node_limit", node_limit, 0, NO_LIMIT)
-    budget = require_optional_number("time_limit", time_limit)
-    sols, finished, nodes = _core.country_solve(
-        rows, cols, list(regions), list(numbers), limit, list(stages), node_limit, budget
-    )
-    loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
-    return SolveResult.from_search(loops, finished, nodes, limit)
+    limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
+    raw = _core.country_solve(rows, cols, list(regions), list(numbers), limit, list(stages), node_limit, budget)
+    return _search_result(rows, cols, raw, limit)
+
+
+class RegionMap:
+    """One region map kept in the core between calls (``_core.CountryRegionMap``).
+
+    The core builds the board's geometry and region graph once; every
+    :meth:`deduce`, :meth:`solve` and :meth:`grade` then runs with its own
+    numbers on them. Made for the loops that ask the same map many questions:
+    the generator's number deletion, :func:`grade`'s ladder prefixes.
+
+    ``loop_edges`` (one 0/1 byte per edge, as :attr:`CountryLoop.bits`) is a
+    loop known to solve the map, such as the generator's own. Runs whose
+    numbers it satisfies probe only the hypotheses that contradict it: the
+    same fixpoint for about half the work. A loop that is not a solution of
+    the map is an :class:`~loopcraft.errors.ArgumentError`.
+
+    >>> m = RegionMap(2, 2, [0, 1, 2, 3])
+    >>> m.deduce([None] * 4).solved, m.completes([None] * 4, ("region",))
+    (True, False)
+    """
+
+    __slots__ = ("_map", "cols", "rows")
+
+    def __init__(self, rows: int, cols: int, regions: Sequence[int], loop_edges: Optional[bytes] = None) -> None:
+        self.rows, self.cols = rows, cols
+        self._map = _core.CountryRegionMap(rows, cols, list(regions), None if loop_edges is None else list(loop_edges))
+
+    @property
+    def countries(self) -> int:
+        """Number of countries of the map."""
+        return int(self._map.countries)
+
+    def deduce(self, numbers: Sequence[Optional[int]], stages: Sequence[str] = STAGES) -> CountryDeduction:
+        """The fixpoint of the (already checked) ``stages`` with ``numbers``, without search."""
+        st = tuple(stages)
+        return _deduction(self.rows, self.cols, st, self._map.ladder(list(numbers), list(st)))
+
+    def completes(self, numbers: Sequence[Optional[int]], stages: Sequence[str]) -> bool:
+        """The stages decide every cell and edge (and so prove the answer unique)."""
+        return self.deduce(numbers, stages).solved
+
+    def grade_of(self, numbers: Sequence[Optional[int]]) -> Optional[str]:
+        """The weakest stage whose ladder prefix completes the board, or None.
+
+        Completion is monotone in the prefix (each stage includes the ones
+        above it), so the first prefix that completes is the grade.
+        """
+        for i, stage in enumerate(STAGES):
+            if self.completes(numbers, STAGES[: i + 1]):
+                return stage
+        return None
+
+    def grade(self, numbers: Sequence[Optional[int]], node_limit: Optional[int] = None) -> Grade:
+        """The weakest level whose prefix completes the board or proves it has
+        no solution; else ``"search"`` with the search's count (0, 1 or 2)."""
+        full = self.deduce(numbers, STAGES)
+        if full.solved or full.contradiction:
+            for i, stage in enumerate(STAGES):
+                d = full if i == len(STAGES) - 1 else self.deduce(numbers, STAGES[: i + 1])
+                if d.solved or d.contradiction:
+                    return Grade(stage, i, 0 if d.contradiction else 1, True)
+        r = self.solve(numbers, 2, STAGES, node_limit, None)
+        return Grade(LEVELS[-1], len(LEVELS) - 1, r.count, r.complete or r.count == 2)
+
+    def solve(
+        self,
+        numbers: Sequence[Optional[int]],
+        limit: int = 2,
+        stages: Sequence[str] = STAGES,
+        node_limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+    ) -> SolveResult[CountryLoop]:
+        """:func:`solve` on this map with ``numbers``."""
+        limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
+        raw = self._map.solve(list(numbers), limit, list(stages), node_limit, budget)
+        return _search_result(self.rows, self.cols, raw, limit)
 
 
 def count(
@@ -309,7 +385,5 @@ def solve_many(
         if isinstance(answer, LoopcraftError):
             out.append(answer)
             continue
-        sols, finished, nodes = answer
-        loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
-        out.append(SolveResult.from_search(loops, finished, nodes, limit))
+        out.append(_search_result(rows, cols, answer, limit))
     return out

@@ -328,19 +328,21 @@ fn run_queue(
 /// The full fixpoint of the chosen stages, `probe` included when chosen;
 /// returns the number of probe hypotheses tried. When `g` halts, `probe`
 /// returns early: the state is then sound but not at the fixpoint, and the
-/// caller must look at `g` before trusting it as one.
+/// caller must look at `g` before trusting it as one. `known`: a solution
+/// that extends `s`, if the caller has one (see [`probe`]).
 pub fn fixpoint(
     p: &Puzzle,
     s: &mut State,
     w: &mut Work,
     stages: Stages,
+    known: Option<&[u8]>,
     g: &mut Guard<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     propagate(p, s, w, stages)?;
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
-    probe::run(p, s, w, stages.without(Stages::PROBE), g)
+    probe::run(p, s, w, stages.without(Stages::PROBE), known, g)
 }
 
 /// [`fixpoint`] from a state that was at the fixpoint before the variables
@@ -357,7 +359,8 @@ pub fn fixpoint_from(
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
-    probe::run(p, s, w, stages.without(Stages::PROBE), g)
+    // Below the root a branch may exclude any known solution: no hint there.
+    probe::run(p, s, w, stages.without(Stages::PROBE), None, g)
 }
 
 #[cfg(test)]

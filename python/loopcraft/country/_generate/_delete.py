@@ -11,7 +11,7 @@ from .. import _ladder
 from ._carve import Layout
 from ._geometry import shuffled
 
-__all__ = ["ORDERS", "RANK_STAGES", "deletion_order", "delete_numbers"]
+__all__ = ["ORDERS", "RANK_STAGES", "layout_map", "deletion_order", "delete_numbers"]
 
 #: Number deletion orders (see :func:`delete_numbers`).
 ORDERS: Tuple[str, ...] = ("adversarial", "random")
@@ -23,7 +23,14 @@ ORDERS: Tuple[str, ...] = ("adversarial", "random")
 RANK_STAGES: Tuple[str, ...] = _ladder.select_stages(level="loop")
 
 
-def deletion_order(layout: Layout, rng: random.Random, order: str) -> List[int]:
+def layout_map(layout: Layout) -> _ladder.RegionMap:
+    """The layout's region map in the core, with its loop as the known solution."""
+    return _ladder.RegionMap(layout.rows, layout.cols, layout.regions, layout.solution)
+
+
+def deletion_order(
+    layout: Layout, rng: random.Random, order: str, region_map: Optional[_ladder.RegionMap] = None
+) -> List[int]:
     """The countries in the order their numbers are tried for deletion.
 
     ``random``: a uniform shuffle.
@@ -41,14 +48,15 @@ def deletion_order(layout: Layout, rng: random.Random, order: str) -> List[int]:
         return base
     if order != "adversarial":
         raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+    region_map = region_map or layout_map(layout)
     full: List[Optional[int]] = list(layout.numbers)
-    ref_bits = _ladder.deduce(layout.rows, layout.cols, layout.regions, full, RANK_STAGES).decided
+    ref_bits = region_map.deduce(full, RANK_STAGES).decided
     lost: Dict[int, int] = {}
     for i in base:
         trial = full[:]
         trial[i] = None
         # A contradiction decides nothing (decided = 0).
-        lost[i] = ref_bits - _ladder.deduce(layout.rows, layout.cols, layout.regions, trial, RANK_STAGES).decided
+        lost[i] = ref_bits - region_map.deduce(trial, RANK_STAGES).decided
     # sorted() is stable, so the shuffle breaks ties.
     return sorted(base, key=lambda i: -lost[i])
 
@@ -65,12 +73,15 @@ def delete_numbers(
     The layout must be completed by ``stages`` with every number printed.
     Raises :class:`GenerationTimeout` when ``time.monotonic()`` passes ``deadline``.
     """
+    # One map for all the trials, guided by the layout's loop (every trial's
+    # numbers are a subset of the loop's own, so it solves each of them).
+    region_map = layout_map(layout)
     numbers: List[Optional[int]] = list(layout.numbers)
-    for i in deletion_order(layout, rng, order):
+    for i in deletion_order(layout, rng, order, region_map):
         if deadline is not None and time.monotonic() > deadline:
             raise GenerationTimeout("time budget ran out while deleting numbers")
         trial = numbers[:]
         trial[i] = None
-        if _ladder.completes(layout.rows, layout.cols, layout.regions, trial, stages):
+        if region_map.completes(trial, stages):
             numbers = trial
     return numbers

@@ -50,7 +50,8 @@ def complete_layout(
         if deadline is not None and time.monotonic() > deadline:
             raise GenerationTimeout("time budget ran out while shaping a layout")
         lay = carving.layout()
-        fp = _ladder.deduce(rows, cols, lay.regions, lay.numbers, stages)
+        # Guided by the carving's loop: the same fixpoint, half the probing.
+        fp = _ladder.RegionMap(rows, cols, lay.regions, lay.solution).deduce(lay.numbers, stages)
         if fp.contradiction:
             raise RuntimeError("the ladder contradicts a legal layout: a stage is unsound")
         if fp.solved:
