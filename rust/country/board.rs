@@ -39,6 +39,18 @@ pub struct Board {
     /// Edges of each border.
     pub border_edges: Vec<Vec<u32>>,
     pub edge_kind: Vec<EdgeKind>,
+    /// Per edge with a unit square of cells on both sides: for each square,
+    /// its two other cells and three other edges (see `stages::run_queue`,
+    /// which uses them to tell when an edge turned off cannot change reach).
+    pub edge_squares: Vec<Option<[Square; 2]>>,
+}
+
+/// The rest of a unit square of cells around one of its edges: two cells,
+/// three edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Square {
+    pub cells: [u32; 2],
+    pub edges: [u32; 3],
 }
 
 impl Board {
@@ -119,6 +131,7 @@ impl Board {
             borders: pairs,
             border_edges,
             edge_kind,
+            edge_squares: edge_squares(rows, cols),
         })
     }
 
@@ -171,6 +184,44 @@ impl Board {
     }
 }
 
+/// The two unit squares beside each edge not on the board's rim (cells are
+/// lattice points; edges numbered as in `country/mod.rs`).
+fn edge_squares(rows: usize, cols: usize) -> Vec<Option<[Square; 2]>> {
+    let h = |r: usize, c: usize| (r * (cols - 1) + c) as u32;
+    let v = |r: usize, c: usize| (rows * (cols - 1) + r * cols + c) as u32;
+    let cell = |r: usize, c: usize| (r * cols + c) as u32;
+    let mut out = Vec::with_capacity(rows * (cols - 1) + (rows - 1) * cols);
+    for r in 0..rows {
+        for c in 0..cols - 1 {
+            // Right edge (r,c)-(r,c+1): squares above and below.
+            out.push((r > 0 && r + 1 < rows).then(|| {
+                [
+                    Square {
+                        cells: [cell(r - 1, c), cell(r - 1, c + 1)],
+                        edges: [h(r - 1, c), v(r - 1, c), v(r - 1, c + 1)],
+                    },
+                    Square { cells: [cell(r + 1, c), cell(r + 1, c + 1)], edges: [h(r + 1, c), v(r, c), v(r, c + 1)] },
+                ]
+            }));
+        }
+    }
+    for r in 0..rows - 1 {
+        for c in 0..cols {
+            // Down edge (r,c)-(r+1,c): squares left and right.
+            out.push((c > 0 && c + 1 < cols).then(|| {
+                [
+                    Square {
+                        cells: [cell(r, c - 1), cell(r + 1, c - 1)],
+                        edges: [v(r, c - 1), h(r, c - 1), h(r + 1, c - 1)],
+                    },
+                    Square { cells: [cell(r, c + 1), cell(r + 1, c + 1)], edges: [v(r, c + 1), h(r, c), h(r + 1, c)] },
+                ]
+            }));
+        }
+    }
+    out
+}
+
 /// The numbers as the board keeps them: each between 0 and its country's size.
 fn checked_numbers(country_cells: &[Vec<u32>], numbers: &[Option<i64>]) -> Result<Vec<Option<u32>>> {
     let mut nums = Vec::with_capacity(numbers.len());
@@ -204,6 +255,41 @@ mod tests {
         assert_eq!(b.edge_kind[4], EdgeKind::Border(1)); // (0,0)-(1,0)
         assert_eq!(b.edge_kind[5], EdgeKind::Blocked); // (0,1)-(1,1)
         assert_eq!(b.edge_kind[6], EdgeKind::Inside); // (0,2)-(1,2)
+    }
+
+    #[test]
+    fn edge_squares_close_a_unit_square() {
+        let (rows, cols) = (4, 5);
+        let b = Board::new(rows, cols, &[0; 20], &[None]).unwrap();
+        let pair = |e: u32| {
+            let [x, y] = b.edge_cells(e as usize);
+            (x.min(y), x.max(y))
+        };
+        let mut with = 0;
+        for e in 0..b.num_edges() {
+            let Some(squares) = b.edge_squares[e] else { continue };
+            with += 1;
+            let [a, c] = b.edge_cells(e);
+            for sq in squares {
+                let [x, y] = sq.cells;
+                let mut want = vec![(x.min(y), x.max(y))];
+                // The cycle a - c - (neighbour of c) - (neighbour of a) - a.
+                let (na, nc) = if pair(sq.edges[1]).0 == a.min(x) && pair(sq.edges[1]) == (a.min(x), a.max(x)) {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
+                want.push((a.min(na), a.max(na)));
+                want.push((c.min(nc), c.max(nc)));
+                let mut got: Vec<_> = sq.edges.iter().map(|&f| pair(f)).collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "edge {e}");
+            }
+            assert_ne!(squares[0].cells, squares[1].cells);
+        }
+        // Edges off the rim: right edges of inner rows, down edges of inner columns.
+        assert_eq!(with, (rows - 2) * (cols - 1) + (rows - 1) * (cols - 2));
     }
 
     #[test]

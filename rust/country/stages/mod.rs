@@ -271,6 +271,37 @@ fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize, had_used: bool) -> bo
     }
 }
 
+/// Whether variable `v`, an edge turned off, leaves reach nothing to deduce:
+/// both unit squares beside it still possible (cells and other edges not
+/// off), or one of its cells already off (it was in no path then).
+///
+/// Why: at reach's fixpoint every component of the graph of possible cells
+/// and edges is bridgeless. Taking out an edge whose two squares remain is
+/// a path around either square, so the component stays connected; and an
+/// edge that became a bridge would lie on every cycle through the removed
+/// one, on both squares, which share no other edge. So the graph stays
+/// bridgeless with the same components, and reach (components, bridges)
+/// deduces nothing new. Checked against the current state, which has every
+/// change since the last run of reach: the squares are then possible at
+/// each earlier step too, so the argument applies removal by removal.
+#[inline]
+fn keeps_reach(p: &Puzzle, s: &State, v: usize) -> bool {
+    let b = &p.board;
+    let n = b.num_cells();
+    if v < n {
+        return false;
+    }
+    let e = v - n;
+    if b.edge_cells(e).iter().any(|&c| s.cell(c as usize) == OFF) {
+        return true;
+    }
+    b.edge_squares[e].is_some_and(|squares| {
+        squares.iter().all(|sq| {
+            sq.cells.iter().all(|&c| s.cell(c as usize) != OFF) && sq.edges.iter().all(|&f| s.edge(f as usize) != OFF)
+        })
+    })
+}
+
 fn run_queue(
     p: &Puzzle,
     s: &mut State,
@@ -301,7 +332,10 @@ fn run_queue(
             }
             let end = s.trail_len();
             if !due[g] {
-                due[g] = (scanned[g]..end).any(|i| wakes_global(p, s, g, s.trail_at(i), had_used));
+                due[g] = (scanned[g]..end).any(|i| {
+                    let v = s.trail_at(i);
+                    wakes_global(p, s, g, v, had_used) && !(g == 1 && keeps_reach(p, s, v))
+                });
             }
             scanned[g] = end;
             if !due[g] {
