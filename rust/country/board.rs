@@ -43,6 +43,16 @@ pub struct Board {
     /// its two other cells and three other edges (see `stages::run_queue`,
     /// which uses them to tell when an edge turned off cannot change reach).
     pub edge_squares: Vec<Option<[Square; 2]>>,
+    /// Per cell off the rim: the ring of its eight neighbours (see `Ring`).
+    pub cell_rings: Vec<Option<Ring>>,
+}
+
+/// The eight cells around a cell, in order round it, and the eight edges
+/// joining consecutive ones (edge `i` joins cell `i` and cell `i + 1 mod 8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ring {
+    pub cells: [u32; 8],
+    pub edges: [u32; 8],
 }
 
 /// The rest of a unit square of cells around one of its edges: two cells,
@@ -132,6 +142,7 @@ impl Board {
             border_edges,
             edge_kind,
             edge_squares: edge_squares(rows, cols),
+            cell_rings: cell_rings(rows, cols),
         })
     }
 
@@ -222,6 +233,42 @@ fn edge_squares(rows: usize, cols: usize) -> Vec<Option<[Square; 2]>> {
     out
 }
 
+/// The ring of eight neighbours of each cell off the rim.
+fn cell_rings(rows: usize, cols: usize) -> Vec<Option<Ring>> {
+    let h = |r: usize, c: usize| (r * (cols - 1) + c) as u32;
+    let v = |r: usize, c: usize| (rows * (cols - 1) + r * cols + c) as u32;
+    let cell = |r: usize, c: usize| (r * cols + c) as u32;
+    let mut out = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            out.push((r > 0 && r + 1 < rows && c > 0 && c + 1 < cols).then(|| Ring {
+                // N, NE, E, SE, S, SW, W, NW
+                cells: [
+                    cell(r - 1, c),
+                    cell(r - 1, c + 1),
+                    cell(r, c + 1),
+                    cell(r + 1, c + 1),
+                    cell(r + 1, c),
+                    cell(r + 1, c - 1),
+                    cell(r, c - 1),
+                    cell(r - 1, c - 1),
+                ],
+                edges: [
+                    h(r - 1, c),
+                    v(r - 1, c + 1),
+                    v(r, c + 1),
+                    h(r + 1, c),
+                    h(r + 1, c - 1),
+                    v(r, c - 1),
+                    v(r - 1, c - 1),
+                    h(r - 1, c - 1),
+                ],
+            }));
+        }
+    }
+    out
+}
+
 /// The numbers as the board keeps them: each between 0 and its country's size.
 fn checked_numbers(country_cells: &[Vec<u32>], numbers: &[Option<i64>]) -> Result<Vec<Option<u32>>> {
     let mut nums = Vec::with_capacity(numbers.len());
@@ -290,6 +337,31 @@ mod tests {
         }
         // Edges off the rim: right edges of inner rows, down edges of inner columns.
         assert_eq!(with, (rows - 2) * (cols - 1) + (rows - 1) * (cols - 2));
+    }
+
+    #[test]
+    fn cell_rings_go_round_the_cell() {
+        let (rows, cols) = (5, 4);
+        let b = Board::new(rows, cols, &[0; 20], &[None]).unwrap();
+        let mut with = 0;
+        for c in 0..b.num_cells() {
+            let Some(ring) = b.cell_rings[c] else { continue };
+            with += 1;
+            let (r0, c0) = ((c / cols) as i64, (c % cols) as i64);
+            for i in 0..8 {
+                let x = ring.cells[i] as usize;
+                let (rx, cx) = ((x / cols) as i64, (x % cols) as i64);
+                assert!((rx - r0).abs() <= 1 && (cx - c0).abs() <= 1 && x != c, "cell {c}: {x} is no neighbour");
+                let [a, z] = b.edge_cells(ring.edges[i] as usize);
+                let want = (ring.cells[i].min(ring.cells[(i + 1) % 8]), ring.cells[i].max(ring.cells[(i + 1) % 8]));
+                assert_eq!((a.min(z), a.max(z)), want, "cell {c}, ring edge {i}");
+            }
+            let mut distinct = ring.cells.to_vec();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 8);
+        }
+        assert_eq!(with, (rows - 2) * (cols - 2));
     }
 
     #[test]

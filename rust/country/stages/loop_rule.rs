@@ -19,8 +19,17 @@ use crate::country::work::Work;
 pub fn run(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let mut changed = false;
     let n = p.board.num_cells();
-    for c in 0..n {
-        changed |= degree(p, s, c)?;
+    // Degrees to their own fixpoint first: `cycles` expects every cell with
+    // an on-edge to be used, as it is when the worklist runs it.
+    loop {
+        let mut again = false;
+        for c in 0..n {
+            again |= degree(p, s, c)?;
+        }
+        changed |= again;
+        if !again {
+            break;
+        }
     }
     // The walks of `cycles` follow on-edges and stop only at a chain end or
     // back at their start; a cell with three on-edges (possible here, when a
@@ -136,11 +145,15 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;
     let n = b.num_cells();
     let k = b.num_countries();
+    debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
     let total_used = (0..n).filter(|&c| s.cell(c) == ON).count();
     let st = w.next_stamp();
     let mut changed = false;
+    // Only used cells can carry a chain: when this runs the degree rule has
+    // made every cell with an on-edge used (and the sweep of the tests runs
+    // it again until nothing changes).
     for c in 0..n {
-        if w.seen[c] == st || s.cell(c) == OFF {
+        if w.seen[c] == st || s.cell(c) != ON {
             continue;
         }
         let deg = on_degree(p, s, c);
@@ -160,7 +173,7 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
         }
     }
     for c in 0..n {
-        if w.seen[c] == st || s.cell(c) == OFF || on_degree(p, s, c) != 2 {
+        if w.seen[c] == st || s.cell(c) != ON || on_degree(p, s, c) != 2 {
             continue;
         }
         // Every cell of a chain was stamped above, so c lies on a closed cycle.

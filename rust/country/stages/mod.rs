@@ -271,25 +271,35 @@ fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize, had_used: bool) -> bo
     }
 }
 
-/// Whether variable `v`, an edge turned off, leaves reach nothing to deduce:
-/// both unit squares beside it still possible (cells and other edges not
-/// off), or one of its cells already off (it was in no path then).
+/// Whether variable `v`, turned off, leaves reach nothing to deduce:
+/// - an edge with both unit squares beside it still possible (their other
+///   cells and edges not off), or with one of its cells already off (then it
+///   was in no path);
+/// - a cell whose ring of eight neighbours is still possible (cells and the
+///   eight edges joining them) and holds a cell of its country.
 ///
 /// Why: at reach's fixpoint every component of the graph of possible cells
-/// and edges is bridgeless. Taking out an edge whose two squares remain is
-/// a path around either square, so the component stays connected; and an
-/// edge that became a bridge would lie on every cycle through the removed
-/// one, on both squares, which share no other edge. So the graph stays
-/// bridgeless with the same components, and reach (components, bridges)
-/// deduces nothing new. Checked against the current state, which has every
-/// change since the last run of reach: the squares are then possible at
-/// each earlier step too, so the argument applies removal by removal.
+/// and edges is bridgeless, and each kept component touches every country.
+/// A cycle that used the removed edge (or cell) can go round a square (or
+/// the ring) instead: round either square, or either way round the ring,
+/// one of which avoids any given other edge. So every other edge still lies
+/// on a closed walk that uses it once, hence on a cycle (no new bridge), the
+/// component stays connected, and with the ring's cell of the same country it
+/// still touches every country: reach (components, bridges) deduces nothing
+/// new. Checked against the current state, which has every change since the
+/// last run of reach: the squares and rings are then possible at each earlier
+/// step too, so the argument applies removal by removal.
 #[inline]
 fn keeps_reach(p: &Puzzle, s: &State, v: usize) -> bool {
     let b = &p.board;
     let n = b.num_cells();
     if v < n {
-        return false;
+        return s.val[v] == OFF
+            && b.cell_rings[v].is_some_and(|ring| {
+                ring.cells.iter().all(|&c| s.cell(c as usize) != OFF)
+                    && ring.edges.iter().all(|&e| s.edge(e as usize) != OFF)
+                    && ring.cells.iter().any(|&c| b.region[c as usize] == b.region[v])
+            });
     }
     let e = v - n;
     if b.edge_cells(e).iter().any(|&c| s.cell(c as usize) == OFF) {
