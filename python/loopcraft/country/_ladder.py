@@ -269,11 +269,16 @@ class RegionMap:
     (True, False)
     """
 
-    __slots__ = ("_map", "cols", "rows")
+    __slots__ = ("_map", "_seen", "cols", "rows")
+
+    #: Fixpoints remembered per map (the deletion loop asks again for the
+    #: numbers of its last success; grading asks for prefixes it ran).
+    MEMO = 64
 
     def __init__(self, rows: int, cols: int, regions: Sequence[int], loop_edges: Optional[bytes] = None) -> None:
         self.rows, self.cols = rows, cols
         self._map = _core.CountryRegionMap(rows, cols, list(regions), None if loop_edges is None else list(loop_edges))
+        self._seen: Dict[Tuple[Tuple[Optional[int], ...], Tuple[str, ...]], CountryDeduction] = {}
 
     @property
     def countries(self) -> int:
@@ -283,7 +288,14 @@ class RegionMap:
     def deduce(self, numbers: Sequence[Optional[int]], stages: Sequence[str] = STAGES) -> CountryDeduction:
         """The fixpoint of the (already checked) ``stages`` with ``numbers``, without search."""
         st = tuple(stages)
-        return _deduction(self.rows, self.cols, st, self._map.ladder(list(numbers), list(st)))
+        key = (tuple(numbers), st)
+        found = self._seen.get(key)
+        if found is None:
+            found = _deduction(self.rows, self.cols, st, self._map.ladder(list(numbers), list(st)))
+            if len(self._seen) >= self.MEMO:
+                self._seen.clear()
+            self._seen[key] = found
+        return found
 
     def completes(self, numbers: Sequence[Optional[int]], stages: Sequence[str]) -> bool:
         """The stages decide every cell and edge (and so prove the answer unique)."""

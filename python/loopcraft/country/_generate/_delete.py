@@ -67,15 +67,17 @@ def delete_numbers(
     order: str = "adversarial",
     stages: Sequence[str] = _ladder.STAGES,
     deadline: Optional[float] = None,
+    region_map: Optional[_ladder.RegionMap] = None,
 ) -> List[Optional[int]]:
     """Deletes numbers, one at a time in ``order``, while ``stages`` still complete the board.
 
     The layout must be completed by ``stages`` with every number printed.
     Raises :class:`GenerationTimeout` when ``time.monotonic()`` passes ``deadline``.
+    ``region_map``: the layout's :func:`layout_map`, when the caller has one.
     """
     # One map for all the trials, guided by the layout's loop (every trial's
     # numbers are a subset of the loop's own, so it solves each of them).
-    region_map = layout_map(layout)
+    region_map = region_map or layout_map(layout)
     numbers: List[Optional[int]] = list(layout.numbers)
     for i in deletion_order(layout, rng, order, region_map):
         if deadline is not None and time.monotonic() > deadline:

@@ -14,7 +14,7 @@ from .. import _ladder
 from .._board import CountryRoad
 from .._loop import MAX_SIDE, MIN_SIDE, CountryLoop
 from ._carve import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
-from ._delete import ORDERS, delete_numbers
+from ._delete import ORDERS, delete_numbers, layout_map
 from ._geometry import Seed
 from ._refine import complete_layout
 
@@ -212,19 +212,21 @@ def generate_puzzle(
             layout = complete_layout(rows, cols, rng, country_size, coverage, stages, deadline)
             if layout is None:
                 continue
-            numbers = delete_numbers(layout, rng, order, stages, deadline)
+            region_map = layout_map(layout)
+            numbers = delete_numbers(layout, rng, order, stages, deadline, region_map)
         except GenerationTimeout:
             raise GenerationTimeout(
                 f"no {rows} x {cols} puzzle within the time budget of {time_limit} s ({attempt} layouts tried)"
             ) from None
-        fp = _ladder.deduce(rows, cols, layout.regions, numbers, stages)
+        # The deletion's own last fixpoint (the map remembers it).
+        fp = region_map.deduce(numbers, stages)
         solution = layout.solution
         if not fp.solved or fp.edges != solution:
             # The ladder is sound, so a complete fixpoint is the one answer we built.
             raise RuntimeError(
                 f"the ladder contradicts the generated answer (seed {seed!r}, attempt {attempt}): a stage is unsound"
             )
-        found = _ladder.grade_of(rows, cols, layout.regions, numbers)
+        found = region_map.grade_of(numbers)
         if grade is not None and found != grade:
             continue
         grid = [list(layout.regions[r * cols : (r + 1) * cols]) for r in range(rows)]
