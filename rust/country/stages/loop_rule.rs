@@ -146,17 +146,24 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let n = b.num_cells();
     let k = b.num_countries();
     debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
-    let total_used = (0..n).filter(|&c| s.cell(c) == ON).count();
+    let total_used = s.val[..n].iter().filter(|&&v| v == ON).count();
     let st = w.next_stamp();
     let mut changed = false;
     // Only used cells can carry a chain: when this runs the degree rule has
     // made every cell with an on-edge used (and the sweep of the tests runs
-    // it again until nothing changes).
+    // it again until nothing changes). One pass: chains are walked from
+    // their ends; cells of degree 2 not yet reached are kept aside (in
+    // `w.stack`), and any of them no chain reached lies on a closed cycle.
+    w.stack.clear();
     for c in 0..n {
-        if w.seen[c] == st || s.cell(c) != ON {
+        if s.cell(c) != ON || w.seen[c] == st {
             continue;
         }
         let deg = on_degree(p, s, c);
+        if deg == 2 {
+            w.stack.push(c as u32);
+            continue;
+        }
         if deg != 1 {
             continue;
         }
@@ -172,10 +179,8 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
             }
         }
     }
-    for c in 0..n {
-        if w.seen[c] == st || s.cell(c) != ON || on_degree(p, s, c) != 2 {
-            continue;
-        }
+    let closed = w.stack.iter().map(|&c| c as usize).find(|&c| w.seen[c] != st);
+    if let Some(c) = closed {
         // Every cell of a chain was stamped above, so c lies on a closed cycle.
         let cyc = w.next_stamp();
         let (_, countries, used) = walk(p, s, w, c);
