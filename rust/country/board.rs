@@ -39,20 +39,33 @@ pub struct Board {
     /// Edges of each border.
     pub border_edges: Vec<Vec<u32>>,
     pub edge_kind: Vec<EdgeKind>,
-    /// Per edge with a unit square of cells on both sides: for each square,
-    /// its two other cells and three other edges (see `stages::run_queue`,
-    /// which uses them to tell when an edge turned off cannot change reach).
-    pub edge_squares: Vec<Option<[Square; 2]>>,
-    /// Per cell off the rim: the ring of its eight neighbours (see `Ring`).
-    pub cell_rings: Vec<Option<Ring>>,
+    /// Per edge, the unit squares of cells on its two sides (None past the
+    /// rim): for each, its two other cells and three other edges. The reach
+    /// rule uses them to tell when a removal cannot change its answer
+    /// (`stages::keeps_reach`).
+    pub edge_squares: Vec<[Option<Square>; 2]>,
+    /// Per cell, the ring of its neighbours (see [`Ring`]).
+    pub cell_rings: Vec<Ring>,
 }
 
-/// The eight cells around a cell, in order round it, and the eight edges
-/// joining consecutive ones (edge `i` joins cell `i` and cell `i + 1 mod 8`).
+/// The cells around a cell, in order round it (N, NE, E, SE, S, SW, W,
+/// NW), and the edges joining consecutive ones (edge `i` joins cell `i` and
+/// cell `i + 1 mod 8`); [`Ring::NONE`] past the rim, where the ring is an
+/// arc.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ring {
     pub cells: [u32; 8],
     pub edges: [u32; 8],
+}
+
+impl Ring {
+    /// A position or edge past the rim.
+    pub const NONE: u32 = u32::MAX;
+
+    /// All eight neighbours on the board: the ring is a cycle.
+    pub fn is_whole(&self) -> bool {
+        self.cells.iter().all(|&c| c != Ring::NONE)
+    }
 }
 
 /// The rest of a unit square of cells around one of its edges: two cells,
@@ -195,75 +208,66 @@ impl Board {
     }
 }
 
-/// The two unit squares beside each edge not on the board's rim (cells are
-/// lattice points; edges numbered as in `country/mod.rs`).
-fn edge_squares(rows: usize, cols: usize) -> Vec<Option<[Square; 2]>> {
-    let h = |r: usize, c: usize| (r * (cols - 1) + c) as u32;
-    let v = |r: usize, c: usize| (rows * (cols - 1) + r * cols + c) as u32;
-    let cell = |r: usize, c: usize| (r * cols + c) as u32;
-    let mut out = Vec::with_capacity(rows * (cols - 1) + (rows - 1) * cols);
-    for r in 0..rows {
-        for c in 0..cols - 1 {
-            // Right edge (r,c)-(r,c+1): squares above and below.
-            out.push((r > 0 && r + 1 < rows).then(|| {
-                [
-                    Square {
-                        cells: [cell(r - 1, c), cell(r - 1, c + 1)],
-                        edges: [h(r - 1, c), v(r - 1, c), v(r - 1, c + 1)],
-                    },
-                    Square { cells: [cell(r + 1, c), cell(r + 1, c + 1)], edges: [h(r + 1, c), v(r, c), v(r, c + 1)] },
-                ]
-            }));
+/// Cell-to-cell geometry for the squares and rings: cells `r * cols + c`,
+/// edges numbered as in `country/mod.rs`.
+struct Lattice {
+    rows: usize,
+    cols: usize,
+}
+
+impl Lattice {
+    /// The cell at `(r + dr, c + dc)`, if on the board.
+    fn cell(&self, r: usize, c: usize, dr: isize, dc: isize) -> Option<u32> {
+        let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+        (r < self.rows && c < self.cols).then_some((r * self.cols + c) as u32)
+    }
+
+    /// The edge between orthogonal neighbours `a` and `b`.
+    fn edge(&self, a: u32, b: u32) -> u32 {
+        let (a, b) = (a.min(b) as usize, a.max(b) as usize);
+        if b == a + 1 {
+            (a - a / self.cols) as u32
+        } else {
+            (self.rows * (self.cols - 1) + a) as u32
         }
     }
-    for r in 0..rows - 1 {
-        for c in 0..cols {
-            // Down edge (r,c)-(r+1,c): squares left and right.
-            out.push((c > 0 && c + 1 < cols).then(|| {
-                [
-                    Square {
-                        cells: [cell(r, c - 1), cell(r + 1, c - 1)],
-                        edges: [v(r, c - 1), h(r, c - 1), h(r + 1, c - 1)],
-                    },
-                    Square { cells: [cell(r, c + 1), cell(r + 1, c + 1)], edges: [v(r, c + 1), h(r, c), h(r + 1, c)] },
-                ]
-            }));
-        }
+}
+
+/// The unit squares beside each edge (none, one on the rim, or two).
+fn edge_squares(rows: usize, cols: usize) -> Vec<[Option<Square>; 2]> {
+    let l = Lattice { rows, cols };
+    let mut out = Vec::with_capacity(rows * (cols - 1) + (rows - 1) * cols);
+    // Right edges, squares above and below; then down edges, left and right.
+    let right = (0..rows).flat_map(|r| (0..cols - 1).map(move |c| (r, c, 0, 1, [(-1, 0), (1, 0)])));
+    let down = (0..rows - 1).flat_map(|r| (0..cols).map(move |c| (r, c, 1, 0, [(0, -1), (0, 1)])));
+    for (r, c, dr, dc, sides) in right.chain(down) {
+        let a = (r * cols + c) as u32;
+        let b = ((r + dr) * cols + c + dc) as u32;
+        out.push(sides.map(|(sr, sc)| {
+            let x = l.cell(r, c, sr, sc)?;
+            let y = l.cell(r + dr, c + dc, sr, sc)?;
+            Some(Square { cells: [x, y], edges: [l.edge(x, y), l.edge(a, x), l.edge(b, y)] })
+        }));
     }
     out
 }
 
-/// The ring of eight neighbours of each cell off the rim.
-fn cell_rings(rows: usize, cols: usize) -> Vec<Option<Ring>> {
-    let h = |r: usize, c: usize| (r * (cols - 1) + c) as u32;
-    let v = |r: usize, c: usize| (rows * (cols - 1) + r * cols + c) as u32;
-    let cell = |r: usize, c: usize| (r * cols + c) as u32;
+/// The ring of neighbours of each cell: all eight off the rim, an arc of
+/// five or three on it.
+fn cell_rings(rows: usize, cols: usize) -> Vec<Ring> {
+    // N, NE, E, SE, S, SW, W, NW: consecutive ones are orthogonal neighbours.
+    const ROUND: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+    let l = Lattice { rows, cols };
     let mut out = Vec::with_capacity(rows * cols);
     for r in 0..rows {
         for c in 0..cols {
-            out.push((r > 0 && r + 1 < rows && c > 0 && c + 1 < cols).then(|| Ring {
-                // N, NE, E, SE, S, SW, W, NW
-                cells: [
-                    cell(r - 1, c),
-                    cell(r - 1, c + 1),
-                    cell(r, c + 1),
-                    cell(r + 1, c + 1),
-                    cell(r + 1, c),
-                    cell(r + 1, c - 1),
-                    cell(r, c - 1),
-                    cell(r - 1, c - 1),
-                ],
-                edges: [
-                    h(r - 1, c),
-                    v(r - 1, c + 1),
-                    v(r, c + 1),
-                    h(r + 1, c),
-                    h(r + 1, c - 1),
-                    v(r, c - 1),
-                    v(r - 1, c - 1),
-                    h(r - 1, c - 1),
-                ],
-            }));
+            let at = ROUND.map(|(dr, dc)| l.cell(r, c, dr, dc));
+            let cells = at.map(|x| x.unwrap_or(Ring::NONE));
+            let edges = std::array::from_fn(|i| match (at[i], at[(i + 1) % 8]) {
+                (Some(x), Some(y)) => l.edge(x, y),
+                _ => Ring::NONE,
+            });
+            out.push(Ring { cells, edges });
         }
     }
     out
@@ -312,56 +316,67 @@ mod tests {
             let [x, y] = b.edge_cells(e as usize);
             (x.min(y), x.max(y))
         };
-        let mut with = 0;
+        let (mut one, mut two) = (0, 0);
         for e in 0..b.num_edges() {
-            let Some(squares) = b.edge_squares[e] else { continue };
-            with += 1;
+            let squares: Vec<Square> = b.edge_squares[e].iter().flatten().copied().collect();
+            match squares.len() {
+                1 => one += 1,
+                2 => two += 1,
+                n => panic!("edge {e} has {n} squares"),
+            }
             let [a, c] = b.edge_cells(e);
-            for sq in squares {
+            for sq in &squares {
                 let [x, y] = sq.cells;
-                let mut want = vec![(x.min(y), x.max(y))];
-                // The cycle a - c - (neighbour of c) - (neighbour of a) - a.
-                let (na, nc) = if pair(sq.edges[1]).0 == a.min(x) && pair(sq.edges[1]) == (a.min(x), a.max(x)) {
-                    (x, y)
-                } else {
-                    (y, x)
-                };
-                want.push((a.min(na), a.max(na)));
-                want.push((c.min(nc), c.max(nc)));
+                // The square a - c - y - x - a: x beside a, y beside c.
+                let mut want = vec![(x.min(y), x.max(y)), (a.min(x), a.max(x)), (c.min(y), c.max(y))];
                 let mut got: Vec<_> = sq.edges.iter().map(|&f| pair(f)).collect();
                 got.sort();
                 want.sort();
                 assert_eq!(got, want, "edge {e}");
             }
-            assert_ne!(squares[0].cells, squares[1].cells);
+            if let [s0, s1] = squares[..] {
+                assert_ne!(s0.cells, s1.cells);
+            }
         }
-        // Edges off the rim: right edges of inner rows, down edges of inner columns.
-        assert_eq!(with, (rows - 2) * (cols - 1) + (rows - 1) * (cols - 2));
+        // Two squares off the rim: right edges of inner rows, down edges of inner columns.
+        assert_eq!(two, (rows - 2) * (cols - 1) + (rows - 1) * (cols - 2));
+        assert_eq!(one + two, b.num_edges());
     }
 
     #[test]
     fn cell_rings_go_round_the_cell() {
         let (rows, cols) = (5, 4);
         let b = Board::new(rows, cols, &[0; 20], &[None]).unwrap();
-        let mut with = 0;
+        let mut whole = 0;
         for c in 0..b.num_cells() {
-            let Some(ring) = b.cell_rings[c] else { continue };
-            with += 1;
+            let ring = b.cell_rings[c];
+            whole += ring.is_whole() as usize;
             let (r0, c0) = ((c / cols) as i64, (c % cols) as i64);
+            let present: Vec<usize> = (0..8).filter(|&i| ring.cells[i] != Ring::NONE).collect();
+            let neighbours = (0..b.num_cells())
+                .filter(|&x| {
+                    let (rx, cx) = ((x / cols) as i64, (x % cols) as i64);
+                    x != c && (rx - r0).abs() <= 1 && (cx - c0).abs() <= 1
+                })
+                .count();
+            assert_eq!(present.len(), neighbours, "cell {c}");
             for i in 0..8 {
-                let x = ring.cells[i] as usize;
-                let (rx, cx) = ((x / cols) as i64, (x % cols) as i64);
-                assert!((rx - r0).abs() <= 1 && (cx - c0).abs() <= 1 && x != c, "cell {c}: {x} is no neighbour");
+                let x = ring.cells[i];
+                let y = ring.cells[(i + 1) % 8];
+                if x == Ring::NONE || y == Ring::NONE {
+                    assert_eq!(ring.edges[i], Ring::NONE, "cell {c}, ring edge {i}");
+                    continue;
+                }
+                let (rx, cx) = ((x as usize / cols) as i64, (x as usize % cols) as i64);
+                assert!((rx - r0).abs() <= 1 && (cx - c0).abs() <= 1 && x as usize != c);
                 let [a, z] = b.edge_cells(ring.edges[i] as usize);
-                let want = (ring.cells[i].min(ring.cells[(i + 1) % 8]), ring.cells[i].max(ring.cells[(i + 1) % 8]));
-                assert_eq!((a.min(z), a.max(z)), want, "cell {c}, ring edge {i}");
+                assert_eq!((a.min(z), a.max(z)), (x.min(y), x.max(y)), "cell {c}, ring edge {i}");
             }
-            let mut distinct = ring.cells.to_vec();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(distinct.len(), 8);
+            // Past the rim the ring is one arc: one gap at most.
+            let gaps = (0..8).filter(|&i| ring.cells[i] != Ring::NONE && ring.cells[(i + 1) % 8] == Ring::NONE).count();
+            assert!(gaps <= 1, "cell {c}: {gaps} gaps");
         }
-        assert_eq!(with, (rows - 2) * (cols - 2));
+        assert_eq!(whole, (rows - 2) * (cols - 2));
     }
 
     #[test]

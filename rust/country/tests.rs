@@ -550,3 +550,61 @@ fn a_region_map_answers_as_the_one_shot_calls() {
         assert!(map.ladder(&case.numbers[1..], Stages::ALL, stop).is_err(), "numbers of the wrong length");
     }
 }
+
+#[test]
+fn a_removal_that_keeps_reach_leaves_it_nothing_to_do() {
+    use super::ladder::root_state;
+    use super::stages::{keeps_reach, propagate, reach_acts};
+    use super::state::{OFF, UNDECIDED};
+    use super::work::Work;
+    let mut rng = Rng(53);
+    let (mut kept, mut checked) = (0, 0);
+    for _ in 0..1500 {
+        let rows = 2 + rng.below(7);
+        let cols = 2 + rng.below(7);
+        let n = rows * cols;
+        let k = 2 + rng.below(n / 2);
+        let blocked = rng.below(3) / 2;
+        let regions = random_regions(&mut rng, rows, cols, k, blocked);
+        let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+        let numbers = vec![None; k];
+        let p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
+        let stages = Stages::parse(&["region", "once", "loop"]).unwrap();
+        let mut s = root_state(&p);
+        let mut w = Work::new(&p.board);
+        if propagate(&p, &mut s, &mut w, stages).is_err() {
+            continue;
+        }
+        // Walk down random removals, each from a state at the fixpoint.
+        for _ in 0..20 {
+            let open: Vec<usize> = (0..s.val.len()).filter(|&v| s.val[v] == UNDECIDED).collect();
+            if open.is_empty() {
+                break;
+            }
+            // Several removals at once, as a propagation makes them.
+            let mut t = s.clone();
+            let mut removed = Vec::new();
+            for _ in 0..1 + rng.below(3) {
+                let v = open[rng.below(open.len())];
+                if t.val[v] == UNDECIDED {
+                    t.set(v, OFF).unwrap();
+                    removed.push(v);
+                }
+            }
+            checked += 1;
+            if removed.iter().all(|&v| keeps_reach(&p, &t, v)) {
+                kept += 1;
+                assert!(!reach_acts(&p, &t, &mut w), "{rows} x {cols} {regions:?}: removals {removed:?} kept reach");
+            }
+            let head = s.trail_len();
+            let v = open[rng.below(open.len())];
+            s.set(v, OFF).unwrap();
+            let mut u = s.clone();
+            if super::stages::propagate_from(&p, &mut u, &mut w, stages, head).is_err() {
+                break;
+            }
+            s = u;
+        }
+    }
+    assert!(kept >= 1000 && checked >= 4000, "only {kept} of {checked} kept");
+}

@@ -13,7 +13,7 @@ mod region;
 use crate::error::Result;
 use crate::invalid;
 
-use super::board::EdgeKind;
+use super::board::{EdgeKind, Ring, Square};
 use super::guard::Guard;
 use super::puzzle::Puzzle;
 use super::state::{Contradiction, State, OFF, ON};
@@ -111,6 +111,14 @@ pub fn sweep_propagate(
             return Ok(());
         }
     }
+}
+
+/// Whether `reach` alone, run once on `s`, changes anything or contradicts
+/// (for the tests of [`keeps_reach`]).
+#[cfg(test)]
+pub fn reach_acts(p: &Puzzle, s: &State, w: &mut Work) -> bool {
+    let mut t = s.clone();
+    !matches!(loop_rule::reach(p, &mut t, w), Ok(false))
 }
 
 /// Every local rule of the chosen stages once, over the whole board.
@@ -272,44 +280,66 @@ fn wakes_global(p: &Puzzle, s: &State, g: usize, v: usize, had_used: bool) -> bo
 }
 
 /// Whether variable `v`, turned off, leaves reach nothing to deduce:
+/// - an edge with one of its cells already off (then it was in no path);
 /// - an edge with both unit squares beside it still possible (their other
-///   cells and edges not off), or with one of its cells already off (then it
-///   was in no path);
-/// - a cell whose ring of eight neighbours is still possible (cells and the
-///   eight edges joining them) and holds a cell of its country.
+///   cells and edges not off), or with one such square S whose three other
+///   edges each lie on another possible square;
+/// - a cell whose ring of neighbours is still possible (its cells and the
+///   edges joining them), holds a cell of its country, and is either whole
+///   (eight cells, a cycle) or an arc on the rim whose every edge lies on a
+///   possible square without the cell.
 ///
 /// Why: at reach's fixpoint every component of the graph of possible cells
 /// and edges is bridgeless, and each kept component touches every country.
-/// A cycle that used the removed edge (or cell) can go round a square (or
-/// the ring) instead: round either square, or either way round the ring,
-/// one of which avoids any given other edge. So every other edge still lies
-/// on a closed walk that uses it once, hence on a cycle (no new bridge), the
-/// component stays connected, and with the ring's cell of the same country it
-/// still touches every country: reach (components, bridges) deduces nothing
-/// new. Checked against the current state, which has every change since the
-/// last run of reach: the squares and rings are then possible at each earlier
-/// step too, so the argument applies removal by removal.
+/// A cycle through the removed edge (cell) can go round a square (the ring)
+/// instead, which keeps the component connected; every other edge then still
+/// lies on a closed walk that uses it once, hence on a cycle, unless it is on
+/// that detour, and the conditions give such edges a cycle of their own (the
+/// other square, the other way round a whole ring, an outer square). So no
+/// bridge appears, the components are the same, and with the ring's cell of
+/// the same country each still touches every country: reach (components,
+/// bridges) deduces nothing new. Checked against the current state, which
+/// has every change since the last run of reach: squares and rings are then
+/// possible at each earlier step too, so the argument applies removal by
+/// removal.
 #[inline]
-fn keeps_reach(p: &Puzzle, s: &State, v: usize) -> bool {
+pub(super) fn keeps_reach(p: &Puzzle, s: &State, v: usize) -> bool {
     let b = &p.board;
     let n = b.num_cells();
+    let possible = |sq: &Square| {
+        sq.cells.iter().all(|&c| s.cell(c as usize) != OFF) && sq.edges.iter().all(|&f| s.edge(f as usize) != OFF)
+    };
+    // Edge `f` lies on a possible square for which `apart` holds.
+    let on_square = |f: u32, apart: &dyn Fn(&Square) -> bool| {
+        b.edge_squares[f as usize].iter().flatten().any(|sq| apart(sq) && possible(sq))
+    };
     if v < n {
-        return s.val[v] == OFF
-            && b.cell_rings[v].is_some_and(|ring| {
-                ring.cells.iter().all(|&c| s.cell(c as usize) != OFF)
-                    && ring.edges.iter().all(|&e| s.edge(e as usize) != OFF)
-                    && ring.cells.iter().any(|&c| b.region[c as usize] == b.region[v])
-            });
+        let ring = &b.cell_rings[v];
+        let ok = s.val[v] == OFF
+            && ring.cells.iter().all(|&c| c == Ring::NONE || s.cell(c as usize) != OFF)
+            && ring.edges.iter().all(|&f| f == Ring::NONE || s.edge(f as usize) != OFF)
+            && ring.cells.iter().any(|&c| c != Ring::NONE && b.region[c as usize] == b.region[v]);
+        return ok
+            && (ring.is_whole()
+                || ring
+                    .edges
+                    .iter()
+                    .all(|&f| f == Ring::NONE || on_square(f, &|sq: &Square| !sq.cells.contains(&(v as u32)))));
     }
     let e = v - n;
     if b.edge_cells(e).iter().any(|&c| s.cell(c as usize) == OFF) {
         return true;
     }
-    b.edge_squares[e].is_some_and(|squares| {
-        squares.iter().all(|sq| {
-            sq.cells.iter().all(|&c| s.cell(c as usize) != OFF) && sq.edges.iter().all(|&f| s.edge(f as usize) != OFF)
-        })
-    })
+    let [a, c] = b.edge_squares[e].map(|sq| sq.filter(|sq| possible(sq)));
+    match (a, c) {
+        (Some(_), Some(_)) => true,
+        // A square of `f` other than `sq` shares only `f` with it, so it
+        // avoids `e`: `!sq.edges.contains(&e)` picks the other one.
+        (Some(sq), None) | (None, Some(sq)) => {
+            sq.edges.iter().all(|&f| on_square(f, &|o: &Square| !o.edges.contains(&(e as u32))))
+        }
+        (None, None) => false,
+    }
 }
 
 fn run_queue(
