@@ -198,7 +198,7 @@ def _search_budgets(
 
 def _search_result(rows: int, cols: int, raw: Tuple[List[bytes], bool, int], limit: int) -> SolveResult[CountryLoop]:
     sols, finished, nodes = raw
-    loops = tuple(CountryLoop.from_bits(rows, cols, s) for s in sols)
+    loops = tuple(CountryLoop._from_core(rows, cols, s) for s in sols)
     return SolveResult.from_search(loops, finished, nodes, limit)
 
 

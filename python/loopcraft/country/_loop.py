@@ -18,6 +18,7 @@ ne nw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from .. import _text
@@ -143,6 +144,15 @@ class CountryLoop(Picture):
         if len(values) != total:
             raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(values)} bits")
         return cls(rows, cols, frozenset(e for e, b in enumerate(values) if b))
+
+    @classmethod
+    def _from_core(cls, rows: int, cols: int, bits: bytes) -> CountryLoop:
+        """From the core's answer (checked there): no checks repeated here."""
+        loop = object.__new__(cls)
+        object.__setattr__(loop, "rows", rows)
+        object.__setattr__(loop, "cols", cols)
+        object.__setattr__(loop, "edges", frozenset(compress(range(len(bits)), bits)))
+        return loop
 
     @classmethod
     def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Sequence[int], Sequence[int]]]) -> CountryLoop:
