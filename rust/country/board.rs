@@ -46,6 +46,10 @@ pub struct Board {
     pub edge_squares: Vec<[Option<Square>; 2]>,
     /// Per cell, the ring of its neighbours (see [`Ring`]).
     pub cell_rings: Vec<Ring>,
+    /// Per cell, `(edge, cell across it)` for its edges in `cell_edges`
+    /// order (the first `cell_edges(c).len()` entries): the walks and
+    /// floods of the stages read both at once.
+    links: Vec<[(u32, u32); 4]>,
 }
 
 /// The cells around a cell, in order round it (N, NE, E, SE, S, SW, W,
@@ -143,6 +147,16 @@ impl Board {
             };
             edge_kind.push(kind);
         }
+        let links = (0..n)
+            .map(|c| {
+                let mut l = [(u32::MAX, u32::MAX); 4];
+                for (i, &e) in grid.edges_at(c).iter().enumerate() {
+                    let [a, b] = grid.edge_points[e as usize];
+                    l[i] = (e, if a as usize == c { b } else { a });
+                }
+                l
+            })
+            .collect();
         Ok(Board {
             rows,
             cols,
@@ -156,6 +170,7 @@ impl Board {
             edge_kind,
             edge_squares: edge_squares(rows, cols),
             cell_rings: cell_rings(rows, cols),
+            links,
         })
     }
 
@@ -189,6 +204,11 @@ impl Board {
     #[inline]
     pub fn cell_edges(&self, cell: usize) -> &[u32] {
         self.grid.edges_at(cell)
+    }
+    /// `(edge, cell across it)` for each edge at `cell`, as [`Board::cell_edges`].
+    #[inline]
+    pub fn links(&self, cell: usize) -> &[(u32, u32)] {
+        &self.links[cell][..self.grid.point_degree[cell] as usize]
     }
     /// The two cells of an edge.
     #[inline]

@@ -124,11 +124,11 @@ fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usi
         if s.cell(cur) == ON {
             used += 1;
         }
-        let next = b.cell_edges(cur).iter().copied().find(|&e| e != via && s.edge(e as usize) == ON);
+        let next = b.links(cur).iter().copied().find(|&(e, _)| e != via && s.edge(e as usize) == ON);
         match next {
             None => return (cur, countries, used),
-            Some(e) => {
-                let d = b.other(e as usize, cur);
+            Some((e, d)) => {
+                let d = d as usize;
                 if d == start {
                     return (start, countries, used);
                 }
@@ -230,15 +230,12 @@ pub fn reach(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
         w.frames.push((root as u32, u32::MAX, 0));
         while let Some(&(v, via, pos)) = w.frames.last() {
             let v = v as usize;
-            let edges = b.cell_edges(v);
-            if (pos as usize) < edges.len() {
+            let links = b.links(v);
+            if (pos as usize) < links.len() {
                 w.frames.last_mut().unwrap().2 += 1;
-                let e = edges[pos as usize];
-                if e == via || s.edge(e as usize) == OFF {
-                    continue;
-                }
-                let d = b.other(e as usize, v);
-                if s.cell(d) == OFF {
+                let (e, d) = links[pos as usize];
+                let d = d as usize;
+                if e == via || s.edge(e as usize) == OFF || s.cell(d) == OFF {
                     continue;
                 }
                 if w.disc[d] == UNSEEN {

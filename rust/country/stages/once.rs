@@ -62,12 +62,11 @@ pub fn country(p: &Puzzle, s: &mut State, w: &mut Work, k: usize) -> Step {
     w.stack.push(start);
     w.seen[start as usize] = st;
     while let Some(c) = w.stack.pop() {
-        for &e in b.cell_edges(c as usize) {
-            let e = e as usize;
+        for &(e, d) in b.links(c as usize) {
+            let (e, d) = (e as usize, d as usize);
             if b.edge_kind[e] != EdgeKind::Inside || s.edge(e) == OFF {
                 continue;
             }
-            let d = b.other(e, c as usize);
             if w.seen[d] != st && s.cell(d) != OFF {
                 w.seen[d] = st;
                 w.stack.push(d as u32);
