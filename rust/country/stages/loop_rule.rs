@@ -144,7 +144,6 @@ fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usi
 pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
     let b = &p.board;
     let n = b.num_cells();
-    let k = b.num_countries();
     debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
     let total_used = s.val[..n].iter().filter(|&&v| v == ON).count();
     let st = w.next_stamp();
@@ -159,45 +158,98 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
         if s.cell(c) != ON || w.seen[c] == st {
             continue;
         }
-        let deg = on_degree(p, s, c);
-        if deg == 2 {
-            w.stack.push(c as u32);
-            continue;
-        }
-        if deg != 1 {
-            continue;
-        }
-        let (end, countries, used) = walk(p, s, w, c);
-        if countries == k && used == total_used {
-            continue;
-        }
-        // Closing this chain would end the loop too early.
-        for &e in b.cell_edges(c) {
-            let e = e as usize;
-            if s.edge(e) == UNDECIDED && b.other(e, c) == end {
-                changed |= s.set_edge(e, OFF)?;
-            }
+        match on_degree(p, s, c) {
+            1 => changed |= chain_from_end(p, s, w, c, total_used)?,
+            2 => w.stack.push(c as u32),
+            _ => {}
         }
     }
     let closed = w.stack.iter().map(|&c| c as usize).find(|&c| w.seen[c] != st);
     if let Some(c) = closed {
         // Every cell of a chain was stamped above, so c lies on a closed cycle.
-        let cyc = w.next_stamp();
-        let (_, countries, used) = walk(p, s, w, c);
-        if countries < k || used < total_used {
-            return Err(Contradiction);
+        changed |= closed_cycle(p, s, w, c, total_used)?;
+    }
+    Ok(changed)
+}
+
+/// [`cycles`] from a state that was at its fixpoint before trail position
+/// `from`, when no chain of that state could be the whole loop so far (so
+/// none was spared by the rule: `maybe_whole_chain` false then). A chain
+/// none of whose edges came on since then is unchanged, and so is what the
+/// rule concluded about it (more used cells elsewhere cannot spare it); only
+/// the chains through the edges turned on since `from` are walked.
+pub fn cycles_from(p: &Puzzle, s: &mut State, w: &mut Work, from: usize) -> Step {
+    let b = &p.board;
+    let n = b.num_cells();
+    debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
+    let total_used = s.val[..n].iter().filter(|&&v| v == ON).count();
+    let st = w.next_stamp();
+    let mut changed = false;
+    let mut i = from;
+    while i < s.trail_len() {
+        let v = s.trail_at(i);
+        i += 1;
+        if v < n || s.val[v] != ON {
+            continue;
         }
-        for e in 0..b.num_edges() {
-            if s.edge(e) != ON {
-                changed |= s.set_edge(e, OFF)?;
-            }
+        let a = b.edge_cells(v - n)[0] as usize;
+        if w.seen[a] == st {
+            continue;
         }
-        for d in 0..n {
-            if w.seen[d] != cyc {
-                changed |= s.set_cell(d, OFF)?;
-            }
+        // To one end of the chain (or round a closed cycle back to `a`).
+        let (end, _, _) = walk(p, s, w, a);
+        if end == a && on_degree(p, s, a) == 2 {
+            return Ok(changed | closed_cycle(p, s, w, a, total_used)?);
         }
-        return Ok(changed);
+        changed |= chain_from_end(p, s, w, end, total_used)?;
+    }
+    Ok(changed)
+}
+
+/// Whether the used cells and on-edges of `s` could form a single chain
+/// (cells = edges + 1: paths with one component), the one case where
+/// [`cycles`] may spare a chain and [`cycles_from`] does not apply.
+pub fn maybe_whole_chain(used: usize, on_edges: usize) -> bool {
+    used >= 2 && used == on_edges + 1
+}
+
+/// The chain with end `c`: unless it visits every country and every used
+/// cell, the edge that would close it is off.
+fn chain_from_end(p: &Puzzle, s: &mut State, w: &mut Work, c: usize, total_used: usize) -> Step {
+    let b = &p.board;
+    let (end, countries, used) = walk(p, s, w, c);
+    if countries == b.num_countries() && used == total_used {
+        return Ok(false);
+    }
+    // Closing this chain would end the loop too early.
+    let mut changed = false;
+    for &(e, d) in b.links(c) {
+        if s.edge(e as usize) == UNDECIDED && d as usize == end {
+            changed |= s.set_edge(e as usize, OFF)?;
+        }
+    }
+    Ok(changed)
+}
+
+/// `c` lies on a closed cycle: it is the answer (every country, every used
+/// cell) and everything else is off, or a contradiction.
+fn closed_cycle(p: &Puzzle, s: &mut State, w: &mut Work, c: usize, total_used: usize) -> Step {
+    let b = &p.board;
+    let cyc = w.next_stamp();
+    let (_, countries, used) = walk(p, s, w, c);
+    if countries < b.num_countries() || used < total_used {
+        return Err(Contradiction);
+    }
+    let mut changed = false;
+    for e in 0..b.num_edges() {
+        if s.edge(e) != ON {
+            changed |= s.set_edge(e, OFF)?;
+        }
+    }
+    for d in 0..b.num_cells() {
+        if w.seen[d] != cyc {
+            changed |= s.set_cell(d, OFF)?;
+        }
     }
     Ok(changed)
 }

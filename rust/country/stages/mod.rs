@@ -356,13 +356,31 @@ fn run_queue(
     // run, and whether it has one.
     let mut scanned = [head; GLOBALS];
     let mut due = [force; GLOBALS];
-    // Whether a cell was used in the state at `head` (see `wakes_global`).
-    let had_used = !force && {
-        let n = p.board.num_cells();
-        let used_now = s.val[..n].iter().filter(|&&v| v == ON).count();
-        let used_new = (head..s.trail_len()).filter(|&i| s.trail_at(i) < n && s.val[s.trail_at(i)] == ON).count();
-        used_now > used_new
+    let n = p.board.num_cells();
+    let on_counts =
+        |s: &State| (s.val[..n].iter().filter(|&&v| v == ON).count(), s.val[n..].iter().filter(|&&v| v == ON).count());
+    // Used cells and on-edges in the state at `head`.
+    let (used_then, on_then) = {
+        let (mut used, mut on) = on_counts(s);
+        for i in head..s.trail_len() {
+            let v = s.trail_at(i);
+            if s.val[v] == ON {
+                if v < n {
+                    used -= 1;
+                } else {
+                    on -= 1;
+                }
+            }
+        }
+        (used, on)
     };
+    // Whether a cell was used in the state at `head` (see `wakes_global`).
+    let had_used = !force && used_then > 0;
+    // The premature-cycle rule goes on from its last fixpoint (`head`, then
+    // the end of each of its runs) unless a chain could have been spared
+    // there (see `loop_rule::cycles_from`).
+    let mut cycles_from = head;
+    let mut cycles_whole = force || loop_rule::maybe_whole_chain(used_then, on_then);
     loop {
         q = drain(p, s, w, stages, q)?;
         let mut progress = false;
@@ -383,7 +401,17 @@ fn run_queue(
             }
             due[g] = false;
             match g {
-                0 => loop_rule::cycles(p, s, w)?,
+                0 => {
+                    let changed = if cycles_whole {
+                        loop_rule::cycles(p, s, w)?
+                    } else {
+                        loop_rule::cycles_from(p, s, w, cycles_from)?
+                    };
+                    cycles_from = s.trail_len();
+                    let (used, on) = on_counts(s);
+                    cycles_whole = loop_rule::maybe_whole_chain(used, on);
+                    changed
+                }
                 1 => loop_rule::reach(p, s, w)?,
                 _ => macro_rule::run(p, s, w)?,
             };
