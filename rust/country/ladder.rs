@@ -6,7 +6,8 @@ use super::board::EdgeKind;
 use super::guard::Guard;
 use super::puzzle::{Puzzle, CATALOGUE_STEPS};
 use super::stages::{fixpoint, Stages, STAGE_NAMES};
-use super::state::{Contradiction, State, OFF};
+use super::check::is_solution;
+use super::state::{Contradiction, State, OFF, ON};
 use super::work::Work;
 
 /// The grading ladder: the stages, weakest first, then "search" (the grade of
@@ -71,6 +72,10 @@ fn root_fixpoint(
             return Err(Contradiction);
         }
         hypotheses += fixpoint(p, s, w, stages.without(Stages::MACRO), p.known.as_deref(), g)?;
+        if !g.halted() && solved(p, s) {
+            // `macro` is sound: on a solution it neither deduces nor refutes.
+            return Ok(hypotheses);
+        }
         if g.halted() || !p.try_catalogue(Some(s), CATALOGUE_STEPS) {
             // Without a catalogue `macro` deduces nothing: this is the fixpoint.
             return Ok(hypotheses);
@@ -78,4 +83,13 @@ fn root_fixpoint(
     }
     hypotheses += fixpoint(p, s, w, stages, p.known.as_deref(), g)?;
     Ok(hypotheses)
+}
+
+/// Every cell and edge decided, and the edges a solution.
+fn solved(p: &Puzzle, s: &State) -> bool {
+    let n = p.board.num_cells();
+    s.undecided() == 0 && {
+        let edges: Vec<u8> = s.val[n..].iter().map(|&v| (v == ON) as u8).collect();
+        is_solution(&p.board, &edges)
+    }
 }
