@@ -158,8 +158,12 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
     let n = b.num_cells();
     if v < n {
         let k = b.region[v];
+        // `loop`'s degree rule deduces all that `region`'s cell rule does
+        // (see `region::cell`), so with both chosen only it runs.
         if stages.has(Stages::REGION) {
-            region::cell(p, s, v)?;
+            if !stages.has(Stages::LOOP) {
+                region::cell(p, s, v)?;
+            }
             // Rule 4 acts only from an unused cell (a used one has nothing to
             // give its neighbours).
             if s.val[v] == OFF {
@@ -182,7 +186,7 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
     let e = v - n;
     let [x, y] = b.edge_cells(e);
     for c in [x as usize, y as usize] {
-        if stages.has(Stages::REGION) {
+        if stages.has(Stages::REGION) && !stages.has(Stages::LOOP) {
             region::cell(p, s, c)?;
         }
         if stages.has(Stages::LOOP) {

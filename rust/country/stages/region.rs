@@ -30,7 +30,10 @@ pub fn run(p: &Puzzle, s: &mut State) -> Step {
 }
 
 /// A cell and its edges agree: unused means no line, a line means used, no
-/// possible line means unused. Reads the cell and its edges.
+/// possible line means unused. Reads the cell and its edges. `loop`'s degree
+/// rule deduces all of this and more on any state (a line means used, fewer
+/// than two possible lines means unused or a contradiction), so the worklist
+/// runs this rule only when `loop` is not chosen.
 #[inline]
 pub fn cell(p: &Puzzle, s: &mut State, c: usize) -> Step {
     let edges = p.board.cell_edges(c);
