@@ -280,39 +280,42 @@ pub fn reach(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
         time += 1;
         w.frames.clear();
         w.frames.push((root as u32, u32::MAX, 0));
-        while let Some(&(v, via, pos)) = w.frames.last() {
-            let v = v as usize;
+        'dfs: while let Some(top) = w.frames.last_mut() {
+            let (v, via) = (top.0 as usize, top.1);
             let links = b.links(v);
-            if (pos as usize) < links.len() {
-                w.frames.last_mut().unwrap().2 += 1;
-                let (e, d) = links[pos as usize];
+            // The rest of v's edges in one go; a tree edge saves the place
+            // and descends.
+            let mut pos = top.2 as usize;
+            while pos < links.len() {
+                let (e, d) = links[pos];
+                pos += 1;
                 let d = d as usize;
                 if e == via || s.edge(e as usize) == OFF || s.cell(d) == OFF {
                     continue;
                 }
                 if w.disc[d] == UNSEEN {
+                    top.2 = pos as u32;
                     w.disc[d] = time;
                     w.low[d] = time;
                     time += 1;
                     w.frames.push((d as u32, e, 0));
-                } else {
-                    w.low[v] = w.low[v].min(w.disc[d]);
+                    continue 'dfs;
                 }
-            } else {
-                w.frames.pop();
-                w.comp[v] = id;
-                let r = b.region[v];
-                if r >= 0 && w.country_seen[r as usize] != cst {
-                    w.country_seen[r as usize] = cst;
-                    countries += 1;
-                }
-                has_used |= s.cell(v) == ON;
-                if let Some(&(u, _, _)) = w.frames.last() {
-                    let u = u as usize;
-                    w.low[u] = w.low[u].min(w.low[v]);
-                    if w.low[v] > w.disc[u] {
-                        bridges.push(via);
-                    }
+                w.low[v] = w.low[v].min(w.disc[d]);
+            }
+            w.frames.pop();
+            w.comp[v] = id;
+            let r = b.region[v];
+            if r >= 0 && w.country_seen[r as usize] != cst {
+                w.country_seen[r as usize] = cst;
+                countries += 1;
+            }
+            has_used |= s.cell(v) == ON;
+            if let Some(&(u, _, _)) = w.frames.last() {
+                let u = u as usize;
+                w.low[u] = w.low[u].min(w.low[v]);
+                if w.low[v] > w.disc[u] {
+                    bridges.push(via);
                 }
             }
         }
