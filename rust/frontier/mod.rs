@@ -23,12 +23,15 @@
 //!   clamps.
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
-//!   away. A state costs its key and count words in two hash tables (the
-//!   layer swept and the one built) at most 70 % full: about 160 bytes at the
-//!   peak of the 18 x 18 Hamiltonian count (4.9 million states, 790 MB), so
-//!   the default ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
-//! - `stop`: asked once per state expanded and every few thousand slots
-//!   while a table is cleared, grown or widened ([`Error::Interrupted`]).
+//!   away. A layer keeps its states as dense records (key and count words,
+//!   in the order first reached) and an index of 8-byte slots at most 3/4
+//!   full; the layer swept and the one built are both in memory. That is
+//!   about 100 bytes a state at the peak of the 18 x 18 Hamiltonian count
+//!   (4.9 million states), so the default ([`DEFAULT_MAX_STATES`], 20
+//!   million) stays within a few GB.
+//! - `stop`: asked once per state expanded and every few hundred records
+//!   or index lines while a layer is cleared, grown or widened
+//!   ([`Error::Interrupted`]).
 
 pub mod bignum;
 mod country;
