@@ -24,7 +24,7 @@
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
 //!   away. A layer keeps its states as dense records (key and count words,
-//!   in the order first reached) and an index of 8-byte slots at most 3/4
+//!   in the order first reached) and an index of 4-byte slots at most 3/4
 //!   full; the layer swept and the one built are both in memory. That is
 //!   about 100 bytes a state at the peak of the 18 x 18 Hamiltonian count
 //!   (4.9 million states), so the default ([`DEFAULT_MAX_STATES`], 20

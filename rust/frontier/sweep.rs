@@ -55,9 +55,10 @@ pub struct Count {
 
 /// A layer: its states in a dense array of records, each the key words then
 /// the count limbs (`N + w` words, in the order the states were first
-/// reached), and an index over them: an open-addressing table of 64-bit
-/// slots, `tag << 32 | (record + 1)` (0 is empty), where the tag is 32 other
-/// bits of the key's hash. A lookup touches the small index (it mostly stays
+/// reached), and an index over them: an open-addressing table of 32-bit
+/// slots, `record + 1` in the low `log2(cap)` bits (0 is empty) and above
+/// them a tag, other bits of the key's hash, so that a probe rarely reads a
+/// record that is not the one sought. A lookup touches the small index (it mostly stays
 /// in cache) and one record; a new state is appended, and the next step
 /// reads the records front to back.
 struct Layer<const N: usize> {
@@ -66,9 +67,12 @@ struct Layer<const N: usize> {
     stride: usize,
     /// Records stored.
     len: usize,
+    /// The index slots, two to a word.
     index: Table,
-    /// Index slots (`index.len`).
+    /// Index slots, a power of two.
     cap: usize,
+    /// `log2(cap)`: the low bits of a slot that hold the record number.
+    rbits: u32,
 }
 
 /// One cache line of table words. Tables are built of these so that slots
@@ -187,10 +191,11 @@ fn copy_records(dst: &mut [u64], src: &[u64], n: usize, os: usize, ns: usize, st
     Ok(())
 }
 
-/// The index tag of a hash: 32 bits other than the high ones that pick the home slot.
+/// The index tag of a hash: 32 bits mixed from others than the high ones
+/// that pick the home slot (a slot keeps those above its record number).
 #[inline(always)]
-fn tag_of(h: u64) -> u64 {
-    (h ^ (h >> 29)) & 0xFFFF_FFFF
+fn tag_of(h: u64) -> u32 {
+    (h ^ (h >> 29)) as u32
 }
 
 impl<const N: usize> Layer<N>
@@ -198,7 +203,7 @@ where
     [u64; N]: Key,
 {
     fn new() -> Self {
-        Layer { recs: Table::default(), w: 1, stride: N + 1, len: 0, index: Table::default(), cap: 0 }
+        Layer { recs: Table::default(), w: 1, stride: N + 1, len: 0, index: Table::default(), cap: 0, rbits: 0 }
     }
 
     /// Empties the layer for counts of `w` limbs and about `expect` states.
@@ -207,7 +212,8 @@ where
         self.stride = N + w;
         self.len = 0;
         self.cap = (expect.max(8) * 5 / 3).next_power_of_two();
-        self.index.zeroed(self.cap, stop)?;
+        self.rbits = self.cap.trailing_zeros();
+        self.index.zeroed(self.cap / 2, stop)?;
         let words = expect.max(8) * self.stride;
         if self.recs.len < words {
             self.recs.zeroed(words, stop)?;
@@ -218,7 +224,37 @@ where
     /// The index slot where the search for a key of hash `h` starts.
     #[inline(always)]
     fn home(&self, h: u64) -> usize {
-        (h >> (64 - self.cap.trailing_zeros())) as usize
+        (h >> (64 - self.rbits)) as usize
+    }
+
+    /// The index slots.
+    #[inline(always)]
+    fn slots(&self) -> &[u32] {
+        // SAFETY: `index` holds `cap / 2` initialised words, that is `cap`
+        // 32-bit slots (u32 has a weaker alignment than u64), borrowed with `self`.
+        unsafe { std::slice::from_raw_parts(self.index.as_ptr().cast::<u32>(), self.cap) }
+    }
+
+    #[inline(always)]
+    fn slots_mut(&mut self) -> &mut [u32] {
+        // SAFETY: as in `slots`, borrowed mutably with `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.index.as_mut_ptr().cast::<u32>(), self.cap) }
+    }
+
+    /// The slot of record `r` for a key whose tag is `tag`.
+    #[inline(always)]
+    fn slot_of(&self, tag: u32, r: usize) -> u32 {
+        (tag >> self.rbits << self.rbits) | (r as u32 + 1)
+    }
+
+    /// Whether slot `e` (not empty) may hold a key whose tag is `tag`, and its record.
+    #[inline(always)]
+    fn matches(&self, e: u32, tag: u32) -> Option<usize> {
+        if (e ^ tag) >> self.rbits == 0 {
+            Some((e & ((1u32 << self.rbits) - 1)) as usize - 1)
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
@@ -236,7 +272,7 @@ where
     /// Hints the cache about the index slot of hash `h`.
     #[inline(always)]
     fn prefetch_slot(&self, h: u64) {
-        Self::prefetch(self.index.as_ptr().wrapping_add(self.home(h)));
+        Self::prefetch(self.index.as_ptr().cast::<u32>().wrapping_add(self.home(h)).cast());
     }
 
     /// Hints the cache about the record the index names for hash `h`, if any.
@@ -245,12 +281,12 @@ where
         let (tag, mask) = (tag_of(h), self.cap - 1);
         let mut s = self.home(h);
         loop {
-            let e = self.index[s];
+            let e = self.slots()[s];
             if e == 0 {
                 return;
             }
-            if e >> 32 == tag {
-                Self::prefetch(self.recs.as_ptr().wrapping_add(((e as u32) as usize - 1) * self.stride));
+            if let Some(r) = self.matches(e, tag) {
+                Self::prefetch(self.recs.as_ptr().wrapping_add(r * self.stride));
                 return;
             }
             s = (s + 1) & mask;
@@ -263,7 +299,7 @@ where
         let (tag, mask, stride) = (tag_of(h), self.cap - 1, self.stride);
         let mut s = self.home(h);
         loop {
-            let e = self.index[s];
+            let e = self.slots()[s];
             if e == 0 {
                 let r = self.len;
                 if (r + 1) * stride > self.recs.len {
@@ -274,15 +310,15 @@ where
                 let c = &mut self.recs[o + N..o + self.stride];
                 c[..count.len()].copy_from_slice(count);
                 c[count.len()..].fill(0);
-                self.index[s] = (tag << 32) | (r as u64 + 1);
+                let slot = self.slot_of(tag, r);
+                self.slots_mut()[s] = slot;
                 self.len += 1;
                 if self.len * 4 > self.cap * 3 {
                     self.grow_index(stop)?;
                 }
                 return Ok(());
             }
-            if e >> 32 == tag {
-                let r = (e as u32) as usize - 1;
+            if let Some(r) = self.matches(e, tag) {
                 let o = r * stride;
                 if self.recs[o..o + N] == key[..] {
                     if add_into(&mut self.recs[o + N..o + stride], count) {
@@ -324,7 +360,8 @@ where
     #[cold]
     fn grow_index(&mut self, stop: &mut Stop<'_>) -> Result<()> {
         self.cap *= 2;
-        self.index.zeroed(self.cap, stop)?;
+        self.rbits += 1;
+        self.index.zeroed(self.cap / 2, stop)?;
         let mask = self.cap - 1;
         for r in 0..self.len {
             if r % CHECK_SLOTS == 0 && stop.requested() {
@@ -334,10 +371,11 @@ where
             let key: [u64; N] = self.recs[o..o + N].try_into().unwrap_or([0; N]);
             let h = key.hash();
             let mut s = self.home(h);
-            while self.index[s] != 0 {
+            while self.slots()[s] != 0 {
                 s = (s + 1) & mask;
             }
-            self.index[s] = (tag_of(h) << 32) | (r as u64 + 1);
+            let slot = self.slot_of(tag_of(h), r);
+            self.slots_mut()[s] = slot;
         }
         Ok(())
     }
@@ -377,8 +415,9 @@ fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
 /// Successors waiting for their slots to arrive in cache.
 const BATCH: usize = 48;
 
-/// The most records a layer may hold (their numbers live in 32 bits).
-const MAX_RECORDS: usize = (u32::MAX - 1) as usize;
+/// The most records a layer may hold (the index, at most 3/4 full, then
+/// has at most 2^31 slots, and a slot's low 31 bits hold the record number).
+const MAX_RECORDS: usize = 1 << 30;
 
 /// Runs the sweep from the empty state and sums the accepted final states.
 /// Fails with [`Error::Capacity`] when a layer would pass `max_states` and
@@ -398,7 +437,7 @@ pub fn run<const N: usize, R: Rules>(
 where
     [u64; N]: Key,
 {
-    // Record numbers live in 32 bits of an index slot.
+    // Record numbers live in the 31 low bits of an index slot at most.
     let max_states = max_states.min(MAX_RECORDS);
     let mut old: Layer<N> = Layer::new();
     let mut new: Layer<N> = Layer::new();
