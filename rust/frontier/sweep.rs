@@ -40,6 +40,11 @@ pub trait Rules {
     fn sure<K: Key>(&self, _step: usize, _key: &K) -> bool {
         false
     }
+    /// Brings `key`, a state before `step`, to a canonical form: a state and
+    /// its canonical form must have the same ways to finish. The sweep
+    /// stores canonical states only, so that such states merge (the default
+    /// changes nothing).
+    fn canonical<K: Key>(&self, _step: usize, _key: &mut K) {}
 }
 
 /// A finished count.
@@ -461,6 +466,7 @@ where
         // Two points per pass when two are left: the layer between them is
         // never stored, which halves the insertions into the big table.
         let two = step + 1 < steps;
+        let next = step + if two { 2 } else { 1 };
         // Counts only grow along the sweep; a count that outgrows its limbs
         // widens the whole layer (see `Layer::widen`).
         let expect = (old.len as u128 * sizes[1] as u128 / sizes[0].max(1) as u128) as usize;
@@ -501,14 +507,22 @@ where
                     succ2.len = 0;
                     rules.expand(step + 1, *k, &mut succ2);
                     for k2 in &succ2.keys[..succ2.len] {
+                        let mut k2 = *k2;
+                        if next < steps {
+                            rules.canonical(next, &mut k2);
+                        }
                         let h = k2.hash();
                         new.prefetch_slot(h);
-                        batch.push((*k2, h, r));
+                        batch.push((k2, h, r));
                     }
                 } else {
+                    let mut k = *k;
+                    if next < steps {
+                        rules.canonical(next, &mut k);
+                    }
                     let h = k.hash();
                     new.prefetch_slot(h);
-                    batch.push((*k, h, r));
+                    batch.push((k, h, r));
                 }
             }
             if batch.len() >= BATCH {
@@ -525,7 +539,7 @@ where
         peak = peak.max(new.len);
         sizes = [sizes[1], sizes[2], new.len];
         std::mem::swap(&mut old, &mut new);
-        step += if two { 2 } else { 1 };
+        step = next;
     }
     let mut total = Nat::zero();
     for r in 0..old.len {
@@ -551,6 +565,40 @@ pub struct Move<K> {
     /// This point closes a loop (every other plug was empty).
     pub closes: bool,
 }
+
+/// The canonical form of the inputs of the lattice point in column `c` (its
+/// left plug `c` and up plug `c + 1`) for a point whose moves depend on them
+/// only through [`point_moves`]: the inputs are joined ahead of time, as
+/// the point will join them. A lone end arriving from above moves to the
+/// left plug (it makes the same moves either way); two ends that meet
+/// without closing the loop are joined (the far end of a piece is re-marked
+/// as for the point's move) and leave the mark 3, "the point is used and
+/// takes no more edges", in the left plug. The up plug is then empty. States
+/// that differ only in how the point's inputs arrive merge; both plugs are
+/// overwritten at the point.
+#[inline(always)]
+pub fn canonical_inputs<K: Key>(key: &mut K, c: u32) {
+    match (key.get(2 * c, 2), key.get(2 * c + 2, 2)) {
+        (0, 0) => {}
+        (0, u) => key.set(2 * c, 4, u),
+        (1, 1) => {
+            let p = partner_right(key, c + 1);
+            key.set(2 * p, 2, 1);
+            key.set(2 * c, 4, SATURATED);
+        }
+        (2, 2) => {
+            let p = partner_left(key, c);
+            key.set(2 * p, 2, 2);
+            key.set(2 * c, 4, SATURATED);
+        }
+        (2, 1) => key.set(2 * c, 4, SATURATED),
+        _ => {}
+    }
+}
+
+/// The left plug of a point whose two inputs were joined ahead of time
+/// ([`canonical_inputs`]): the point is used and takes no more edges.
+const SATURATED: u64 = 3;
 
 /// Plug index of the ")" matching the "(" at `from`.
 #[inline(always)]
@@ -625,6 +673,13 @@ pub fn point_moves<K: Key>(
                 let mut k = base;
                 k.set(2 * c, 4, 1 | (2 << 2));
                 out[n] = mv(k, true, true, true, false);
+                n += 1;
+            }
+        }
+        (SATURATED, _) => {
+            // The inputs were joined ahead of time (`canonical_inputs`).
+            if allow_used {
+                out[n] = mv(base, false, false, true, false);
                 n += 1;
             }
         }
