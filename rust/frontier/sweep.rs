@@ -600,43 +600,57 @@ pub fn canonical_inputs<K: Key>(key: &mut K, c: u32) {
 /// ([`canonical_inputs`]): the point is used and takes no more edges.
 const SATURATED: u64 = 3;
 
-/// Plug index of the ")" matching the "(" at `from`.
+/// Plug index of the ")" matching the "(" at `from`. Jumps from one
+/// non-empty plug to the next (a bit scan), not plug by plug.
 #[inline(always)]
 fn partner_right<K: Key>(key: &K, from: u32) -> u32 {
     let mut depth = 0i32;
-    let mut p = from;
+    let mut wi = (2 * from / 64) as usize;
+    let mut m = key.word(wi) & (u64::MAX << (2 * from % 64));
     loop {
-        match key.get(2 * p, 2) {
-            1 => depth += 1,
-            2 => {
-                depth -= 1;
-                if depth == 0 {
-                    return p;
+        while m != 0 {
+            let b = m.trailing_zeros() & !1;
+            match (m >> b) & 3 {
+                1 => depth += 1,
+                2 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (64 * wi as u32 + b) / 2;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
+            m &= !(3u64 << b);
         }
-        p += 1;
+        wi += 1;
+        m = key.word(wi);
     }
 }
 
-/// Plug index of the "(" matching the ")" at `from`.
+/// Plug index of the "(" matching the ")" at `from` (a bit scan downwards).
 #[inline(always)]
 fn partner_left<K: Key>(key: &K, from: u32) -> u32 {
     let mut depth = 0i32;
-    let mut p = from;
+    let mut wi = (2 * from / 64) as usize;
+    let keep = 2 * from % 64 + 2;
+    let mut m = key.word(wi) & if keep == 64 { u64::MAX } else { (1u64 << keep) - 1 };
     loop {
-        match key.get(2 * p, 2) {
-            2 => depth += 1,
-            1 => {
-                depth -= 1;
-                if depth == 0 {
-                    return p;
+        while m != 0 {
+            let b = (63 - m.leading_zeros()) & !1;
+            match (m >> b) & 3 {
+                2 => depth += 1,
+                1 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (64 * wi as u32 + b) / 2;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
+            m &= !(3u64 << b);
         }
-        p -= 1;
+        wi -= 1;
+        m = key.word(wi);
     }
 }
 
@@ -742,6 +756,45 @@ mod tests {
         }
         assert_eq!(layer.len, 1000);
         layer
+    }
+
+    #[test]
+    fn partners_are_found_across_words() {
+        // Random balanced strings of "(", ")" and empty plugs over 3 words,
+        // checked against a plug-by-plug scan.
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        for _ in 0..300 {
+            let mut key = [0u64; 3];
+            let mut open: Vec<u32> = Vec::new();
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for p in 0..90u32 {
+                let left = 90 - p;
+                match next() % 3 {
+                    0 if (left as usize) > open.len() + 1 => {
+                        key.set(2 * p, 2, 1);
+                        open.push(p);
+                    }
+                    1 if !open.is_empty() => {
+                        key.set(2 * p, 2, 2);
+                        pairs.push((open.pop().unwrap_or(0), p));
+                    }
+                    _ if (left as usize) <= open.len() => {
+                        key.set(2 * p, 2, 2);
+                        pairs.push((open.pop().unwrap_or(0), p));
+                    }
+                    _ => {}
+                }
+            }
+            assert!(open.is_empty());
+            for &(l, r) in &pairs {
+                assert_eq!(partner_right(&key, l), r);
+                assert_eq!(partner_left(&key, r), l);
+            }
+        }
     }
 
     #[test]
