@@ -29,7 +29,7 @@
 
 use super::key::Key;
 use super::layout::{place, Slot, Want};
-use super::sweep::{canonical_inputs, point_moves, Move, Rules, Succ};
+use super::sweep::{point_moves, Move, Rules, Succ};
 use crate::error::{Error, Result};
 
 /// Largest side of a Country Road board (the shared contract).
@@ -330,8 +330,7 @@ impl Rules for Country {
     /// border crossings of an edge are counted when it is decided, as a
     /// right or down edge), so an end arriving from above and one arriving
     /// from the left make the same moves.
-    #[inline(always)]
-    fn canonical<K: Key>(&self, t: usize, key: &mut K) {
-        canonical_inputs(key, self.rc[t].1 as u32);
+    fn joinable(&self, t: usize) -> Option<u32> {
+        Some(self.rc[t].1 as u32)
     }
 }

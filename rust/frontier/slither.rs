@@ -16,7 +16,7 @@
 
 use super::key::Key;
 use super::layout::{place, Slot, Want};
-use super::sweep::{canonical_inputs, point_moves, Move, Rules, Succ};
+use super::sweep::{point_moves, Move, Rules, Succ};
 use crate::error::{Error, Result};
 
 /// Largest side of a Slitherlink board the frontier engine accepts.
@@ -176,11 +176,8 @@ impl Rules for Slither {
     /// Where no clue reads the point's up plug (the cell above-right's left
     /// edge), an end arriving from above and one arriving from the left make
     /// the same moves.
-    #[inline(always)]
-    fn canonical<K: Key>(&self, step: usize, key: &mut K) {
-        if self.free_inputs[step] {
-            canonical_inputs(key, self.rc[step].1 as u32);
-        }
+    fn joinable(&self, step: usize) -> Option<u32> {
+        self.free_inputs[step].then_some(self.rc[step].1 as u32)
     }
 
     /// A closed loop is final: every later point has degree 0. Once no

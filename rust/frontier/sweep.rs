@@ -40,11 +40,15 @@ pub trait Rules {
     fn sure<K: Key>(&self, _step: usize, _key: &K) -> bool {
         false
     }
-    /// Brings `key`, a state before `step`, to a canonical form: a state and
-    /// its canonical form must have the same ways to finish. The sweep
-    /// stores canonical states only, so that such states merge (the default
-    /// changes nothing).
-    fn canonical<K: Key>(&self, _step: usize, _key: &mut K) {}
+    /// The column of the point at `step` when that point reads its left and
+    /// up plugs only through [`point_moves`] (and no other rule reads them):
+    /// the sweep then stores the states before `step` with those inputs
+    /// joined ahead of time ([`canonical_inputs`]), so that states that
+    /// differ only in how the point's inputs arrive merge. `None` (the
+    /// default) stores them as they are.
+    fn joinable(&self, _step: usize) -> Option<u32> {
+        None
+    }
 }
 
 /// A finished count.
@@ -467,6 +471,7 @@ where
         // never stored, which halves the insertions into the big table.
         let two = step + 1 < steps;
         let next = step + if two { 2 } else { 1 };
+        let join = if next < steps { rules.joinable(next) } else { None };
         // Counts only grow along the sweep; a count that outgrows its limbs
         // widens the whole layer (see `Layer::widen`).
         let expect = (old.len as u128 * sizes[1] as u128 / sizes[0].max(1) as u128) as usize;
@@ -508,8 +513,8 @@ where
                     rules.expand(step + 1, *k, &mut succ2);
                     for k2 in &succ2.keys[..succ2.len] {
                         let mut k2 = *k2;
-                        if next < steps {
-                            rules.canonical(next, &mut k2);
+                        if let Some(c) = join {
+                            canonical_inputs(&mut k2, c);
                         }
                         let h = k2.hash();
                         new.prefetch_slot(h);
@@ -517,8 +522,8 @@ where
                     }
                 } else {
                     let mut k = *k;
-                    if next < steps {
-                        rules.canonical(next, &mut k);
+                    if let Some(c) = join {
+                        canonical_inputs(&mut k, c);
                     }
                     let h = k.hash();
                     new.prefetch_slot(h);
