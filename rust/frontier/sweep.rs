@@ -155,14 +155,22 @@ impl Table {
     /// Makes this `len` zero words, reusing the allocation when it is large
     /// enough, asking `stop` as it goes.
     fn zeroed(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
-        let lines = len.div_ceil(8);
         self.lines.clear();
         self.len = 0;
+        self.resize(len, stop)
+    }
+
+    /// Makes this `len` words: the first ones kept, any new ones zero. The
+    /// allocation grows in place where it can (a large block is remapped,
+    /// not copied).
+    fn resize(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let lines = len.div_ceil(8);
         if self.lines.capacity() < lines {
-            self.lines = Vec::new();
-            self.lines.reserve_exact(lines);
+            self.lines.reserve_exact(lines - self.lines.len());
             advise_huge(&mut self.lines);
         }
+        self.lines.truncate(lines);
+        self.len = self.len.min(len);
         while self.lines.len() < lines {
             if stop.requested() {
                 return Err(Error::Interrupted);
@@ -173,31 +181,6 @@ impl Table {
         self.len = len;
         Ok(())
     }
-}
-
-/// Copies `n` records of `os` words from `src` into `dst` as records of `ns`
-/// words (`ns >= os`, the extra words zero), asking `stop` as it goes.
-fn copy_records(dst: &mut [u64], src: &[u64], n: usize, os: usize, ns: usize, stop: &mut Stop<'_>) -> Result<()> {
-    if os == ns {
-        let words = n * os;
-        let mut at = 0;
-        while at < words {
-            if stop.requested() {
-                return Err(Error::Interrupted);
-            }
-            let to = words.min(at + CHECK_SLOTS * 8);
-            dst[at..to].copy_from_slice(&src[at..to]);
-            at = to;
-        }
-        return Ok(());
-    }
-    for r in 0..n {
-        if r % CHECK_SLOTS == 0 && stop.requested() {
-            return Err(Error::Interrupted);
-        }
-        dst[r * ns..r * ns + os].copy_from_slice(&src[r * os..r * os + os]);
-    }
-    Ok(())
 }
 
 /// The index tag of a hash: 32 bits mixed from others than the high ones
@@ -343,23 +326,24 @@ where
     /// Room for twice as many records.
     #[cold]
     fn grow_records(&mut self, stop: &mut Stop<'_>) -> Result<()> {
-        let mut recs = Table::default();
-        recs.zeroed((self.recs.len * 2).max(8 * self.stride), stop)?;
-        copy_records(&mut recs, &self.recs, self.len, self.stride, self.stride, stop)?;
-        self.recs = recs;
-        Ok(())
+        self.recs.resize((self.recs.len * 2).max(8 * self.stride), stop)
     }
 
     /// One more limb for every count, after the count of record `r` carried
-    /// out of its top limb (that carry becomes the new limb's 1).
+    /// out of its top limb (that carry becomes the new limb's 1). The
+    /// records move in place, the last first.
     #[cold]
     fn widen(&mut self, r: usize, stop: &mut Stop<'_>) -> Result<()> {
         let (os, ns) = (self.stride, self.stride + 1);
-        let mut recs = Table::default();
-        recs.zeroed((self.recs.len / os).max(self.len) * ns, stop)?;
-        copy_records(&mut recs, &self.recs, self.len, os, ns, stop)?;
-        recs[r * ns + os] = 1;
-        self.recs = recs;
+        self.recs.resize((self.recs.len / os).max(self.len) * ns, stop)?;
+        for i in (0..self.len).rev() {
+            if i % CHECK_SLOTS == 0 && stop.requested() {
+                return Err(Error::Interrupted);
+            }
+            self.recs.copy_within(i * os..i * os + os, i * ns);
+            self.recs[i * ns + os] = 0;
+        }
+        self.recs[r * ns + os] = 1;
         self.w += 1;
         self.stride = ns;
         Ok(())
@@ -752,9 +736,10 @@ pub fn point_moves<K: Key>(
 mod tests {
     use super::*;
 
+    /// A layer of 1000 states with room for a million.
     fn filled() -> Layer<1> {
         let mut layer: Layer<1> = Layer::new();
-        layer.reset(1, 1 << 16, &mut Stop::never()).unwrap();
+        layer.reset(1, 1 << 20, &mut Stop::never()).unwrap();
         for i in 0..1000u64 {
             let key = [i << 2];
             layer.add(&key, key.hash(), &[u64::MAX - 5], &mut Stop::never()).unwrap();
@@ -813,7 +798,7 @@ mod tests {
         assert!(matches!(filled().grow_index(&mut asked()), Err(Error::Interrupted)));
         assert!(matches!(filled().grow_records(&mut asked()), Err(Error::Interrupted)));
         assert!(matches!(filled().widen(0, &mut asked()), Err(Error::Interrupted)));
-        assert!(matches!(filled().reset(1, 1 << 20, &mut asked()), Err(Error::Interrupted)));
+        assert!(matches!(filled().reset(1, 1 << 22, &mut asked()), Err(Error::Interrupted)));
         // Unasked, they keep every count, and every state is still found.
         let mut layer = filled();
         layer.grow_index(&mut Stop::never()).unwrap();
