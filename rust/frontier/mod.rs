@@ -10,6 +10,17 @@
 //! crossings and used count, a cell's used bit); see [`slither`] and
 //! [`country`]. The counts are exact big integers ([`bignum::Nat`]).
 //!
+//! The sweep ([`sweep`]) stores a layer after every second point, each
+//! state as a record (key words, then count limbs) found through a small
+//! hashed index. Before a point whose rules read its two incoming plugs
+//! only as the pair they form (every Country Road cell; a Slitherlink point
+//! unless the cell above-right has a clue), the stored states have those
+//! plugs joined ahead of time ([`sweep::canonical_inputs`]: a lone end
+//! moves to the left plug, two meeting ends leave the mark 3, "used, takes
+//! no more edges"), so that states that differ only in how the point's
+//! edges arrive merge: the layer then holds about what a frontier of one
+//! mate per column holds, as in GGCount, instead of one per crossing edge.
+//!
 //! This engine shares nothing with the other counting engines but the board
 //! format and `crate::grid`'s clue check.
 //!
