@@ -37,9 +37,9 @@
 //!   away. A layer keeps its states as dense records (key and count words,
 //!   in the order first reached) and an index of 4-byte slots at most 3/4
 //!   full; the layer swept and the one built are both in memory. That is
-//!   about 100 bytes a state at the peak of the 18 x 18 Hamiltonian count
-//!   (4.9 million states), so the default ([`DEFAULT_MAX_STATES`], 20
-//!   million) stays within a few GB.
+//!   about 135 bytes a state of the largest layer on the 18 x 18
+//!   Hamiltonian count (3.6 million states, 490 MB), so the default
+//!   ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
 //! - `stop`: asked once per state expanded and every few hundred records
 //!   or index lines while a layer is cleared, grown or widened
 //!   ([`Error::Interrupted`]).
