@@ -325,4 +325,12 @@ impl Rules for Country {
     fn accepts<K: Key>(&self, key: &K) -> bool {
         key.get(self.done, 1) == 1
     }
+
+    /// A cell's rules read its inputs only through [`point_moves`] (the
+    /// border crossings of an edge are counted when it is decided, as a
+    /// right or down edge), so an end arriving from above and one arriving
+    /// from the left make the same moves.
+    fn joinable(&self, t: usize) -> Option<u32> {
+        Some(self.rc[t].1 as u32)
+    }
 }

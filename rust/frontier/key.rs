@@ -19,6 +19,8 @@ pub trait Key: Copy + Eq + Default + Send + Sync + 'static {
     fn shift_plugs(&mut self, bits: u32);
     /// Whether every bit of `[0, bits)` is zero.
     fn low_zero(&self, bits: u32) -> bool;
+    /// Word `i` (bits `64 * i ..`).
+    fn word(&self, i: usize) -> u64;
 }
 
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -72,6 +74,11 @@ where
             carry = region >> 62;
             *word = (*word & !m) | shifted;
         }
+    }
+
+    #[inline(always)]
+    fn word(&self, i: usize) -> u64 {
+        self[i]
     }
 
     #[inline(always)]

@@ -10,6 +10,17 @@
 //! crossings and used count, a cell's used bit); see [`slither`] and
 //! [`country`]. The counts are exact big integers ([`bignum::Nat`]).
 //!
+//! The sweep ([`sweep`]) stores a layer after every second point, each
+//! state as a record (key words, then count limbs) found through a small
+//! hashed index. Before a point whose rules read its two incoming plugs
+//! only as the pair they form (every Country Road cell; a Slitherlink point
+//! unless the cell above-right has a clue), the stored states have those
+//! plugs joined ahead of time ([`sweep::canonical_inputs`]: a lone end
+//! moves to the left plug, two meeting ends leave the mark 3, "used, takes
+//! no more edges"), so that states that differ only in how the point's
+//! edges arrive merge: the layer then holds about what a frontier of one
+//! mate per column holds, as in GGCount, instead of one per crossing edge.
+//!
 //! This engine shares nothing with the other counting engines but the board
 //! format and `crate::grid`'s clue check.
 //!
@@ -23,12 +34,15 @@
 //!   clamps.
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
-//!   away. A state costs its key and count words in two hash tables (the
-//!   layer swept and the one built) at most 70 % full: about 160 bytes at the
-//!   peak of the 18 x 18 Hamiltonian count (4.9 million states, 790 MB), so
-//!   the default ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
-//! - `stop`: asked once per state expanded and every few thousand slots
-//!   while a table is cleared, grown or widened ([`Error::Interrupted`]).
+//!   away. A layer keeps its states as dense records (key and count words,
+//!   in the order first reached) and an index of 4-byte slots at most 3/4
+//!   full; the layer swept and the one built are both in memory. That is
+//!   about 135 bytes a state of the largest layer on the 18 x 18
+//!   Hamiltonian count (3.6 million states, 490 MB), so the default
+//!   ([`DEFAULT_MAX_STATES`], 20 million) stays near 3 GB.
+//! - `stop`: asked once per state expanded and every few hundred records
+//!   or index lines while a layer is cleared, grown or widened
+//!   ([`Error::Interrupted`]).
 
 pub mod bignum;
 mod country;

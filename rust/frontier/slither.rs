@@ -34,6 +34,9 @@ pub(super) struct Slither {
     rc: Vec<(usize, usize)>,
     /// No clued cell touches this step's point.
     clue_free: Vec<bool>,
+    /// The cell above-right of this step's point has no clue: its left and
+    /// up plugs are read only as the point's inputs.
+    free_inputs: Vec<bool>,
     plug_bits: u32,
     done: u32,
     /// The first step from which no cell with a positive clue is left to
@@ -83,9 +86,10 @@ impl Slither {
             .iter()
             .map(|&(r, c)| !((r >= 1 && clued(r - 1, c)) || (c >= 1 && clued(r, c - 1)) || clued(r, c)))
             .collect();
+        let free_inputs = rc.iter().map(|&(r, c)| !(r >= 1 && clued(r - 1, c))).collect();
         let sure_from =
             (0..rows * cols).filter(|&i| clues[i] > 0).map(|i| (i / cols + 1) * w + i % cols + 1).max().unwrap_or(0);
-        Ok(Slither { rows, cols, clues, top, rc, clue_free, plug_bits, done, sure_from, bits })
+        Ok(Slither { rows, cols, clues, top, rc, clue_free, free_inputs, plug_bits, done, sure_from, bits })
     }
 }
 
@@ -167,6 +171,13 @@ impl Rules for Slither {
 
     fn accepts<K: Key>(&self, key: &K) -> bool {
         key.get(self.done, 1) == 1
+    }
+
+    /// Where no clue reads the point's up plug (the cell above-right's left
+    /// edge), an end arriving from above and one arriving from the left make
+    /// the same moves.
+    fn joinable(&self, step: usize) -> Option<u32> {
+        self.free_inputs[step].then_some(self.rc[step].1 as u32)
     }
 
     /// A closed loop is final: every later point has degree 0. Once no

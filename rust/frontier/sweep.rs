@@ -40,6 +40,15 @@ pub trait Rules {
     fn sure<K: Key>(&self, _step: usize, _key: &K) -> bool {
         false
     }
+    /// The column of the point at `step` when that point reads its left and
+    /// up plugs only through [`point_moves`] (and no other rule reads them):
+    /// the sweep then stores the states before `step` with those inputs
+    /// joined ahead of time ([`canonical_inputs`]), so that states that
+    /// differ only in how the point's inputs arrive merge. `None` (the
+    /// default) stores them as they are.
+    fn joinable(&self, _step: usize) -> Option<u32> {
+        None
+    }
 }
 
 /// A finished count.
@@ -53,20 +62,27 @@ pub struct Count {
     pub peak_states: usize,
 }
 
-/// A layer: an open-addressing table whose slots hold the key words and the
-/// count limbs side by side (`N + w` words, see [`stride_for`]), so that an insertion
-/// touches one place in memory. An empty slot has all bits of its first word
-/// set, which no key has (plug 0 would read 3).
+/// A layer: its states in a dense array of records, each the key words then
+/// the count limbs (`N + w` words, in the order the states were first
+/// reached), and an index over them: an open-addressing table of 32-bit
+/// slots, `record + 1` in the low `log2(cap)` bits (0 is empty) and above
+/// them a tag, other bits of the key's hash, so that a probe rarely reads a
+/// record that is not the one sought. A lookup touches the small index and
+/// one record; a new state is appended, and the next step reads the records
+/// front to back.
 struct Layer<const N: usize> {
-    data: Table,
+    recs: Table,
     w: usize,
     stride: usize,
-    cap: usize,
-    shift: u32,
+    /// Records stored.
     len: usize,
+    /// The index slots, two to a word.
+    index: Table,
+    /// Index slots, a power of two.
+    cap: usize,
+    /// `log2(cap)`: the low bits of a slot that hold the record number.
+    rbits: u32,
 }
-
-const EMPTY: u64 = u64::MAX;
 
 /// One cache line of table words. Tables are built of these so that slots
 /// start on a cache-line boundary (a plain `Vec<u64>` from `malloc` starts 16
@@ -98,18 +114,9 @@ impl std::ops::DerefMut for Table {
     }
 }
 
-/// A zeroed table of `len` words. Large tables ask Linux for transparent huge
-/// pages first: the sweep touches them at random, and with 4 KiB pages most
-/// of its time would go to TLB misses.
-fn table(len: usize) -> Table {
-    let lines = len.div_ceil(8);
-    let mut v: Vec<Line> = Vec::with_capacity(lines);
-    advise_huge(&mut v);
-    v.resize(lines, Line([0; 8]));
-    Table { lines: v, len }
-}
-
-/// Asks Linux to back a large vector's spare capacity with huge pages.
+/// Asks Linux to back a large vector's spare capacity with huge pages: the
+/// sweep touches its tables at random, and with 4 KiB pages most of its time
+/// would go to TLB misses.
 fn advise_huge(v: &mut Vec<Line>) {
     #[cfg(target_os = "linux")]
     if v.capacity() >= 1 << 15 {
@@ -138,19 +145,32 @@ fn advise_huge(v: &mut Vec<Line>) {
     let _ = v;
 }
 
-/// Slots (or lines) handled between two calls of the stop check while a
-/// table is filled, grown or widened: a large table takes far longer than
-/// the 50 ms a Ctrl-C may wait (the check itself reads the clock only every
-/// few hundred calls).
+/// Lines handled between two calls of the stop check while a table is
+/// zeroed, copied or rebuilt: a large table takes far longer than the 50 ms
+/// a Ctrl-C may wait (the check itself reads the clock only every few
+/// hundred calls).
 const CHECK_SLOTS: usize = 64;
 
 impl Table {
-    /// Makes this `len` words of empty slots of `stride` words (first word
-    /// [`EMPTY`], the rest zero), asking `stop` as it goes.
-    fn fill_empty(&mut self, len: usize, stride: usize, stop: &mut Stop<'_>) -> Result<()> {
-        let lines = len.div_ceil(8);
+    /// Makes this `len` zero words, reusing the allocation when it is large
+    /// enough, asking `stop` as it goes.
+    fn zeroed(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
         self.lines.clear();
         self.len = 0;
+        self.resize(len, stop)
+    }
+
+    /// Makes this `len` words: the first ones kept, any new ones zero. The
+    /// allocation grows in place where it can (a large block is remapped,
+    /// not copied).
+    fn resize(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let lines = len.div_ceil(8);
+        if self.lines.capacity() < lines {
+            self.lines.reserve_exact(lines - self.lines.len());
+            advise_huge(&mut self.lines);
+        }
+        self.lines.truncate(lines);
+        self.len = self.len.min(len);
         while self.lines.len() < lines {
             if stop.requested() {
                 return Err(Error::Interrupted);
@@ -159,24 +179,15 @@ impl Table {
             self.lines.resize(to, Line([0; 8]));
         }
         self.len = len;
-        let mut o = 0;
-        while o < len {
-            if (o / stride) % CHECK_SLOTS == 0 && stop.requested() {
-                return Err(Error::Interrupted);
-            }
-            self[o] = EMPTY;
-            o += stride;
-        }
         Ok(())
     }
 }
 
-/// Words a slot takes for a key of `n` words and a count of `w` limbs. (Padding
-/// slots to a power of two, so that none straddles two cache lines, measured
-/// no faster on 14 x 14 and 15 x 15 all-cycles counts and cost a third more
-/// memory on the Hamiltonian rows, so slots stay packed.)
-fn stride_for(n: usize, w: usize) -> usize {
-    n + w
+/// The index tag of a hash: 32 bits mixed from others than the high ones
+/// that pick the home slot (a slot keeps those above its record number).
+#[inline(always)]
+fn tag_of(h: u64) -> u32 {
+    (h ^ (h >> 29)) as u32
 }
 
 impl<const N: usize> Layer<N>
@@ -184,121 +195,171 @@ where
     [u64; N]: Key,
 {
     fn new() -> Self {
-        Layer { data: Table::default(), w: 1, stride: stride_for(N, 1), cap: 0, shift: 64, len: 0 }
+        Layer { recs: Table::default(), w: 1, stride: N + 1, len: 0, index: Table::default(), cap: 0, rbits: 0 }
     }
 
+    /// Empties the layer for counts of `w` limbs and about `expect` states.
     fn reset(&mut self, w: usize, expect: usize, stop: &mut Stop<'_>) -> Result<()> {
         self.w = w;
-        self.stride = stride_for(N, w);
-        self.cap = (expect.max(8) * 3 / 2).next_power_of_two();
-        self.shift = 64 - self.cap.trailing_zeros();
+        self.stride = N + w;
         self.len = 0;
-        let need = self.cap * self.stride;
-        if self.data.lines.capacity() * 8 < need {
-            self.data = table(0);
-            self.data.lines.reserve_exact(need.div_ceil(8));
-            advise_huge(&mut self.data.lines);
+        self.cap = (expect.max(8) * 5 / 3).next_power_of_two();
+        self.rbits = self.cap.trailing_zeros();
+        self.index.zeroed(self.cap / 2, stop)?;
+        let words = expect.max(8) * self.stride;
+        if self.recs.len < words {
+            self.recs.zeroed(words, stop)?;
         }
-        self.data.fill_empty(need, self.stride, stop)
+        Ok(())
+    }
+
+    /// The index slot where the search for a key of hash `h` starts.
+    #[inline(always)]
+    fn home(&self, h: u64) -> usize {
+        (h >> (64 - self.rbits)) as usize
+    }
+
+    /// The index slots.
+    #[inline(always)]
+    fn slots(&self) -> &[u32] {
+        // SAFETY: `index` holds `cap / 2` initialised words, that is `cap`
+        // 32-bit slots (u32 has a weaker alignment than u64), borrowed with `self`.
+        unsafe { std::slice::from_raw_parts(self.index.as_ptr().cast::<u32>(), self.cap) }
     }
 
     #[inline(always)]
-    fn home(&self, key: &[u64; N]) -> usize {
-        (key.hash() >> self.shift) as usize
+    fn slots_mut(&mut self) -> &mut [u32] {
+        // SAFETY: as in `slots`, borrowed mutably with `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.index.as_mut_ptr().cast::<u32>(), self.cap) }
+    }
+
+    /// The slot of record `r` for a key whose tag is `tag`.
+    #[inline(always)]
+    fn slot_of(&self, tag: u32, r: usize) -> u32 {
+        (tag >> self.rbits << self.rbits) | (r as u32 + 1)
+    }
+
+    /// Whether slot `e` (not empty) may hold a key whose tag is `tag`, and its record.
+    #[inline(always)]
+    fn matches(&self, e: u32, tag: u32) -> Option<usize> {
+        if (e ^ tag) >> self.rbits == 0 {
+            Some((e & ((1u32 << self.rbits) - 1)) as usize - 1)
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
-    fn prefetch(&self, slot: usize) {
+    fn prefetch(ptr: *const u64) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is a hint and never faults, whatever the address.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.data.as_ptr().wrapping_add(slot * self.stride) as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(ptr as *const i8);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        let _ = ptr;
     }
 
-    /// Adds `count` to the state `key` (inserted when new), probing from `h`.
+    /// Hints the cache about the index slot of hash `h`.
     #[inline(always)]
-    fn add(&mut self, key: &[u64; N], mut h: usize, count: &[u64], stop: &mut Stop<'_>) -> Result<()> {
-        let mask = self.cap - 1;
-        let stride = self.stride;
-        let end = N + self.w;
+    fn prefetch_slot(&self, h: u64) {
+        Self::prefetch(self.index.as_ptr().cast::<u32>().wrapping_add(self.home(h)).cast());
+    }
+
+    /// Adds `count` to the state `key` of hash `h` (appended when new).
+    #[inline(always)]
+    fn add(&mut self, key: &[u64; N], h: u64, count: &[u64], stop: &mut Stop<'_>) -> Result<()> {
+        let (tag, mask, stride) = (tag_of(h), self.cap - 1, self.stride);
+        let mut s = self.home(h);
         loop {
-            let o = h * stride;
-            let first = self.data[o];
-            if first == EMPTY {
-                self.data[o..o + N].copy_from_slice(key);
+            let e = self.slots()[s];
+            if e == 0 {
+                let r = self.len;
+                if (r + 1) * stride > self.recs.len {
+                    self.grow_records(stop)?;
+                }
+                let o = r * self.stride;
+                self.recs[o..o + N].copy_from_slice(key);
+                let c = &mut self.recs[o + N..o + self.stride];
+                c[..count.len()].copy_from_slice(count);
+                c[count.len()..].fill(0);
+                let slot = self.slot_of(tag, r);
+                self.slots_mut()[s] = slot;
                 self.len += 1;
-                if add_into(&mut self.data[o + N..o + end], count) {
-                    self.widen(h, stop)?;
-                }
-                if self.len * 10 > self.cap * 7 {
-                    self.grow(stop)?;
+                if self.len * 4 > self.cap * 3 {
+                    self.grow_index(stop)?;
                 }
                 return Ok(());
             }
-            if first == key[0] && self.data[o + 1..o + N] == key[1..] {
-                if add_into(&mut self.data[o + N..o + end], count) {
-                    self.widen(h, stop)?;
+            if let Some(r) = self.matches(e, tag) {
+                let o = r * stride;
+                if self.recs[o..o + N] == key[..] {
+                    if add_into(&mut self.recs[o + N..o + stride], count) {
+                        self.widen(r, stop)?;
+                    }
+                    return Ok(());
                 }
-                return Ok(());
             }
-            h = (h + 1) & mask;
+            s = (s + 1) & mask;
         }
     }
 
-    /// One more limb for every count, after the count in `slot` carried out
-    /// of its top limb (that carry becomes the new limb's 1).
+    /// Room for twice as many records.
     #[cold]
-    fn widen(&mut self, slot: usize, stop: &mut Stop<'_>) -> Result<()> {
-        let (os, ns, used) = (self.stride, stride_for(N, self.w + 1), N + self.w);
-        let mut data = table(self.cap * ns);
-        for s in 0..self.cap {
-            if s % CHECK_SLOTS == 0 && stop.requested() {
+    fn grow_records(&mut self, stop: &mut Stop<'_>) -> Result<()> {
+        self.recs.resize((self.recs.len * 2).max(8 * self.stride), stop)
+    }
+
+    /// One more limb for every count, after the count of record `r` carried
+    /// out of its top limb (that carry becomes the new limb's 1). The
+    /// records move in place, the last first.
+    #[cold]
+    fn widen(&mut self, r: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let (os, ns) = (self.stride, self.stride + 1);
+        self.recs.resize((self.recs.len / os).max(self.len) * ns, stop)?;
+        for i in (0..self.len).rev() {
+            if i % CHECK_SLOTS == 0 && stop.requested() {
                 return Err(Error::Interrupted);
             }
-            data[s * ns..s * ns + used].copy_from_slice(&self.data[s * os..s * os + used]);
+            self.recs.copy_within(i * os..i * os + os, i * ns);
+            self.recs[i * ns + os] = 0;
         }
-        data[slot * ns + used] = 1;
-        self.data = data;
+        self.recs[r * ns + os] = 1;
         self.w += 1;
         self.stride = ns;
         Ok(())
     }
 
-    fn grow(&mut self, stop: &mut Stop<'_>) -> Result<()> {
-        let old = std::mem::take(&mut self.data);
-        let old_cap = self.cap;
+    /// A twice larger index, rebuilt from the records.
+    #[cold]
+    fn grow_index(&mut self, stop: &mut Stop<'_>) -> Result<()> {
         self.cap *= 2;
-        self.shift -= 1;
-        self.data = table(0);
-        self.data.lines.reserve_exact((self.cap * self.stride).div_ceil(8));
-        advise_huge(&mut self.data.lines);
-        self.data.fill_empty(self.cap * self.stride, self.stride, stop)?;
+        self.rbits += 1;
+        self.index.zeroed(self.cap / 2, stop)?;
         let mask = self.cap - 1;
-        for s in 0..old_cap {
-            if s % CHECK_SLOTS == 0 && stop.requested() {
+        for r in 0..self.len {
+            if r % CHECK_SLOTS == 0 && stop.requested() {
                 return Err(Error::Interrupted);
             }
-            let o = s * self.stride;
-            if old[o] == EMPTY {
-                continue;
+            let o = r * self.stride;
+            let key: [u64; N] = self.recs[o..o + N].try_into().unwrap_or([0; N]);
+            let h = key.hash();
+            let mut s = self.home(h);
+            while self.slots()[s] != 0 {
+                s = (s + 1) & mask;
             }
-            let key: [u64; N] = old[o..o + N].try_into().unwrap_or([0; N]);
-            let mut h = self.home(&key);
-            while self.data[h * self.stride] != EMPTY {
-                h = (h + 1) & mask;
-            }
-            self.data[h * self.stride..(h + 1) * self.stride].copy_from_slice(&old[o..o + self.stride]);
+            let slot = self.slot_of(tag_of(h), r);
+            self.slots_mut()[s] = slot;
         }
         Ok(())
     }
 
-    /// The occupied slots' offsets.
-    fn occupied(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cap).map(move |s| s * self.stride).filter(move |&o| self.data[o] != EMPTY)
+    /// The key and count of record `r`.
+    #[inline(always)]
+    fn record(&self, r: usize) -> ([u64; N], &[u64]) {
+        let o = r * self.stride;
+        (self.recs[o..o + N].try_into().unwrap_or([0; N]), &self.recs[o + N..o + self.stride])
     }
 }
 
@@ -326,8 +387,15 @@ fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
     carry
 }
 
-/// Successors waiting for their slots to arrive in cache.
+/// Successors waiting for their index slots to arrive in cache. (Hinting
+/// the cache about the records too, from the slots once they arrived,
+/// measured slower: about 8 % on the 15 x 15 all-cycles count, 15 % on
+/// the 16 x 16 Hamiltonian one.)
 const BATCH: usize = 48;
+
+/// The most records a layer may hold (the index, at most 3/4 full, then
+/// has at most 2^31 slots, and a slot's low 31 bits hold the record number).
+const MAX_RECORDS: usize = 1 << 30;
 
 /// Runs the sweep from the empty state and sums the accepted final states.
 /// Fails with [`Error::Capacity`] when a layer would pass `max_states` and
@@ -347,17 +415,21 @@ pub fn run<const N: usize, R: Rules>(
 where
     [u64; N]: Key,
 {
+    // Record numbers live in the 31 low bits of an index slot at most.
+    let max_states = max_states.min(MAX_RECORDS);
     let mut old: Layer<N> = Layer::new();
     let mut new: Layer<N> = Layer::new();
     old.reset(1, 1, stop)?;
     let zero = [0u64; N];
-    let h = old.home(&zero);
-    old.add(&zero, h, &[1], stop)?;
+    old.add(&zero, zero.hash(), &[1], stop)?;
     let mut peak = 1usize;
+    // The sizes of the last layers, to size the next one: layers two steps
+    // apart (the same columns of the sweep) grow alike.
+    let mut sizes = [1usize; 3];
     let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
     let mut succ2 = Succ { keys: [[0u64; N]; 4], len: 0 };
-    // Pending successors: key, home slot, offset of the source count in `old`.
-    let mut batch: Vec<([u64; N], usize, usize)> = Vec::with_capacity(BATCH + 16);
+    // Pending successors: key, hash, record of the source count in `old`.
+    let mut batch: Vec<([u64; N], u64, usize)> = Vec::with_capacity(BATCH + 16);
     let steps = rules.steps();
     let capacity = |step: usize| {
         Err(Error::Capacity(format!("the frontier passed max_states = {max_states} states at step {step} of {steps}")))
@@ -367,34 +439,32 @@ where
         // Two points per pass when two are left: the layer between them is
         // never stored, which halves the insertions into the big table.
         let two = step + 1 < steps;
+        let next = step + if two { 2 } else { 1 };
+        let join = if next < steps { rules.joinable(next) } else { None };
         // Counts only grow along the sweep; a count that outgrows its limbs
         // widens the whole layer (see `Layer::widen`).
-        new.reset(old.w, old.len, stop)?;
-        let flush = |batch: &mut Vec<([u64; N], usize, usize)>,
+        let expect = (old.len as u128 * sizes[1] as u128 / sizes[0].max(1) as u128) as usize;
+        new.reset(old.w, expect.clamp(1, max_states.min(4 * old.len + 16)), stop)?;
+        let flush = |batch: &mut Vec<([u64; N], u64, usize)>,
                      new: &mut Layer<N>,
                      old: &Layer<N>,
                      stop: &mut Stop<'_>|
          -> Result<()> {
-            for &(ref k, h, o) in batch.iter() {
-                new.add(k, h, &old.data[o + N..o + N + old.w], stop)?;
+            for &(ref k, h, r) in batch.iter() {
+                new.add(k, h, old.record(r).1, stop)?;
             }
             batch.clear();
             Ok(())
         };
         // The counts of the sure states of `old` (only summed under a limit).
         let mut sure: u128 = 0;
-        for o in 0..old.cap {
-            let o = o * old.stride;
-            if old.data[o] == EMPTY {
-                continue;
-            }
+        for r in 0..old.len {
             if stop.requested() {
                 return Err(Error::Interrupted);
             }
-            let key: [u64; N] = old.data[o..o + N].try_into().unwrap_or(zero);
+            let (key, count) = old.record(r);
             if let Some(limit) = limit {
                 if rules.sure(step, &key) {
-                    let count = &old.data[o + N..o + N + old.w];
                     sure += u128::from(count[0]);
                     if count[1..].iter().any(|&l| l != 0) || sure >= u128::from(limit) {
                         return Ok(Count { count: Nat::from(limit), peak_states: peak });
@@ -408,14 +478,22 @@ where
                     succ2.len = 0;
                     rules.expand(step + 1, *k, &mut succ2);
                     for k2 in &succ2.keys[..succ2.len] {
-                        let h = new.home(k2);
-                        new.prefetch(h);
-                        batch.push((*k2, h, o));
+                        let mut k2 = *k2;
+                        if let Some(c) = join {
+                            canonical_inputs(&mut k2, c);
+                        }
+                        let h = k2.hash();
+                        new.prefetch_slot(h);
+                        batch.push((k2, h, r));
                     }
                 } else {
-                    let h = new.home(k);
-                    new.prefetch(h);
-                    batch.push((*k, h, o));
+                    let mut k = *k;
+                    if let Some(c) = join {
+                        canonical_inputs(&mut k, c);
+                    }
+                    let h = k.hash();
+                    new.prefetch_slot(h);
+                    batch.push((k, h, r));
                 }
             }
             if batch.len() >= BATCH {
@@ -430,14 +508,15 @@ where
             return capacity(step);
         }
         peak = peak.max(new.len);
+        sizes = [sizes[1], sizes[2], new.len];
         std::mem::swap(&mut old, &mut new);
-        step += if two { 2 } else { 1 };
+        step = next;
     }
     let mut total = Nat::zero();
-    for o in old.occupied() {
-        let key: [u64; N] = old.data[o..o + N].try_into().unwrap_or(zero);
+    for r in 0..old.len {
+        let (key, count) = old.record(r);
         if rules.accepts(&key) {
-            total.add_assign(&Nat::from_limbs(&old.data[o + N..o + N + old.w]));
+            total.add_assign(&Nat::from_limbs(count));
         }
     }
     if let Some(limit) = limit {
@@ -458,43 +537,91 @@ pub struct Move<K> {
     pub closes: bool,
 }
 
-/// Plug index of the ")" matching the "(" at `from`.
+/// The canonical form of the inputs of the lattice point in column `c` (its
+/// left plug `c` and up plug `c + 1`) for a point whose moves depend on them
+/// only through [`point_moves`]: the inputs are joined ahead of time, as
+/// the point will join them. A lone end arriving from above moves to the
+/// left plug (it makes the same moves either way); two ends that meet
+/// without closing the loop are joined (the far end of a piece is re-marked
+/// as for the point's move) and leave the mark 3, "the point is used and
+/// takes no more edges", in the left plug. The up plug is then empty. States
+/// that differ only in how the point's inputs arrive merge; both plugs are
+/// overwritten at the point.
 #[inline(always)]
-fn partner_right<K: Key>(key: &K, from: u32) -> u32 {
-    let mut depth = 0i32;
-    let mut p = from;
-    loop {
-        match key.get(2 * p, 2) {
-            1 => depth += 1,
-            2 => {
-                depth -= 1;
-                if depth == 0 {
-                    return p;
-                }
-            }
-            _ => {}
+pub fn canonical_inputs<K: Key>(key: &mut K, c: u32) {
+    match (key.get(2 * c, 2), key.get(2 * c + 2, 2)) {
+        (0, 0) => {}
+        (0, u) => key.set(2 * c, 4, u),
+        (1, 1) => {
+            let p = partner_right(key, c + 1);
+            key.set(2 * p, 2, 1);
+            key.set(2 * c, 4, SATURATED);
         }
-        p += 1;
+        (2, 2) => {
+            let p = partner_left(key, c);
+            key.set(2 * p, 2, 2);
+            key.set(2 * c, 4, SATURATED);
+        }
+        (2, 1) => key.set(2 * c, 4, SATURATED),
+        _ => {}
     }
 }
 
-/// Plug index of the "(" matching the ")" at `from`.
+/// The left plug of a point whose two inputs were joined ahead of time
+/// ([`canonical_inputs`]): the point is used and takes no more edges.
+const SATURATED: u64 = 3;
+
+/// Plug index of the ")" matching the "(" at `from`. Jumps from one
+/// non-empty plug to the next (a bit scan), not plug by plug.
+#[inline(always)]
+fn partner_right<K: Key>(key: &K, from: u32) -> u32 {
+    let mut depth = 0i32;
+    let mut wi = (2 * from / 64) as usize;
+    let mut m = key.word(wi) & (u64::MAX << (2 * from % 64));
+    loop {
+        while m != 0 {
+            let b = m.trailing_zeros() & !1;
+            match (m >> b) & 3 {
+                1 => depth += 1,
+                2 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (64 * wi as u32 + b) / 2;
+                    }
+                }
+                _ => {}
+            }
+            m &= !(3u64 << b);
+        }
+        wi += 1;
+        m = key.word(wi);
+    }
+}
+
+/// Plug index of the "(" matching the ")" at `from` (a bit scan downwards).
 #[inline(always)]
 fn partner_left<K: Key>(key: &K, from: u32) -> u32 {
     let mut depth = 0i32;
-    let mut p = from;
+    let mut wi = (2 * from / 64) as usize;
+    let keep = 2 * from % 64 + 2;
+    let mut m = key.word(wi) & if keep == 64 { u64::MAX } else { (1u64 << keep) - 1 };
     loop {
-        match key.get(2 * p, 2) {
-            2 => depth += 1,
-            1 => {
-                depth -= 1;
-                if depth == 0 {
-                    return p;
+        while m != 0 {
+            let b = (63 - m.leading_zeros()) & !1;
+            match (m >> b) & 3 {
+                2 => depth += 1,
+                1 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (64 * wi as u32 + b) / 2;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
+            m &= !(3u64 << b);
         }
-        p -= 1;
+        wi -= 1;
+        m = key.word(wi);
     }
 }
 
@@ -531,6 +658,13 @@ pub fn point_moves<K: Key>(
                 let mut k = base;
                 k.set(2 * c, 4, 1 | (2 << 2));
                 out[n] = mv(k, true, true, true, false);
+                n += 1;
+            }
+        }
+        (SATURATED, _) => {
+            // The inputs were joined ahead of time (`canonical_inputs`).
+            if allow_used {
+                out[n] = mv(base, false, false, true, false);
                 n += 1;
             }
         }
@@ -584,16 +718,55 @@ pub fn point_moves<K: Key>(
 mod tests {
     use super::*;
 
+    /// A layer of 1000 states with room for a million.
     fn filled() -> Layer<1> {
         let mut layer: Layer<1> = Layer::new();
-        layer.reset(1, 1 << 16, &mut Stop::never()).unwrap();
+        layer.reset(1, 1 << 20, &mut Stop::never()).unwrap();
         for i in 0..1000u64 {
             let key = [i << 2];
-            let h = layer.home(&key);
-            layer.add(&key, h, &[u64::MAX - 5], &mut Stop::never()).unwrap();
+            layer.add(&key, key.hash(), &[u64::MAX - 5], &mut Stop::never()).unwrap();
         }
         assert_eq!(layer.len, 1000);
         layer
+    }
+
+    #[test]
+    fn partners_are_found_across_words() {
+        // Random balanced strings of "(", ")" and empty plugs over 3 words,
+        // checked against a plug-by-plug scan.
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        for _ in 0..300 {
+            let mut key = [0u64; 3];
+            let mut open: Vec<u32> = Vec::new();
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for p in 0..90u32 {
+                let left = 90 - p;
+                match next() % 3 {
+                    0 if (left as usize) > open.len() + 1 => {
+                        key.set(2 * p, 2, 1);
+                        open.push(p);
+                    }
+                    1 if !open.is_empty() => {
+                        key.set(2 * p, 2, 2);
+                        pairs.push((open.pop().unwrap_or(0), p));
+                    }
+                    _ if (left as usize) <= open.len() => {
+                        key.set(2 * p, 2, 2);
+                        pairs.push((open.pop().unwrap_or(0), p));
+                    }
+                    _ => {}
+                }
+            }
+            assert!(open.is_empty());
+            for &(l, r) in &pairs {
+                assert_eq!(partner_right(&key, l), r);
+                assert_eq!(partner_left(&key, r), l);
+            }
+        }
     }
 
     #[test]
@@ -604,15 +777,24 @@ mod tests {
             std::thread::sleep(Stop::PERIOD * 2);
             stop
         };
-        assert!(matches!(filled().grow(&mut asked()), Err(Error::Interrupted)));
+        assert!(matches!(filled().grow_index(&mut asked()), Err(Error::Interrupted)));
+        assert!(matches!(filled().grow_records(&mut asked()), Err(Error::Interrupted)));
         assert!(matches!(filled().widen(0, &mut asked()), Err(Error::Interrupted)));
-        assert!(matches!(filled().reset(1, 1 << 20, &mut asked()), Err(Error::Interrupted)));
-        // Unasked, they keep every count.
+        assert!(matches!(filled().reset(1, 1 << 22, &mut asked()), Err(Error::Interrupted)));
+        // Unasked, they keep every count, and every state is still found.
         let mut layer = filled();
-        layer.grow(&mut Stop::never()).unwrap();
+        layer.grow_index(&mut Stop::never()).unwrap();
+        layer.grow_records(&mut Stop::never()).unwrap();
         layer.widen(0, &mut Stop::never()).unwrap();
-        let counts: Vec<u64> = layer.occupied().map(|o| layer.data[o + 1]).collect();
+        let counts: Vec<u64> = (0..layer.len).map(|r| layer.record(r).1[0]).collect();
         assert_eq!(counts.len(), 1000);
         assert!(counts.iter().all(|&c| c == u64::MAX - 5));
+        assert_eq!(layer.record(0).1[1], 1);
+        for i in 0..1000u64 {
+            let key = [i << 2];
+            layer.add(&key, key.hash(), &[5], &mut Stop::never()).unwrap();
+        }
+        assert_eq!(layer.len, 1000);
+        assert!((0..layer.len).all(|r| layer.record(r).1[0] == u64::MAX));
     }
 }
