@@ -3,10 +3,10 @@
 //! region-graph cycles installed when `macro` needs it.
 
 use super::board::EdgeKind;
+use super::check::is_solution;
 use super::guard::Guard;
 use super::puzzle::{Puzzle, CATALOGUE_STEPS};
 use super::stages::{fixpoint, Stages, STAGE_NAMES};
-use super::check::is_solution;
 use super::state::{Contradiction, State, OFF, ON};
 use super::work::Work;
 
