@@ -34,6 +34,10 @@ impl Stages {
     pub const LOOP: u8 = 1 << 2;
     pub const MACRO: u8 = 1 << 3;
     pub const PROBE: u8 = 1 << 4;
+    /// Not a stage: set by the search, it propagates `probe`'s hypotheses
+    /// without `loop`'s reach rule (see `search.rs`). The main propagation
+    /// of every node keeps it.
+    pub const LIGHT_PROBE: u8 = 1 << 5;
     pub const ALL: Stages = Stages((1 << STAGE_NAMES.len()) - 1);
     pub const NONE: Stages = Stages(0);
 
@@ -354,7 +358,9 @@ fn run_queue(
     head: usize,
     force: bool,
 ) -> std::result::Result<(), Contradiction> {
-    let enabled = [stages.has(Stages::LOOP), stages.has(Stages::LOOP), stages.has(Stages::MACRO)];
+    // With LIGHT_PROBE (a search's probe hypotheses) reach stays out.
+    let reach = stages.has(Stages::LOOP) && !stages.has(Stages::LIGHT_PROBE);
+    let enabled = [stages.has(Stages::LOOP), reach, stages.has(Stages::MACRO)];
     let mut q = head;
     // Trail position up to which each global rule has looked for a reason to
     // run, and whether it has one.
@@ -444,7 +450,7 @@ pub fn fixpoint(
     known: Option<&[u8]>,
     g: &mut Guard<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
-    propagate(p, s, w, stages)?;
+    propagate(p, s, w, stages.without(Stages::LIGHT_PROBE))?;
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
@@ -461,7 +467,7 @@ pub fn fixpoint_from(
     head: usize,
     g: &mut Guard<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
-    propagate_from(p, s, w, stages, head)?;
+    propagate_from(p, s, w, stages.without(Stages::LIGHT_PROBE), head)?;
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
