@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping as _MappingABC
+from collections.abc import Sequence as _SequenceABC
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
@@ -70,21 +71,30 @@ def _check_side(name: str, n: int) -> int:
     return n
 
 
+#: Id types that need no closer look (exact types: a bool is an int subclass).
+_PLAIN_IDS = frozenset((int, str, type(None)))
+
+
 def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
     """Checks the shape (rectangular, 2..30 a side) and id types of ``regions``."""
-    if isinstance(regions, (str, bytes)) or not isinstance(regions, Sequence):
+    if isinstance(regions, (str, bytes)) or not isinstance(regions, _SequenceABC):
         raise ArgumentTypeError(f"regions must be a list of rows, got {type(regions).__name__}")
     rows = _check_side("rows", len(regions))
     out = []
     cols = None
     for r, row in enumerate(regions):
-        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+        if isinstance(row, (str, bytes)) or not isinstance(row, _SequenceABC):
             raise ArgumentTypeError(f"regions[{r}] must be a list of region ids, got {type(row).__name__}")
         if cols is None:
             cols = _check_side("columns", len(row))
         elif len(row) != cols:
             raise ArgumentError(f"ragged regions: row {r} has {len(row)} cells, row 0 has {cols}")
-        out.append(tuple(_check_id(v, r, c) for c, v in enumerate(row)))
+        cells = tuple(row)
+        # Every board built or read checks its grid here (twice for
+        # from_regions): the common case, plain ids, in one pass over types.
+        if not _PLAIN_IDS.issuperset(map(type, cells)):
+            cells = tuple(_check_id(v, r, c) for c, v in enumerate(cells))
+        out.append(cells)
     if len(out) != rows:  # a sequence whose length changed while it was read
         raise ArgumentError(f"regions changed while it was read ({rows} rows, then {len(out)})")
     return tuple(out)
@@ -468,8 +478,9 @@ def board_arg(board: Any) -> CountryRoad:
 
 def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequence[RegionId]) -> None:
     """Raises ValueError naming the first region whose cells are not orthogonally connected."""
-    seen = [False] * len(index)
-    done = [False] * len(countries)
+    n = len(index)
+    seen = bytearray(n)
+    done = bytearray(len(countries))
     for start, k in enumerate(index):
         if k < 0 or seen[start]:
             continue
@@ -479,13 +490,26 @@ def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequ
                 f"region {countries[k]!r} is not one connected country "
                 f"(cell row {r}, column {c} is cut off from its other cells)"
             )
-        done[k] = True
+        done[k] = 1
+        seen[start] = 1
         stack = [start]
-        seen[start] = True
+        # A flood over the country, neighbours written out (no tuples per cell).
         while stack:
             i = stack.pop()
-            r, c = divmod(i, cols)
-            for j, ok in ((i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)):
-                if ok and not seen[j] and index[j] == k:
-                    seen[j] = True
-                    stack.append(j)
+            c = i % cols
+            j = i - cols
+            if j >= 0 and not seen[j] and index[j] == k:
+                seen[j] = 1
+                stack.append(j)
+            j = i + cols
+            if j < n and not seen[j] and index[j] == k:
+                seen[j] = 1
+                stack.append(j)
+            j = i - 1
+            if c > 0 and not seen[j] and index[j] == k:
+                seen[j] = 1
+                stack.append(j)
+            j = i + 1
+            if c < cols - 1 and not seen[j] and index[j] == k:
+                seen[j] = 1
+                stack.append(j)
