@@ -113,10 +113,10 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
 
 def janko(max_states: int) -> None:
     from loopcraft import _core
+    from loopcraft.country import CountryRoad
     from loopcraft.errors import CapacityError
 
     sys.path.insert(0, str(ROOT / "benches"))
-    from country_dataset_time import parse as parse_country
     from slither_dataset_time import clues_of, parse_grid
 
     files = [("Country Road", "CountryRoad_dataset.json"), ("Slitherlink", "Slitherlink_dataset.json")]
@@ -133,7 +133,7 @@ def janko(max_states: int) -> None:
             t = time.perf_counter()
             try:
                 if family == "Country Road":
-                    rows, cols, regions, numbers = parse_country(entry["problem"])
+                    rows, cols, regions, numbers = CountryRoad.from_puzzlekit(entry["problem"]).core_args()
                     count, peak = _core.country_count_frontier(rows, cols, regions, numbers, max_states=max_states)
                 else:
                     rows, cols, cells = parse_grid(entry["problem"])
