@@ -392,6 +392,13 @@ impl PyCountryRegionMap {
     }
 }
 
+/// The first cell cut off from its country (row-major), or None.
+#[pyfunction(name = "country_first_cut_cell")]
+fn py_country_first_cut_cell(rows: i64, cols: i64, regions: Vec<i64>) -> PyResult<Option<usize>> {
+    let (rows, cols) = country_size(rows, cols)?;
+    Ok(crate::country::first_cut_cell(rows, cols, &regions)?)
+}
+
 /// `(borders, cut vertices, bridges)` of the region graph (Hopcroft-Tarjan).
 #[pyfunction(name = "country_region_graph")]
 fn py_country_region_graph(
@@ -551,6 +558,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
     m.add_class::<PyCountryRegionMap>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;
     // Frontier counting
     m.add_function(wrap_pyfunction!(py_slither_count_frontier, m)?)?;

@@ -158,6 +158,11 @@ class CountryRegionMap:
     ) -> Tuple[List[bytes], bool, int]:
         """Search with ``numbers``: ``(solutions as edge bytes, complete, nodes)``."""
 
+def country_first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:
+    """The first cell (row-major) cut off from the earlier cells of its
+    country (index per cell, -1 blocked), or None when every country is one
+    orthogonally connected piece."""
+
 def country_region_graph(
     rows: int, cols: int, regions: Sequence[int]
 ) -> Tuple[List[Tuple[int, int]], List[int], List[int]]:

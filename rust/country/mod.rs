@@ -135,6 +135,47 @@ fn regions_only(rows: usize, cols: usize, regions: &[i64]) -> Result<Board> {
     Board::new(rows, cols, regions, &vec![None; k as usize])
 }
 
+/// The first cell (row-major) cut off from the earlier cells of its country,
+/// or None when every country is one orthogonally connected piece
+/// (`regions`: a country index `0..K` or -1 per cell, as `Board::new` takes
+/// them; checked here only for size).
+pub fn first_cut_cell(rows: usize, cols: usize, regions: &[i64]) -> Result<Option<usize>> {
+    if rows > board::MAX_SIDE || cols > board::MAX_SIDE || regions.len() != rows * cols {
+        return Err(crate::invalid!("regions must be {rows} x {cols} cells of at most {} a side", board::MAX_SIDE));
+    }
+    let n = regions.len();
+    let k = regions.iter().copied().max().unwrap_or(-1).max(-1) + 1;
+    let mut seen = vec![false; n];
+    let mut done = vec![false; k as usize];
+    let mut stack = Vec::new();
+    for start in 0..n {
+        let r = regions[start];
+        if r < 0 || seen[start] {
+            continue;
+        }
+        if done[r as usize] {
+            return Ok(Some(start));
+        }
+        done[r as usize] = true;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let c = i % cols;
+            let up = i.checked_sub(cols);
+            let left = (c > 0).then(|| i - 1);
+            let right = (c + 1 < cols).then_some(i + 1);
+            let down = (i + cols < n).then_some(i + cols);
+            for j in [up, down, left, right].into_iter().flatten() {
+                if !seen[j] && regions[j] == r {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// `(borders, cut vertices, bridges)` of the region graph.
 pub fn region_graph(rows: usize, cols: usize, regions: &[i64]) -> Result<RegionGraphSummary> {
     let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);

@@ -55,6 +55,7 @@ __all__ = [
     "solve_many",
     "count",
     "region_graph",
+    "first_cut_cell",
     "hamiltonian_cycles",
 ]
 
@@ -366,6 +367,13 @@ def count(
     if engine == "frontier":
         return int(_core.country_count_frontier(rows, cols, list(regions), list(numbers), limit)[0])
     return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
+
+
+def first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:
+    """The first cell (row-major index) cut off from the earlier cells of its
+    country, or None when every country is one orthogonally connected piece."""
+    cell = _core.country_first_cut_cell(rows, cols, list(regions))
+    return None if cell is None else int(cell)
 
 
 def region_graph(rows: int, cols: int, regions: Sequence[int]) -> Tuple[List[Tuple[int, int]], List[int], List[int]]:
