@@ -21,6 +21,7 @@ cells, and a list of K numbers; :class:`CountryRoad` computes that form once.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping as _MappingABC
 from collections.abc import Sequence as _SequenceABC
 from dataclasses import dataclass, field
@@ -83,7 +84,7 @@ def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
     out = []
     cols = None
     for r, row in enumerate(regions):
-        if isinstance(row, (str, bytes)) or not isinstance(row, _SequenceABC):
+        if type(row) not in (tuple, list) and (isinstance(row, (str, bytes)) or not isinstance(row, _SequenceABC)):
             raise ArgumentTypeError(f"regions[{r}] must be a list of region ids, got {type(row).__name__}")
         if cols is None:
             cols = _check_side("columns", len(row))
@@ -136,23 +137,15 @@ class CountryRoad(Picture):
             raise ArgumentError(f"rows x cols = {self.rows} x {self.cols} but regions is {rows} x {cols}")
         object.__setattr__(self, "regions", grid)
 
-        index: List[int] = []
+        # Countries numbered in order of first cell (setdefault's default is
+        # read before a new id goes in, so it is the next number).
         order: Dict[RegionId, int] = {}
-        for row in grid:
-            for rid in row:
-                if rid is None:
-                    index.append(-1)
-                    continue
-                if rid not in order:
-                    order[rid] = len(order)
-                index.append(order[rid])
+        index: List[int] = [-1 if rid is None else order.setdefault(rid, len(order)) for row in grid for rid in row]
         if not order:
             raise ArgumentError("the board has no country (every cell is blocked)")
         countries = tuple(order)
-        sizes = [0] * len(countries)
-        for k in index:
-            if k >= 0:
-                sizes[k] += 1
+        counts = Counter(index)
+        sizes = [counts[k] for k in range(len(countries))]
         _check_connected(index, rows, cols, countries)
 
         numbers: Any = self.numbers
