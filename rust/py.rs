@@ -247,6 +247,11 @@ fn non_negative<T: TryFrom<i64>>(name: &str, v: i64) -> Result<T, Error> {
     T::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
 }
 
+/// A search's `limit` and `node_limit` from Python ints.
+fn search_limits(limit: i64, node_limit: Option<i64>) -> Result<(usize, Option<u64>), Error> {
+    Ok((non_negative("limit", limit)?, node_limit.map(|n| non_negative("node_limit", n)).transpose()?))
+}
+
 /// Board size from Python ints.
 fn country_size(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
     Ok((non_negative("rows", rows)?, non_negative("cols", cols)?))
@@ -297,8 +302,7 @@ fn py_country_solve(
     time_limit: Option<f64>,
 ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
     let (rows, cols) = country_size(rows, cols)?;
-    let limit = non_negative("limit", limit)?;
-    let node_limit = node_limit.map(|n| non_negative("node_limit", n)).transpose()?;
+    let (limit, node_limit) = search_limits(limit, node_limit)?;
     let r = interruptible(py, |stop| {
         crate::country::solve_with_stop(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit, stop)
     })?;
@@ -382,11 +386,8 @@ impl PyCountryRegionMap {
         time_limit: Option<f64>,
     ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
         let stages = crate::country::Stages::parse(&stages)?;
-        let budget = crate::country::Budget {
-            limit: non_negative("limit", limit)?,
-            node_limit: node_limit.map(|n| non_negative("node_limit", n)).transpose()?,
-            time_limit: crate::budget::time_limit(time_limit)?,
-        };
+        let (limit, node_limit) = search_limits(limit, node_limit)?;
+        let budget = crate::country::Budget { limit, node_limit, time_limit: crate::budget::time_limit(time_limit)? };
         let r = interruptible(py, |stop| self.map.solve(&numbers, stages, budget, stop))?;
         Ok((r.solutions, r.complete, r.nodes))
     }

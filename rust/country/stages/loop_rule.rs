@@ -142,11 +142,8 @@ fn walk(p: &Puzzle, s: &State, w: &mut Work, start: usize) -> (usize, usize, usi
 /// Premature cycles and the edges that would close one. Every cell must have
 /// at most two on-edges when this runs.
 pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
-    let b = &p.board;
-    let n = b.num_cells();
-    debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
-    let total_used = s.val[..n].iter().filter(|&&v| v == ON).count();
-    let st = w.next_stamp();
+    let n = p.board.num_cells();
+    let (total_used, st) = cycles_start(p, s, w);
     let mut changed = false;
     // Only used cells can carry a chain: when this runs the degree rule has
     // made every cell with an on-edge used (and the sweep of the tests runs
@@ -181,9 +178,7 @@ pub fn cycles(p: &Puzzle, s: &mut State, w: &mut Work) -> Step {
 pub fn cycles_from(p: &Puzzle, s: &mut State, w: &mut Work, from: usize) -> Step {
     let b = &p.board;
     let n = b.num_cells();
-    debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
-    let total_used = s.val[..n].iter().filter(|&&v| v == ON).count();
-    let st = w.next_stamp();
+    let (total_used, st) = cycles_start(p, s, w);
     let mut changed = false;
     let mut i = from;
     while i < s.trail_len() {
@@ -204,6 +199,14 @@ pub fn cycles_from(p: &Puzzle, s: &mut State, w: &mut Work, from: usize) -> Step
         changed |= chain_from_end(p, s, w, end, total_used)?;
     }
     Ok(changed)
+}
+
+/// What both forms of the rule start from: the used cells counted, and a
+/// fresh stamp for the cells the walks reach.
+fn cycles_start(p: &Puzzle, s: &State, w: &mut Work) -> (usize, u32) {
+    let n = p.board.num_cells();
+    debug_assert!((0..n).all(|c| s.cell(c) == ON || on_degree(p, s, c) == 0), "an on-edge at a cell not used");
+    (s.val[..n].iter().filter(|&&v| v == ON).count(), w.next_stamp())
 }
 
 /// Whether the used cells and on-edges of `s` could form a single chain
