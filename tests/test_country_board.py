@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopcraft.country import CountryLoop, CountryRoad, check
+from loopcraft.country import CountryLoop, CountryRoad, _ladder, check
 from loopcraft.country._loop import edge_cells, edge_count, edge_id
 from loopcraft.errors import FormatError
 
@@ -430,3 +430,31 @@ def test_every_format_round_trips(b):
     assert CountryRoad.from_json(b.to_json()) == b
     assert CountryRoad.from_puzzlekit(b.to_puzzlekit()) == b
     assert CountryRoad.parse(b.to_url()) == b
+
+
+def _first_cut_reference(index, rows, cols):
+    """The first cell (row-major) its country's first cell cannot reach: a flood per country."""
+    reached = set()
+    firsts = {}
+    for i, k in enumerate(index):
+        if k >= 0 and k not in firsts:
+            firsts[k] = i
+    for k, start in firsts.items():
+        todo = [start]
+        reached.add(start)
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and j not in reached and index[j] == k:
+                    reached.add(j)
+                    todo.append(j)
+    return next((i for i, k in enumerate(index) if k >= 0 and i not in reached), None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 7), st.integers(2, 7), st.data())
+def test_the_core_connectivity_check_agrees_with_a_flood(rows, cols, data):
+    index = data.draw(st.lists(st.integers(-1, 3), min_size=rows * cols, max_size=rows * cols))
+    assert _ladder.first_cut_cell(rows, cols, index) == _first_cut_reference(index, rows, cols)
