@@ -35,7 +35,8 @@ pub struct Budget {
 /// `complete = false`, as the node limit does.
 ///
 /// The search's `probe` propagates its hypotheses without `loop`'s reach rule
-/// (`Stages::LIGHT_PROBE`); every node's own propagation keeps it. Reach is a
+/// (`Stages::LIGHT_PROBE`); every node's own propagation keeps it, and reach
+/// runs again on what the probe deduced. Reach is a
 /// whole-board pass that almost never refutes a hypothesis that the other
 /// rules let through (on the 266 janko puzzles it changed nothing on 99% of
 /// its runs there), so the search gets the same roots at about two thirds of

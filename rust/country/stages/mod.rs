@@ -454,7 +454,27 @@ pub fn fixpoint(
     if !stages.has(Stages::PROBE) {
         return Ok(0);
     }
-    probe::run(p, s, w, stages.without(Stages::PROBE), known, g)
+    let hypotheses = probe::run(p, s, w, stages.without(Stages::PROBE), known, g)?;
+    after_light_probe(p, s, w, stages)?;
+    Ok(hypotheses)
+}
+
+/// After a light probe (see [`Stages::LIGHT_PROBE`]), reach looks at what it
+/// deduced: the node's state is then at the fixpoint of every chosen stage
+/// but `probe` again, as the next propagation from it assumes.
+fn after_light_probe(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+) -> std::result::Result<(), Contradiction> {
+    if stages.has(Stages::LIGHT_PROBE) && stages.has(Stages::LOOP) {
+        let head = s.trail_len();
+        if loop_rule::reach(p, s, w)? {
+            propagate_from(p, s, w, stages.without(Stages::LIGHT_PROBE), head)?;
+        }
+    }
+    Ok(())
 }
 
 /// [`fixpoint`] from a state that was at the fixpoint before the variables
@@ -472,7 +492,9 @@ pub fn fixpoint_from(
         return Ok(0);
     }
     // Below the root a branch may exclude any known solution: no hint there.
-    probe::run(p, s, w, stages.without(Stages::PROBE), None, g)
+    let hypotheses = probe::run(p, s, w, stages.without(Stages::PROBE), None, g)?;
+    after_light_probe(p, s, w, stages)?;
+    Ok(hypotheses)
 }
 
 #[cfg(test)]
