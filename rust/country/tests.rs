@@ -110,6 +110,19 @@ fn bits(rows: usize, cols: usize, cyc: &[usize]) -> (Vec<u8>, Vec<u8>) {
     (cells, edges)
 }
 
+/// A random map, `min .. min + spread` cells a side, of 2 to half its cells
+/// countries, now and then with a blocked cell: `(rows, cols, regions,
+/// countries)`.
+fn random_map(rng: &mut Rng, min: usize, spread: usize) -> (usize, usize, Vec<i64>, usize) {
+    let rows = min + rng.below(spread);
+    let cols = min + rng.below(spread);
+    let k = 2 + rng.below(rows * cols / 2);
+    let blocked = rng.below(3) / 2;
+    let regions = random_regions(rng, rows, cols, k, blocked);
+    let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+    (rows, cols, regions, k)
+}
+
 /// A random partition into connected countries, renumbered by first cell.
 fn random_regions(rng: &mut Rng, rows: usize, cols: usize, k: usize, blocked: usize) -> Vec<i64> {
     let n = rows * cols;
@@ -417,13 +430,7 @@ fn worklist_fixpoint_equals_sweep_fixpoint() {
     let mut rng = Rng(0x5eed_f1c5);
     let mut compared = 0;
     for _ in 0..120 {
-        let rows = 3 + rng.below(6);
-        let cols = 3 + rng.below(6);
-        let n = rows * cols;
-        let k = 2 + rng.below(n / 2);
-        let blocked = rng.below(3) / 2;
-        let regions = random_regions(&mut rng, rows, cols, k, blocked);
-        let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+        let (rows, cols, regions, k) = random_map(&mut rng, 3, 6);
         let numbers: Vec<Option<i64>> = (0..k)
             .map(|q| {
                 let size = regions.iter().filter(|&&r| r == q as i64).count();
@@ -560,13 +567,7 @@ fn a_removal_that_keeps_reach_leaves_it_nothing_to_do() {
     let mut rng = Rng(53);
     let (mut kept, mut checked) = (0, 0);
     for _ in 0..1500 {
-        let rows = 2 + rng.below(7);
-        let cols = 2 + rng.below(7);
-        let n = rows * cols;
-        let k = 2 + rng.below(n / 2);
-        let blocked = rng.below(3) / 2;
-        let regions = random_regions(&mut rng, rows, cols, k, blocked);
-        let k = (regions.iter().copied().max().unwrap() + 1) as usize;
+        let (rows, cols, regions, k) = random_map(&mut rng, 2, 7);
         let numbers = vec![None; k];
         let p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
         let stages = Stages::parse(&["region", "once", "loop"]).unwrap();

@@ -48,7 +48,8 @@ def deletion_order(
         return base
     if order != "adversarial":
         raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
-    region_map = region_map or layout_map(layout)
+    if region_map is None:
+        region_map = layout_map(layout)
     full: List[Optional[int]] = list(layout.numbers)
     ref_bits = region_map.deduce(full, RANK_STAGES).decided
     lost: Dict[int, int] = {}
@@ -77,7 +78,8 @@ def delete_numbers(
     """
     # One map for all the trials, guided by the layout's loop (every trial's
     # numbers are a subset of the loop's own, so it solves each of them).
-    region_map = region_map or layout_map(layout)
+    if region_map is None:
+        region_map = layout_map(layout)
     numbers: List[Optional[int]] = list(layout.numbers)
     for i in deletion_order(layout, rng, order, region_map):
         if deadline is not None and time.monotonic() > deadline:
