@@ -132,6 +132,7 @@ def test_attempts_run_out():
         (dict(rows=4, cols=4, coverage=0), ValueError, "coverage"),
         (dict(rows=4, cols=4, time_limit=-1), ValueError, "time_limit"),
         (dict(rows=4, cols=4, attempts=0), ValueError, "attempts"),
+        (dict(rows=4, cols=4, attempts=2**70), ValueError, "attempts must be at most 4294967295"),
     ],
 )
 def test_bad_arguments(kwargs, exc, match):

@@ -10,6 +10,10 @@ from typing import Any, Iterable, List, Optional, Sequence
 
 from .errors import ArgumentError, ArgumentTypeError
 
+# The generators' ``attempts`` fits the core's u32 counter in both families, so
+# both refuse the same absurd values instead of one looping until its budget.
+MAX_ATTEMPTS = 2**32 - 1
+
 
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
     """Checks that ``value`` is an ``int`` (not a ``bool``) within ``[lo, hi]``."""

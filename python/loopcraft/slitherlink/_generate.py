@@ -22,7 +22,7 @@ import warnings
 from typing import Any, List, Optional, Union
 
 from .. import _core
-from .._validate import require_int, require_optional_number, require_str
+from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
@@ -93,7 +93,7 @@ def generate(
     rows = require_int("rows", rows, 1, MAX_SIZE)
     cols = require_int("cols", cols, 1, MAX_SIZE)
     seed = _check_seed(seed)
-    attempts = require_int("attempts", attempts, 1, 2**32 - 1)
+    attempts = require_int("attempts", attempts, 1, MAX_ATTEMPTS)
     time_limit = require_optional_number("time_limit", time_limit)
     if grade is not None:
         require_str("grade", grade)

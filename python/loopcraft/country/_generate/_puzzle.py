@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from ..._picture import Picture
-from ..._validate import require_int, require_optional_number
+from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number
 from ...errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from .. import _ladder
 from .._board import CountryRoad
@@ -150,7 +150,7 @@ def check_options(
         raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
     grade_stages(grade)
     require_optional_number("time_limit", time_limit)
-    require_int("attempts", attempts, 1)
+    require_int("attempts", attempts, 1, MAX_ATTEMPTS)
 
 
 def generate_puzzle(
