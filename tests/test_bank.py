@@ -186,6 +186,7 @@ def test_verify_finds_duplicates_and_boards_that_are_not_unique(tmp_path):
     "kwargs,exc,match",
     [
         (dict(sizes="6by6"), ArgumentError, "unknown size '6by6'"),
+        (dict(sizes="\u00b2x6"), ArgumentError, "unknown size"),
         (dict(sizes="31x31"), ArgumentError, "unknown size 31x31 for country"),
         (dict(sizes="6x6,6x6"), ArgumentError, "given twice"),
         (dict(sizes=""), ArgumentError, "at least one size"),

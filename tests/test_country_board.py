@@ -226,6 +226,8 @@ def test_puzzlekit_problem_round_trip_and_ids():
     # Blocked cells ('@') and string ids.
     b2 = CountryRoad.from_puzzlekit("2 3\n- - -\n- - -\n@ a a\nb b a")
     assert b2.blocked == ((0, 0),) and b2.countries == ("a", "b")
+    # Only ASCII digits make an int id; '²' is a name like any other.
+    assert CountryRoad.from_puzzlekit("2 2\n- -\n- -\n\u00b2 \u00b2\n1 1").countries == ("\u00b2", 1)
 
 
 @pytest.mark.parametrize(
@@ -233,6 +235,9 @@ def test_puzzlekit_problem_round_trip_and_ids():
     [
         ("2 2\n- -\n- -\n1 1\n", "2 rows of numbers and 2 rows of regions, but only 3"),
         ("2 2\n- x\n- -\n1 1\n2 2", "not a number"),
+        # str.isdigit accepts '²' and int() refuses it: once a bare ValueError.
+        ("2 2\n- \u00b2\n- -\n1 1\n2 2", "'\u00b2' is not a number"),
+        ("2 2\n- \u0663\n- -\n1 1\n2 2", "not a number"),
         ("2 2\n1 2\n- -\n1 1\n2 2", "two different numbers"),
         ("2 2\n3 -\n- -\n1 1\n2 2", "outside 0..2"),
         ("2 2\n- -\n- -\n1 2\n2 1", "not one connected"),
@@ -268,6 +273,8 @@ def test_url_round_trip_and_numbers():
         ("https://puzz.link/p?slither/5/5/abc", "not a Country Road URL: the puzzle type is 'slither'"),
         ("https://puzz.link/p?country/5/5", "COLS/ROWS/BODY"),
         ("https://puzz.link/p?country/5/x/abc", "rows must be a whole number"),
+        ("https://puzz.link/p?country/5/\u00b2/abc", "rows must be a whole number"),
+        ("https://puzz.link/p?country/\u00b2/5/5/abc", "unknown Country Road URL flag"),
         ("https://puzz.link/p?country/99999999/99999999/a", "outside 2..30"),
         ("https://puzz.link/p?country/5/5/am", "ends inside"),
         ("https://puzz.link/p?country/5/5/am!a0uf02h12h", "not base-32"),

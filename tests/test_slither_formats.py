@@ -208,6 +208,7 @@ def test_url_question_mark_cell_reads_as_blank():
         ("https://puzz.link/p?slither/3/1/1g3//", "extra fields"),
         ("https://puzz.link/", "no '\\?' query"),
         ("https://puzz.link/p?slither/3/1a/1g3", "rows must be a whole number"),
+        ("https://puzz.link/p?slither/3/\u00b2/1g3", "rows must be a whole number"),
         ("https://puzz.link/p?slither/0/0/", "rows = 0"),
         ("https://puzz.link/p?slither/1000000/1000000/g", "too large"),
         ("https://puzz.link/p?slither/3/1/1g", "ends after 2 of 3 cells"),

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ._text import is_digits
 from .errors import ArgumentError, ArgumentTypeError, FormatError
 
 __all__ = [
@@ -117,7 +118,7 @@ def read_url(url: Any, pids: Sequence[str], family: str, check_size: SizeCheck) 
         raise FormatError(f"not a {family} URL: the puzzle type is {pid!r}, expected {pids[0]!r}")
     rest = parts[1:]
     flags = ""
-    if rest and rest[0] and not rest[0].isdigit():
+    if rest and rest[0] and not is_digits(rest[0]):
         flags = rest.pop(0)
     if len(rest) < 3:
         raise FormatError(f"URL has no COLS/ROWS/BODY after '{pid}/': {url.strip()[:80]!r}")
@@ -127,7 +128,7 @@ def read_url(url: Any, pids: Sequence[str], family: str, check_size: SizeCheck) 
         raise FormatError(f"URL has extra fields after the body: {'/'.join(rest[3:])[:40]!r}")
     cols_s, rows_s, body = rest
     for name, s in (("columns", cols_s), ("rows", rows_s)):
-        if not s.isdigit():
+        if not is_digits(s):
             raise FormatError(f"URL: the number of {name} must be a whole number, got {s!r}")
     cols, rows = int(cols_s), int(rows_s)
     check_size(rows, cols, "URL")

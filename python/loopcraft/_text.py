@@ -20,6 +20,7 @@ from .errors import ArgumentTypeError, FormatError
 
 __all__ = [
     "MAX_TEXT",
+    "is_digits",
     "Line",
     "numbered_lines",
     "int_token",
@@ -39,6 +40,15 @@ Line = Tuple[int, str]
 
 #: ``check_size(rows, cols, where)``: the family's range check of a size read from a header.
 SizeCheck = Callable[[int, int, str], None]
+
+
+def is_digits(token: str) -> bool:
+    """True for a non-empty run of ASCII digits ``0``-``9``.
+
+    ``str.isdigit`` is not enough: it also accepts characters such as ``"²"``
+    that ``int`` refuses, which once let a bare ``ValueError`` escape.
+    """
+    return token.isascii() and token.isdigit()
 
 
 def numbered_lines(text: str) -> List[Line]:

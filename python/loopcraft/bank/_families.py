@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from .. import country, slitherlink
+from .._text import is_digits
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, check_options
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 
@@ -205,7 +206,7 @@ def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
     for item in items:
         if isinstance(item, str):
             parts = item.lower().split("x")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or not all(is_digits(p) for p in parts):
                 raise ArgumentError(f"unknown size {item!r}; write ROWSxCOLS such as 10x10")
             rc = (int(parts[0]), int(parts[1]))
         elif (

@@ -100,7 +100,7 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     nums = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[:rows])]
     regs = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[rows:])]
     regions: Regions = [
-        [None if tok in _BLOCKED_TOKENS else (int(tok) if tok.isdigit() else tok) for tok in row] for row in regs
+        [None if tok in _BLOCKED_TOKENS else (int(tok) if _text.is_digits(tok) else tok) for tok in row] for row in regs
     ]
     numbers: Numbers = {}
     for r, row in enumerate(nums):
@@ -108,7 +108,7 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
             if tok == "-":
                 continue
             where = _text.place(body[r][0], r, c)
-            if not tok.isdigit():
+            if not _text.is_digits(tok):
                 raise FormatError(f"{what}: {where}: {tok!r} is not a number or '-'")
             rid = regions[r][c]
             if rid is None:
