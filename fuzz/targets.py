@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
-from loopcraft import country, loop, slitherlink
+from loopcraft import _core, country, loop, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.errors import LoopcraftError
 from loopcraft.slitherlink import Slitherlink
@@ -242,17 +242,26 @@ def loop_calls(data: bytes) -> None:
 
 
 def batch_texts(data: bytes) -> None:
-    """solve_many on texts cut from the input: never raises for an item, one answer each."""
+    """solve_many on texts cut from the input: never raises for an item, one answer each;
+    a text the core's puzzlekit fast path reads is one ``parse`` reads to the same board."""
     texts = text_of(data).split("\x00")[:6]
-    for solve_many, parse in ((slitherlink.solve_many, Slitherlink.parse), (country.solve_many, CountryRoad.parse)):
+    families = (
+        ("slitherlink", slitherlink.solve_many, Slitherlink.parse, lambda b: (b.rows, b.cols, b.flat_clues)),
+        ("country", country.solve_many, CountryRoad.parse, lambda b: b.core_args()),
+    )
+    for family, solve_many, parse, core_args in families:
         out = solve_many(texts, node_limit=2000, time_limit=0.2, threads=2)
         assert len(out) == len(texts)
         for t, r in zip(texts, out):
-            if isinstance(r, LoopcraftError):
-                try:
-                    parse(t)
-                except LoopcraftError as err:
+            read = _core.puzzlekit_read(family, t)
+            try:
+                board = parse(t)
+            except LoopcraftError as err:
+                assert read is None, (t, read)
+                if isinstance(r, LoopcraftError):
                     assert type(err) is type(r)
+                continue
+            assert read is None or read == core_args(board), (t, read)
 
 
 TARGETS: Dict[str, Callable[[bytes], None]] = {

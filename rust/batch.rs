@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
-use crate::{country, loop_v1, slither};
+use crate::{country, loop_v1, puzzlekit, slither};
 
 /// Most worker threads one batch may ask for.
 pub const MAX_THREADS: usize = 1024;
@@ -141,6 +141,63 @@ fn check_time_limit(time_limit: Option<f64>) -> Result<()> {
     }
 }
 
+/// One item of a batch: a board in the core's form, or a text that the
+/// [`puzzlekit`] fast path reads on the worker thread.
+#[derive(Debug, Clone)]
+pub enum Input<B> {
+    Board(B),
+    Text(String),
+}
+
+/// The answer for one item of a batch.
+#[derive(Debug)]
+pub enum Answer<B, T> {
+    /// The item was a board: its solve's answer (or its error).
+    Solved(Result<T>),
+    /// The item was a text read here: the board read, and its solve's answer.
+    Read(B, Result<T>),
+    /// A text the fast path leaves to Python's reader (another format, or
+    /// one that Python may refuse with a message of its own).
+    Unread,
+}
+
+impl<B, T> Answer<B, T> {
+    /// The solve's answer, whatever the item was; None for an unread text.
+    pub fn into_result(self) -> Option<Result<T>> {
+        match self {
+            Answer::Solved(r) | Answer::Read(_, r) => Some(r),
+            Answer::Unread => None,
+        }
+    }
+}
+
+/// `solve` on every input, reading texts with `read` first; the largest
+/// first (`size` of a board, the length of a text).
+fn solve_inputs<B: Sync + Send, T: Send>(
+    inputs: &[Input<B>],
+    threads: Option<usize>,
+    stop: &(dyn Fn() -> bool + Sync),
+    read: fn(&str) -> Option<B>,
+    size: fn(&B) -> usize,
+    solve: impl Fn(&B) -> Result<T> + Sync,
+) -> Result<Vec<Answer<B, T>>> {
+    let threads = thread_count(threads, inputs.len())?;
+    let weight = |input: &Input<B>| match input {
+        Input::Board(b) => size(b),
+        Input::Text(t) => t.len(),
+    };
+    map_largest_first(inputs, threads, stop, weight, |input| match input {
+        Input::Board(b) => Answer::Solved(solve(b)),
+        Input::Text(t) => match read(t) {
+            Some(b) => {
+                let answer = solve(&b);
+                Answer::Read(b, answer)
+            }
+            None => Answer::Unread,
+        },
+    })
+}
+
 /// One Slitherlink board of a batch: `clues` row-major, `-1` for a blank.
 #[derive(Debug, Clone)]
 pub struct SlitherItem {
@@ -151,22 +208,22 @@ pub struct SlitherItem {
 
 /// [`slither::solve`] on every item: each answer or that item's error.
 pub fn slither_solve(
-    items: &[SlitherItem],
+    items: &[Input<SlitherItem>],
     limit: usize,
     node_limit: Option<u64>,
     time_limit: Option<f64>,
     threads: Option<usize>,
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<Result<slither::Outcome>>> {
+) -> Result<Vec<Answer<SlitherItem, slither::Outcome>>> {
     if limit == 0 {
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
     check_time_limit(time_limit)?;
-    let threads = thread_count(threads, items.len())?;
-    map_largest_first(
+    solve_inputs(
         items,
         threads,
         stop,
+        puzzlekit::read_slither,
         |it| it.clues.len(),
         |it| slither::solve(it.rows, it.cols, &it.clues, limit, node_limit, time_limit),
     )
@@ -185,20 +242,20 @@ pub struct CountryItem {
 /// [`country::solve`] with every ladder stage on every item: each answer or
 /// that item's error.
 pub fn country_solve(
-    items: &[CountryItem],
+    items: &[Input<CountryItem>],
     limit: usize,
     node_limit: Option<u64>,
     time_limit: Option<f64>,
     threads: Option<usize>,
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<Result<country::SolveResult>>> {
+) -> Result<Vec<Answer<CountryItem, country::SolveResult>>> {
     check_time_limit(time_limit)?;
-    let threads = thread_count(threads, items.len())?;
     let stages = country::STAGE_NAMES;
-    map_largest_first(
+    solve_inputs(
         items,
         threads,
         stop,
+        puzzlekit::read_country,
         |it| it.regions.len(),
         |it| country::solve(it.rows, it.cols, &it.regions, &it.numbers, limit, &stages, node_limit, time_limit),
     )
@@ -269,27 +326,46 @@ mod tests {
         let good = SlitherItem { rows: 1, cols: 3, clues: vec![3, 3, 1] };
         let short = SlitherItem { rows: 2, cols: 3, clues: vec![3, 3, 1] };
         let huge = SlitherItem { rows: 10_000, cols: 10_000, clues: vec![] };
-        let items = [good.clone(), short, good.clone(), huge];
+        let text = |t: &str| Input::Text(t.to_string());
+        let items = [
+            Input::Board(good.clone()),
+            Input::Board(short),
+            text("1 3\n3 3 1"),
+            Input::Board(huge),
+            text("https://puzz.link/p?slither/3/1/8"),
+        ];
         let out = slither_solve(&items, 2, None, None, Some(2), &never).unwrap();
         let single = slither::solve(1, 3, &good.clues, 2, None, None).unwrap();
+        assert!(matches!(&out[2], Answer::Read(b, _) if b.clues == good.clues));
+        assert!(matches!(out[4], Answer::Unread));
+        let out: Vec<_> = out.into_iter().map(Answer::into_result).collect();
         for i in [0, 2] {
-            let r = out[i].as_ref().unwrap();
+            let r = out[i].as_ref().unwrap().as_ref().unwrap();
             assert_eq!((&r.solutions, r.complete, r.nodes), (&single.solutions, single.complete, single.nodes));
         }
-        assert!(matches!(out[1], Err(Error::InvalidArgument(_))));
-        assert!(matches!(out[3], Err(Error::TooLarge(_))));
+        assert!(matches!(out[1], Some(Err(Error::InvalidArgument(_)))));
+        assert!(matches!(out[3], Some(Err(Error::TooLarge(_)))));
         assert!(slither_solve(&items, 0, None, None, None, &never).is_err());
         assert!(slither_solve(&items, 2, None, Some(f64::NAN), None, &never).is_err());
     }
 
     #[test]
     fn country_and_loop_batches_equal_the_single_calls() {
-        let items = vec![
+        let items = [
             CountryItem { rows: 2, cols: 2, regions: vec![0, 1, 2, 3], numbers: vec![None; 4] },
             CountryItem { rows: 2, cols: 3, regions: vec![0, 1, 2, 3, 4, 5], numbers: vec![None; 6] },
             CountryItem { rows: 2, cols: 2, regions: vec![0, 1, 2], numbers: vec![None; 4] },
         ];
-        let out = country_solve(&items, 5, None, None, Some(3), &never).unwrap();
+        let mut inputs: Vec<_> = items.iter().cloned().map(Input::Board).collect();
+        inputs.push(Input::Text("2 3\n- - -\n- - -\n1 2 3\n4 5 6".into()));
+        let mut out: Vec<_> = country_solve(&inputs, 5, None, None, Some(3), &never)
+            .unwrap()
+            .into_iter()
+            .map(|a| a.into_result().unwrap())
+            .collect();
+        let read = out.pop().unwrap().unwrap();
+        let by_board = out[1].as_ref().unwrap();
+        assert_eq!((&read.solutions, read.nodes), (&by_board.solutions, by_board.nodes));
         for (it, r) in items.iter().zip(&out) {
             let single =
                 country::solve(it.rows, it.cols, &it.regions, &it.numbers, 5, &country::STAGE_NAMES, None, None);

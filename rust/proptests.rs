@@ -111,9 +111,11 @@ proptest! {
     fn a_batch_answers_each_item_as_the_single_call_does(cases in proptest::collection::vec(slither_case(), 0..6), threads in 1usize..4) {
         let items: Vec<batch::SlitherItem> =
             cases.iter().map(|(rows, cols, clues)| batch::SlitherItem { rows: *rows, cols: *cols, clues: clues.clone() }).collect();
-        let out = batch::slither_solve(&items, 2, Some(20), None, Some(threads), &|| false).unwrap();
+        let inputs: Vec<_> = items.iter().cloned().map(batch::Input::Board).collect();
+        let out = batch::slither_solve(&inputs, 2, Some(20), None, Some(threads), &|| false).unwrap();
         prop_assert_eq!(out.len(), items.len());
         for (it, got) in items.iter().zip(out) {
+            let got = got.into_result().expect("a board is always solved");
             let single = slither::solve(it.rows, it.cols, &it.clues, 2, Some(20), None);
             match (got, single) {
                 (Ok(a), Ok(b)) => prop_assert_eq!((a.solutions, a.complete, a.nodes), (b.solutions, b.complete, b.nodes)),

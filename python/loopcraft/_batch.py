@@ -8,11 +8,19 @@ family-neutral helpers here:
 - :func:`loopcraft.loop.solve_many`.
 
 Items may be board objects or raw texts (anything the family's ``parse``
-reads: puzz.link URLs, puzzlekit text, JSON, Loopy IDs). Texts are read in
-Python, on the calling thread, by that one parser; then the compiled core
+reads: puzz.link URLs, puzzlekit text, JSON, Loopy IDs). The compiled core
 solves every board on ``threads`` worker threads (default: every core),
 without the GIL (the largest boards start first, so that no thread is left
 alone with a big one at the end), and the answers come back **in input order**.
+
+**Texts.** Plain puzzlekit text (the ``"R C"`` header, rows of
+space-separated tokens, ASCII) is read by the core on the worker threads,
+so reading runs in parallel too. Every other text (URLs, JSON, Loopy IDs, an
+unusual spelling, and any text with a mistake) is read by the family's
+``parse`` on the calling thread, which stays the one definition of each
+format and of its error messages: the core's reader takes a text only when
+``parse`` reads it to the very same board (``tests/test_batch_read.py``
+checks this on generated and mutated texts).
 
 **Per-item errors.** An item that cannot be read or is not a board does not
 raise: its place in the list holds the :class:`~loopcraft.errors.LoopcraftError`
@@ -47,7 +55,7 @@ from ._result import SolveResult
 from ._validate import require_int, require_optional_number
 from .errors import ArgumentTypeError, LoopcraftError
 
-__all__ = ["MAX_THREADS", "BatchResult", "errors_of", "threads_arg", "read_items", "merge", "budgets"]
+__all__ = ["MAX_THREADS", "BatchResult", "errors_of", "threads_arg", "solve_items", "merge", "budgets"]
 
 #: Most worker threads a batch may ask for (the core's ``batch::MAX_THREADS``).
 MAX_THREADS = 1024
@@ -70,22 +78,55 @@ def threads_arg(threads: Any) -> Optional[int]:
     return None if threads is None else require_int("threads", threads, 1, MAX_THREADS)
 
 
-def read_items(items: Any, board_type: Type[B], parse: Callable[[str], B]) -> List[Union[B, LoopcraftError]]:
-    """Each item as a board, or the error reading it raised."""
+def solve_items(
+    items: Any,
+    board_type: Type[B],
+    parse: Callable[[str], B],
+    core_args: Callable[[B], Tuple[Any, ...]],
+    solve: Callable[[List[Any]], List[Any]],
+    result: Callable[[Optional[B], Any], Union[R, LoopcraftError]],
+) -> List[Union[R, LoopcraftError]]:
+    """The batch contract for one family, on top of its core call.
+
+    ``solve`` takes a list of core arguments (``core_args`` of a board) and
+    texts, and answers each with a tuple, an error instance, or None for a
+    text its fast path left unread; ``result(board, answer)`` makes the
+    answer public (``board`` is None when the core read the text: the tuple
+    then carries what it read). Unread texts are read with ``parse``, and the
+    boards it gives are solved in a second call.
+    """
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise ArgumentTypeError(f"boards must be a list of boards or texts, got {type(items).__name__}")
-    out: List[Union[B, LoopcraftError]] = []
     name = board_type.__name__
+    slots: List[Any] = []  # per item: a board, a text, or its error
     for i, item in enumerate(items):
-        if isinstance(item, board_type):
-            out.append(item)
-        elif isinstance(item, str):
-            try:
-                out.append(parse(item))
-            except LoopcraftError as err:
-                out.append(err)
+        if isinstance(item, (board_type, str)):
+            slots.append(item)
         else:
-            out.append(ArgumentTypeError(f"boards[{i}] must be a {name} or a str, got {type(item).__name__}"))
+            slots.append(ArgumentTypeError(f"boards[{i}] must be a {name} or a str, got {type(item).__name__}"))
+    sent = [core_args(x) if isinstance(x, board_type) else x for x in slots if not isinstance(x, LoopcraftError)]
+    answers = iter(solve(sent))
+    out: List[Any] = []
+    unread: List[int] = []
+    for x in slots:
+        if isinstance(x, LoopcraftError):
+            out.append(x)
+            continue
+        answer = next(answers)
+        if answer is None:
+            unread.append(len(out))
+            out.append(x)
+        else:
+            out.append(result(x if isinstance(x, board_type) else None, answer))
+    if unread:
+        read: List[Tuple[int, B]] = []
+        for i in unread:
+            try:
+                read.append((i, parse(out[i])))
+            except LoopcraftError as err:
+                out[i] = err
+        for (i, board), answer in zip(read, solve([core_args(b) for _, b in read])):
+            out[i] = result(board, answer)
     return out
 
 

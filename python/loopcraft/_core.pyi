@@ -7,7 +7,7 @@ released. Errors are the classes of :mod:`loopcraft.errors`: bad values raise
 reaches Python as a result.
 """
 
-from typing import List, Optional, Sequence, Tuple, Union, final
+from typing import Any, List, Optional, Sequence, Tuple, Union, final
 
 from .errors import LoopcraftError
 
@@ -224,22 +224,30 @@ def country_count_frontier(
 # Budgets are per item. A pending signal (Ctrl-C) is raised between items.
 
 def slither_solve_many(
-    boards: Sequence[Tuple[int, int, Sequence[Optional[int]]]],
+    boards: Sequence[Union[Tuple[int, int, Sequence[Optional[int]]], str]],
     limit: int,
     node_limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
-) -> List[Union[Tuple[List[bytes], bool, int], LoopcraftError]]:
-    """``slither_solve`` on many ``(rows, cols, clues)`` boards."""
+) -> List[Any]:
+    """``slither_solve`` on many ``(rows, cols, clues)`` boards or texts: per item
+    ``(solutions, complete, nodes)`` (plus ``(rows, cols, clues)`` for a text the
+    core read), an error instance, or None for a text left to Python's reader."""
 
 def country_solve_many(
-    boards: Sequence[Tuple[int, int, Sequence[int], Sequence[Optional[int]]]],
+    boards: Sequence[Union[Tuple[int, int, Sequence[int], Sequence[Optional[int]]], str]],
     limit: int,
     node_limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
-) -> List[Union[Tuple[List[bytes], bool, int], LoopcraftError]]:
-    """``country_solve`` with every stage on many ``(rows, cols, regions, numbers)`` boards."""
+) -> List[Any]:
+    """``country_solve`` with every stage on many ``(rows, cols, regions, numbers)``
+    boards or texts: as ``slither_solve_many``, ``(rows, cols)`` for a text read."""
+
+def puzzlekit_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
+    """The batches' fast path alone: ``(rows, cols, clues)`` (``"slitherlink"``) or
+    ``(rows, cols, regions, numbers)`` (``"country"``) in the core's form for plain
+    puzzlekit text, None for any text it leaves to Python's reader."""
 
 def loop_solve_many(
     n: int, clue_lists: Sequence[Sequence[Optional[int]]], node_limit: int, threads: Optional[int] = None

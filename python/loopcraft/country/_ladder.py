@@ -390,20 +390,24 @@ def hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -
 
 
 def solve_many(
-    boards: Sequence[Tuple[int, int, List[int], List[Optional[int]]]],
+    items: Sequence[Union[Tuple[int, int, List[int], List[Optional[int]]], str]],
     limit: int,
     node_limit: Optional[int],
     time_limit: Optional[float],
     threads: Optional[int],
-) -> List[Union[SolveResult[CountryLoop], LoopcraftError]]:
-    """:func:`solve` with every stage on many (already checked) boards in the
-    core's flat form, on ``threads`` worker threads (see ``loopcraft._batch``):
-    per board its result, or the error the core returned for it."""
-    raw = _core.country_solve_many(list(boards), limit, node_limit, time_limit, threads)
-    out: List[Union[SolveResult[CountryLoop], LoopcraftError]] = []
-    for (rows, cols, _, _), answer in zip(boards, raw):
-        if isinstance(answer, LoopcraftError):
+) -> List[Union[SolveResult[CountryLoop], LoopcraftError, None]]:
+    """:func:`solve` with every stage on many items, on ``threads`` worker
+    threads (see ``loopcraft._batch``): (already checked) boards in the
+    core's flat form, or texts for the core's puzzlekit fast path. Per item
+    its result, the error the core returned for it, or None for a text the
+    fast path left to Python's reader."""
+    raw = _core.country_solve_many(list(items), limit, node_limit, time_limit, threads)
+    out: List[Union[SolveResult[CountryLoop], LoopcraftError, None]] = []
+    for item, answer in zip(items, raw):
+        if answer is None or isinstance(answer, LoopcraftError):
             out.append(answer)
             continue
-        out.append(_search_result(rows, cols, answer, limit))
+        # A text read by the core comes back with its size.
+        rows, cols = answer[3] if isinstance(item, str) else item[:2]
+        out.append(_search_result(rows, cols, answer[:3], limit))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, List, Optional, Union
 
-from .._batch import budgets, merge, read_items, threads_arg
+from .._batch import budgets, solve_items, threads_arg
 from .._result import SolveResult
 from ..errors import LoopcraftError
 from . import _ladder
@@ -40,6 +40,11 @@ def solve_many(
     """
     limit, node_limit, budget = budgets(limit, node_limit, time_limit, _ladder.NO_LIMIT)
     nthreads = threads_arg(threads)
-    read = read_items(boards, CountryRoad, CountryRoad.parse)
-    ok = [b.core_args() for b in read if isinstance(b, CountryRoad)]
-    return merge(read, _ladder.solve_many(ok, limit, node_limit, budget, nthreads))
+
+    def solve(sent: List[Any]) -> List[Any]:
+        return _ladder.solve_many(sent, limit, node_limit, budget, nthreads)
+
+    def result(board: Optional[CountryRoad], answer: Any) -> Any:
+        return answer  # _ladder.solve_many already made it a result (or an error)
+
+    return solve_items(boards, CountryRoad, CountryRoad.parse, CountryRoad.core_args, solve, result)

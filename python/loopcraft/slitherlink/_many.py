@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Optional, Union
 
 from .. import _core
-from .._batch import budgets, merge, read_items, threads_arg
+from .._batch import budgets, solve_items, threads_arg
 from .._result import SolveResult
 from ..errors import LoopcraftError
 from ._board import Slitherlink
@@ -44,15 +44,24 @@ def solve_many(
     """
     limit, node_limit, budget = budgets(limit, node_limit, time_limit, 2**32 - 1)
     nthreads = threads_arg(threads)
-    read = read_items(boards, Slitherlink, Slitherlink.parse)
-    ok = [b for b in read if isinstance(b, Slitherlink)]
-    raw = _core.slither_solve_many([(b.rows, b.cols, b.flat_clues) for b in ok], limit, node_limit, budget, nthreads)
 
-    def result(board: Slitherlink, answer: Any) -> Union[SolveResult[Solution], LoopcraftError]:
+    def solve(sent: List[Any]) -> List[Any]:
+        return _core.slither_solve_many(sent, limit, node_limit, budget, nthreads)
+
+    def result(board: Optional[Slitherlink], answer: Any) -> Union[SolveResult[Solution], LoopcraftError]:
         if isinstance(answer, LoopcraftError):
             return answer
-        found, finished, nodes = answer
-        sols = tuple(Solution(board.rows, board.cols, tuple(s), board.clues) for s in found)
+        found, finished, nodes = answer[:3]
+        if board is None:  # a text the core read: the clues come back with the answer
+            rows, cols, flat = answer[3]
+            clues = tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
+        else:
+            rows, cols, clues = board.rows, board.cols, board.clues
+        sols = tuple(Solution(rows, cols, tuple(s), clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
 
-    return merge(read, (result(b, a) for b, a in zip(ok, raw)))
+    return solve_items(boards, Slitherlink, Slitherlink.parse, _core_args, solve, result)
+
+
+def _core_args(board: Slitherlink) -> Any:
+    return board.rows, board.cols, board.flat_clues

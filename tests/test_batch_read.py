@@ -1,0 +1,187 @@
+"""The batches' puzzlekit fast path in the core agrees with Python's readers.
+
+``_core.puzzlekit_read`` may read a text only when ``parse`` reads it to the
+very same board in the core's form, and must leave (None) every text that
+``parse`` refuses. Checked on the janko data sets, on boards written out and
+respelled in the ways puzzlekit text allows, and on random mutations of them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional, Tuple
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from loopcraft import _core, country, slitherlink
+from loopcraft.country import CountryRoad
+from loopcraft.errors import LoopcraftError
+from loopcraft.slitherlink import Slitherlink
+
+
+def _python_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
+    """What Python's ``parse`` makes of ``text`` in the core's form, or None if it refuses it."""
+    try:
+        if family == "slitherlink":
+            b = Slitherlink.parse(text)
+            return (b.rows, b.cols, b.flat_clues)
+        return CountryRoad.parse(text).core_args()
+    except LoopcraftError:
+        return None
+
+
+def _agrees(family: str, text: str) -> bool:
+    """The core reads ``text`` as Python does, or leaves it; True if it read it."""
+    core = _core.puzzlekit_read(family, text)
+    if core is None:
+        return False
+    assert core == _python_read(family, text), text
+    return True
+
+
+# ----------------------------------------------------------------- the data sets
+
+
+def test_every_janko_text_is_read_by_the_core_as_python_reads_it(shared_dir):
+    for name, family, expected in (
+        ("Slitherlink_dataset.json", "slitherlink", 1152),
+        ("CountryRoad_dataset.json", "country", 266),
+    ):
+        with open(shared_dir / "external" / "puzzlekit" / name, encoding="utf-8") as f:
+            texts = [e["problem"] for e in json.load(f)["data"].values()]
+        read = sum(_agrees(family, t) for t in texts)
+        # Every text without blocked cells is plain puzzlekit text; the four
+        # Country Road boards with '@' cells are read too.
+        assert read >= expected, (name, read)
+
+
+# ----------------------------------------------------------------- generated texts
+
+_SPACES = st.sampled_from([" ", "  ", " \t", "\t"])
+_NEWLINES = st.sampled_from(["\n", "\n\n", "\n  \n", "\r\n", "\r"])
+
+
+def _respell(draw: Any, lines: list[list[str]]) -> str:
+    """``lines`` of tokens joined in one of the ways Python's reader accepts."""
+    out = []
+    for tokens in lines:
+        sep = draw(_SPACES) if draw(st.integers(0, 4)) == 0 else " "
+        lead = draw(st.sampled_from(["", " "]))
+        out.append(lead + sep.join(tokens))
+    nl = draw(_NEWLINES) if draw(st.integers(0, 4)) == 0 else "\n"
+    return draw(st.sampled_from(["", "\n"])) + nl.join(out) + draw(st.sampled_from(["", "\n", " \n"]))
+
+
+@st.composite
+def slitherlink_texts(draw: Any) -> str:
+    rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    cells = st.sampled_from(["-", "-", ".", "0", "1", "2", "3", "4"] * 8 + ["5", "x", "?"])
+    grid = [[draw(cells) for _ in range(cols)] for _ in range(rows)]
+    compact = draw(st.booleans())
+    head = [draw(st.sampled_from([str(rows), f"0{rows}"])), str(cols)]
+    return _respell(draw, [head] + [["".join(r)] if compact else r for r in grid])
+
+
+@st.composite
+def country_texts(draw: Any) -> str:
+    b = country.generate(draw(st.integers(3, 6)), draw(st.integers(3, 6)), draw(st.integers(0, 10**6)), country_size=2)
+    lines = [line.split() for line in b.to_puzzlekit().splitlines()]
+    rows = len(lines) // 2
+    # Other names for the same countries: letters, leading zeros, blocked tokens.
+    names = {
+        tok: draw(st.sampled_from([tok, "0" + tok, "c" + tok, tok + "x"])) for row in lines[rows + 1 :] for tok in row
+    }
+    lines[rows + 1 :] = [[names[t] for t in row] for row in lines[rows + 1 :]]
+    if draw(st.booleans()):  # move a number to another cell of its country, or drop it
+        r, c = draw(st.integers(1, rows)), draw(st.integers(0, len(lines[1]) - 1))
+        lines[r][c] = draw(st.sampled_from(["-", "0", "1", "2", "3", "4", "5", "9", "01"]))
+    return _respell(draw, lines)
+
+
+# Digits Python's int() refuses or reads, Unicode and ASCII whitespace that
+# str.split and str.splitlines treat apart, and the marks of other formats.
+_NOISE = st.sampled_from([*"-.0123456789 \n\t\r@#ax{}:/?", "\u00b2", "\u0663", "\u3000", "\x0b", "\x1c", "\x85"])
+
+
+@st.composite
+def mutated(draw: Any, texts: Any) -> str:
+    text = draw(texts)
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(text)))
+        op = draw(st.integers(0, 2))
+        if op == 0:
+            text = text[:i] + draw(_NOISE) + text[i:]
+        elif op == 1:
+            text = text[:i] + text[i + 1 :]
+        else:
+            text = text[:i] + draw(_NOISE) + text[i + 1 :]
+    return text
+
+
+_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(slitherlink_texts())
+def test_slitherlink_texts_are_read_as_python_reads_them(text):
+    _agrees("slitherlink", text)
+
+
+@_SETTINGS
+@given(mutated(slitherlink_texts()))
+def test_mutated_slitherlink_texts_are_read_as_python_reads_them_or_left(text):
+    _agrees("slitherlink", text)
+
+
+@_SETTINGS
+@given(country_texts())
+def test_country_texts_are_read_as_python_reads_them(text):
+    _agrees("country", text)
+
+
+@_SETTINGS
+@given(mutated(country_texts()))
+def test_mutated_country_texts_are_read_as_python_reads_them_or_left(text):
+    _agrees("country", text)
+
+
+def test_plain_text_is_read_by_the_core_and_other_spellings_are_left():
+    board = slitherlink.generate(5, 5, 1)
+    assert _agrees("slitherlink", board.to_puzzlekit())
+    for other in (board.to_url(), board.to_json(), board.to_tatham(), board.to_puzzlekit().replace("\n", "\r\n")):
+        assert _core.puzzlekit_read("slitherlink", other) is None
+    cr = country.generate(5, 5, 1)
+    assert _agrees("country", cr.to_puzzlekit())
+    for other in (cr.to_url(), cr.to_json(), cr.to_puzzlekit().replace(" ", "\t")):
+        assert _core.puzzlekit_read("country", other) is None
+    with pytest.raises(ValueError, match="unknown family"):
+        _core.puzzlekit_read("sudoku", "1 1\n-")
+
+
+# ----------------------------------------------------------------- through solve_many
+
+
+@pytest.mark.parametrize(
+    "family, board_type, solve_many",
+    [("slitherlink", Slitherlink, slitherlink.solve_many), ("country", CountryRoad, country.solve_many)],
+)
+def test_python_reads_only_the_texts_the_core_leaves(monkeypatch, family, board_type, solve_many):
+    gen = slitherlink.generate if family == "slitherlink" else country.generate
+    boards = [gen(5, 5, s) for s in range(3)]
+    texts = [boards[0].to_puzzlekit(), boards[1].to_url(), boards[2].to_json(), "2 2\nnot a board"]
+    expected = []
+    for t in texts:
+        try:
+            expected.append(board_type.parse(t).solve())
+        except LoopcraftError as err:
+            expected.append(err)
+    parsed = []
+    real = board_type.parse
+    monkeypatch.setattr(board_type, "parse", lambda t: parsed.append(t) or real(t))
+    got = solve_many(texts, threads=2)
+    assert parsed == texts[1:]  # the plain text went to the core alone
+    for a, b in zip(got[:3], expected[:3]):
+        assert (a.solutions, a.count, a.complete, a.nodes) == (b.solutions, b.count, b.complete, b.nodes)
+    assert type(got[3]) is type(expected[3]) and str(got[3]) == str(expected[3])
