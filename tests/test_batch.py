@@ -11,8 +11,7 @@ import time
 
 import pytest
 
-from loopcraft import _core, country, loop, slitherlink
-from loopcraft._batch import errors_of
+from loopcraft import _core, country, errors_of, loop, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.errors import ArgumentError, ArgumentTypeError, FormatError, LoopcraftError
 from loopcraft.slitherlink import Slitherlink

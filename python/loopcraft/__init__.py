@@ -10,7 +10,8 @@ board with ``parse``/``from_url``/``to_url``/..., ``solve``, ``deduce``,
 
 The result types are shared: :class:`SolveResult`, :class:`Deduction`,
 :class:`Grade`, :class:`CheckResult` and :class:`Violation`; so is the error
-hierarchy under :class:`LoopcraftError`.
+hierarchy under :class:`LoopcraftError` (:func:`errors_of` lists the failed
+items of a ``solve_many`` batch).
 
 >>> import loopcraft
 >>> print(loopcraft.loop.generate(4, "notes-example"))  # doctest: +NORMALIZE_WHITESPACE
@@ -31,6 +32,7 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
 from . import country, loop, slitherlink
+from ._batch import errors_of
 from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
 from .country import CountryRoad
 from .errors import (
@@ -64,6 +66,7 @@ __all__ = [
     "Grade",
     "CheckResult",
     "Violation",
+    "errors_of",
     "LoopcraftError",
     "ArgumentError",
     "ArgumentTypeError",
