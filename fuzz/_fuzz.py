@@ -5,8 +5,9 @@ Used by the one-line harness scripts beside it (``python fuzz/NAME.py
 the installed ``loopcraft`` package is imported under atheris's
 instrumentation, so the Python façade's branches guide the fuzzer; the
 compiled core runs uninstrumented. Defaults added unless given: ``-timeout=1``
-(a slower input is a hang) and ``-seed_inputs=`` the files of
-``fuzz/seeds/NAME/`` (read only).
+(a slower input is a hang), ``-seed_inputs=`` the files of
+``fuzz/seeds/NAME/`` (read only), and for the text targets ``-dict=``
+``fuzz/text.dict``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def main(name: str) -> None:
     with atheris.instrument_imports(include=["loopcraft"]):
         import loopcraft  # noqa: F401  (instrumented here, then imported by targets)
     sys.path.insert(0, str(HERE))
-    from targets import TARGETS
+    from targets import TARGETS, TEXT_TARGETS
 
     target = TARGETS[name]
     argv = list(sys.argv)
@@ -39,6 +40,8 @@ def main(name: str) -> None:
         files = sorted(str(f) for f in seeds.iterdir() if f.is_file())
         if files:
             argv.append("-seed_inputs=" + ",".join(files))
+    if name in TEXT_TARGETS and not any(a.startswith("-dict=") for a in argv):
+        argv.append(f"-dict={HERE / 'text.dict'}")
     os.environ.setdefault("PYTHONHASHSEED", "0")
     atheris.Setup(argv, target)
     atheris.Fuzz()

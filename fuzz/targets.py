@@ -283,3 +283,8 @@ TARGETS: Dict[str, Callable[[bytes], None]] = {
         batch_texts,
     )
 }
+
+#: The targets whose input is text: their runs get the token dictionary
+#: ``fuzz/text.dict`` (libFuzzer's ``-dict=``), since byte mutations alone
+#: rarely spell a multi-byte character or a URL prefix.
+TEXT_TARGETS = frozenset(n for n in TARGETS if n.endswith(("_parse", "_texts")) or "_from_" in n)
