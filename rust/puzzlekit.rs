@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use crate::batch::{CountryItem, SlitherItem};
 
 /// Longest text Python reads (`loopcraft._text.MAX_TEXT`); longer ones are its to refuse.
-const MAX_TEXT: usize = 1 << 22;
+pub const MAX_TEXT: usize = 1 << 22;
 /// Smallest Country Road side (`loopcraft.country.MIN_SIDE`).
 const COUNTRY_MIN_SIDE: usize = 2;
 

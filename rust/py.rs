@@ -453,9 +453,10 @@ fn batch_inputs<'py, B>(
     for item in boards.try_iter()? {
         let item = item?;
         inputs.push(match item.cast::<PyString>() {
-            // A str that is not valid UTF-8 (a lone surrogate) cannot be
-            // plain puzzlekit text: the empty text is never read, so Python's
-            // reader gets the original.
+            // A str too long to read (not copied) or not valid UTF-8 (a lone
+            // surrogate) cannot be plain puzzlekit text: the empty text is
+            // never read, so Python's reader gets the original.
+            Ok(text) if text.len()? > crate::puzzlekit::MAX_TEXT => Input::Text(String::new()),
             Ok(text) => Input::Text(text.to_cow().map(|t| t.into_owned()).unwrap_or_default()),
             Err(_) => Input::Board(board(&item)?),
         });

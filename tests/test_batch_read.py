@@ -185,3 +185,14 @@ def test_python_reads_only_the_texts_the_core_leaves(monkeypatch, family, board_
     for a, b in zip(got[:3], expected[:3]):
         assert (a.solutions, a.count, a.complete, a.nodes) == (b.solutions, b.count, b.complete, b.nodes)
     assert type(got[3]) is type(expected[3]) and str(got[3]) == str(expected[3])
+
+
+def test_texts_too_long_or_not_utf8_are_left_to_python():
+    long_text = "1 1\n" + "-" * (1 << 22)
+    out = slitherlink.solve_many([long_text, "1 1\n\ud800", "1 1\n3"], threads=2)
+    assert isinstance(out[0], LoopcraftError) and "too long" in str(out[0])
+    assert isinstance(out[1], LoopcraftError) and "\\ud800" in str(out[1])
+    assert out[2].count == 0 and out[2].complete
+    # A lone surrogate is a name like any other for a Country Road region.
+    (r,) = country.solve_many(["2 2\n- -\n- -\n1 1\n\ud800 1"])
+    assert r.unique
