@@ -464,6 +464,11 @@ fn batch_inputs<'py, B>(
     Ok(inputs)
 }
 
+/// The core's clues (`-1` blank) as Python's (`None` blank).
+fn optional_clues(clues: &[i8]) -> Vec<Option<i8>> {
+    clues.iter().map(|&c| (c >= 0).then_some(c)).collect()
+}
+
 /// One answer of a batch as Python sees it: the single call's
 /// `(solutions, complete, nodes)` tuple, with the board read as a fourth
 /// member for a text the core read; the exception instance its error maps
@@ -511,15 +516,7 @@ fn py_slither_solve_many<'py>(
     answers
         .into_iter()
         .map(|a| {
-            batch_answer(
-                py,
-                a,
-                |o| (o.solutions, o.complete, o.nodes),
-                |b| {
-                    let clues: Vec<Option<i8>> = b.clues.iter().map(|&c| (c >= 0).then_some(c)).collect();
-                    (b.rows, b.cols, clues)
-                },
-            )
+            batch_answer(py, a, |o| (o.solutions, o.complete, o.nodes), |b| (b.rows, b.cols, optional_clues(&b.clues)))
         })
         .collect()
 }
@@ -560,7 +557,7 @@ fn py_puzzlekit_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResu
     use pyo3::IntoPyObjectExt;
     match family {
         "slitherlink" => crate::puzzlekit::read_slither(&text)
-            .map(|b| (b.rows, b.cols, b.clues.iter().map(|&c| (c >= 0).then_some(c)).collect::<Vec<_>>()))
+            .map(|b| (b.rows, b.cols, optional_clues(&b.clues)))
             .into_bound_py_any(py),
         "country" => {
             crate::puzzlekit::read_country(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py)
