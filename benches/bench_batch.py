@@ -14,7 +14,11 @@ of the loop are timed apart too, so one sees where the time goes. On a
 machine shared with other work the thread ratios fall: compare the load
 average printed at the start.
 
-    python benches/bench_batch.py [--repeat 3] [--threads 2] [--family slitherlink|country]
+    python benches/bench_batch.py [--repeat 3] [--threads 2] [--family slitherlink|country] [--format url]
+
+``--format url`` gives the same boards as puzz.link URLs, which the batch
+reads with ``parse`` on the calling thread (only plain puzzlekit text is read
+in the core), to show what that serial part costs.
 
 Reads ``../shared/external/puzzlekit/*_dataset.json`` in place.
 """
@@ -98,13 +102,20 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--family", choices=("slitherlink", "country"), action="append")
+    ap.add_argument("--format", choices=("puzzlekit", "url"), default="puzzlekit", help="the texts' format")
     args = ap.parse_args()
     families = args.family or ["slitherlink", "country"]
     print(f"cores: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+    def texts(raw: List[str], parse: Callable[[str], Any]) -> List[str]:
+        return raw if args.format == "puzzlekit" else [parse(t).to_url() for t in raw]
+
     if "slitherlink" in families:
-        bench("Slitherlink", slitherlink_texts(), Slitherlink.parse, slitherlink.solve_many, args.repeat, args.threads)
+        sl = texts(slitherlink_texts(), Slitherlink.parse)
+        bench(f"Slitherlink ({args.format})", sl, Slitherlink.parse, slitherlink.solve_many, args.repeat, args.threads)
     if "country" in families:
-        bench("Country Road", country_texts(), CountryRoad.parse, country.solve_many, args.repeat, args.threads)
+        cr = texts(country_texts(), CountryRoad.parse)
+        bench(f"Country Road ({args.format})", cr, CountryRoad.parse, country.solve_many, args.repeat, args.threads)
 
 
 if __name__ == "__main__":
