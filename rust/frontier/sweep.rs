@@ -140,6 +140,18 @@ fn advise_huge(v: &mut Vec<Line>) {
                 madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), last - first, MADV_HUGEPAGE);
             }
         }
+        // The words kept from before a reallocation were moved over in the
+        // small pages they had: ask for them to be collapsed into huge ones
+        // now (Linux 6.1 and later; elsewhere the call fails and does nothing).
+        const MADV_COLLAPSE: i32 = 25;
+        let kept = (start + v.len() * 64) / PAGE * PAGE;
+        if kept > first {
+            // SAFETY: as above, whole pages inside the allocation, and all
+            // of them hold initialised words.
+            unsafe {
+                madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), kept - first, MADV_COLLAPSE);
+            }
+        }
     }
     #[cfg(not(target_os = "linux"))]
     let _ = v;
@@ -155,6 +167,12 @@ impl Table {
     /// Makes this `len` zero words, reusing the allocation when it is large
     /// enough, asking `stop` as it goes.
     fn zeroed(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
+        if self.lines.capacity() < len.div_ceil(8) {
+            // A fresh allocation rather than a grown one: `resize` advises
+            // it before any of its pages is touched, so that all of them
+            // can be huge (pages moved over by a reallocation keep their size).
+            self.lines = Vec::new();
+        }
         self.lines.clear();
         self.len = 0;
         self.resize(len, stop)
