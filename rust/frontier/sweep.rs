@@ -299,9 +299,11 @@ where
                 }
                 let o = r * self.stride;
                 self.recs[o..o + N].copy_from_slice(key);
-                let c = &mut self.recs[o + N..o + self.stride];
-                c[..count.len()].copy_from_slice(count);
-                c[count.len()..].fill(0);
+                // Limb by limb: a count is a few words, and a slice copy of
+                // a length known only at run time is a call to memcpy.
+                for (i, l) in self.recs[o + N..o + self.stride].iter_mut().enumerate() {
+                    *l = count.get(i).copied().unwrap_or(0);
+                }
                 let slot = self.slot_of(tag, r);
                 self.slots_mut()[s] = slot;
                 self.len += 1;
