@@ -140,18 +140,6 @@ fn advise_huge(v: &mut Vec<Line>) {
                 madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), last - first, MADV_HUGEPAGE);
             }
         }
-        // The words kept from before a reallocation were moved over in the
-        // small pages they had: ask for them to be collapsed into huge ones
-        // now (Linux 6.1 and later; elsewhere the call fails and does nothing).
-        const MADV_COLLAPSE: i32 = 25;
-        let kept = (start + v.len() * 64) / PAGE * PAGE;
-        if kept > first {
-            // SAFETY: as above, whole pages inside the allocation, and all
-            // of them hold initialised words.
-            unsafe {
-                madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), kept - first, MADV_COLLAPSE);
-            }
-        }
     }
     #[cfg(not(target_os = "linux"))]
     let _ = v;
