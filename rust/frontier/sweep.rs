@@ -398,7 +398,19 @@ fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
 /// Successors waiting for their index slots to arrive in cache. (Hinting
 /// the cache about the records too, from the slots once they arrived,
 /// measured slower: about 8 % on the 15 x 15 all-cycles count, 15 % on
-/// the 16 x 16 Hamiltonian one.)
+/// the 16 x 16 Hamiltonian one; so did a three-batch pipeline that hints a
+/// record one batch after its slot, about 15 % on the 14 x 14 all-cycles
+/// count. 24 and 96 measured the same as 48.)
+///
+/// Layouts measured slower on the 14 x 14 all-cycles count (2.2 s): keys
+/// and counts in the hash table's own entries, without the dense records
+/// (3.8 s; probably because a layer is then read in hash order: read in the
+/// order first reached, 50 of its 61 million hits on the next layer fall on
+/// one of the last 128 Ki records made); the home slot picked by
+/// the key outside the plugs a pass changes, so that the successors of a
+/// state share a cache line of the index (2.6 to 2.9 s: the groups collide
+/// in long probe runs); the states visited grouped by the key outside those
+/// plugs, by a counting sort (4.0 s).
 const BATCH: usize = 48;
 
 /// The most records a layer may hold (the index, at most 3/4 full, then
