@@ -155,6 +155,12 @@ impl Table {
     /// Makes this `len` zero words, reusing the allocation when it is large
     /// enough, asking `stop` as it goes.
     fn zeroed(&mut self, len: usize, stop: &mut Stop<'_>) -> Result<()> {
+        if self.lines.capacity() < len.div_ceil(8) {
+            // A fresh allocation rather than a grown one: `resize` advises
+            // it before any of its pages is touched, so that all of them
+            // can be huge (pages moved over by a reallocation keep their size).
+            self.lines = Vec::new();
+        }
         self.lines.clear();
         self.len = 0;
         self.resize(len, stop)
@@ -281,9 +287,11 @@ where
                 }
                 let o = r * self.stride;
                 self.recs[o..o + N].copy_from_slice(key);
-                let c = &mut self.recs[o + N..o + self.stride];
-                c[..count.len()].copy_from_slice(count);
-                c[count.len()..].fill(0);
+                // Limb by limb: a count is a few words, and a slice copy of
+                // a length known only at run time is a call to memcpy.
+                for (i, l) in self.recs[o + N..o + self.stride].iter_mut().enumerate() {
+                    *l = count.get(i).copied().unwrap_or(0);
+                }
                 let slot = self.slot_of(tag, r);
                 self.slots_mut()[s] = slot;
                 self.len += 1;
@@ -390,7 +398,19 @@ fn add_into(dst: &mut [u64], src: &[u64]) -> bool {
 /// Successors waiting for their index slots to arrive in cache. (Hinting
 /// the cache about the records too, from the slots once they arrived,
 /// measured slower: about 8 % on the 15 x 15 all-cycles count, 15 % on
-/// the 16 x 16 Hamiltonian one.)
+/// the 16 x 16 Hamiltonian one; so did a three-batch pipeline that hints a
+/// record one batch after its slot, about 15 % on the 14 x 14 all-cycles
+/// count. 24 and 96 measured the same as 48.)
+///
+/// Layouts measured slower on the 14 x 14 all-cycles count (2.2 s): keys
+/// and counts in the hash table's own entries, without the dense records
+/// (3.8 s; probably because a layer is then read in hash order: read in the
+/// order first reached, 50 of its 61 million hits on the next layer fall on
+/// one of the last 128 Ki records made); the home slot picked by
+/// the key outside the plugs a pass changes, so that the successors of a
+/// state share a cache line of the index (2.6 to 2.9 s: the groups collide
+/// in long probe runs); the states visited grouped by the key outside those
+/// plugs, by a counting sort (4.0 s).
 const BATCH: usize = 48;
 
 /// The most records a layer may hold (the index, at most 3/4 full, then
