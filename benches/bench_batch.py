@@ -16,9 +16,8 @@ average printed at the start.
 
     python benches/bench_batch.py [--repeat 3] [--threads 2] [--family slitherlink|country] [--format url]
 
-``--format url`` gives the same boards as puzz.link URLs, which the batch
-reads with ``parse`` on the calling thread (only plain puzzlekit text is read
-in the core), to show what that serial part costs.
+``--format url`` gives the same boards as puzz.link URLs (the other format
+the core reads on its worker threads; the loop reads them with ``parse``).
 
 Reads ``../shared/external/puzzlekit/*_dataset.json`` in place.
 """

@@ -243,7 +243,7 @@ def loop_calls(data: bytes) -> None:
 
 def batch_texts(data: bytes) -> None:
     """solve_many on texts cut from the input: never raises for an item, one answer each;
-    a text the core's puzzlekit fast path reads is one ``parse`` reads to the same board."""
+    a text the core's fast path reads is one ``parse`` reads to the same board."""
     texts = text_of(data).split("\x00")[:6]
     families = (
         ("slitherlink", slitherlink.solve_many, Slitherlink.parse, lambda b: (b.rows, b.cols, b.flat_clues)),
@@ -253,7 +253,7 @@ def batch_texts(data: bytes) -> None:
         out = solve_many(texts, node_limit=2000, time_limit=0.2, threads=2)
         assert len(out) == len(texts)
         for t, r in zip(texts, out):
-            read = _core.puzzlekit_read(family, t)
+            read = _core.fast_read(family, t)
             try:
                 board = parse(t)
             except LoopcraftError as err:

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
-use crate::{country, loop_v1, puzzlekit, slither};
+use crate::{country, loop_v1, read, slither};
 
 /// Most worker threads one batch may ask for.
 pub const MAX_THREADS: usize = 1024;
@@ -142,7 +142,7 @@ fn check_time_limit(time_limit: Option<f64>) -> Result<()> {
 }
 
 /// One item of a batch: a board in the core's form, or a text that the
-/// [`puzzlekit`] fast path reads on the worker thread.
+/// fast path of [`read`] reads on the worker thread.
 #[derive(Debug, Clone)]
 pub enum Input<B> {
     Board(B),
@@ -223,7 +223,7 @@ pub fn slither_solve(
         items,
         threads,
         stop,
-        puzzlekit::read_slither,
+        read::slither,
         |it| it.clues.len(),
         |it| slither::solve(it.rows, it.cols, &it.clues, limit, node_limit, time_limit),
     )
@@ -255,7 +255,7 @@ pub fn country_solve(
         items,
         threads,
         stop,
-        puzzlekit::read_country,
+        read::country,
         |it| it.regions.len(),
         |it| country::solve(it.rows, it.cols, &it.regions, &it.numbers, limit, &stages, node_limit, time_limit),
     )
@@ -332,14 +332,16 @@ mod tests {
             Input::Board(short),
             text("1 3\n3 3 1"),
             Input::Board(huge),
-            text("https://puzz.link/p?slither/3/1/8"),
+            text("3x1t0:331"),
+            text("https://puzz.link/p?slither/3/1/331"),
         ];
         let out = slither_solve(&items, 2, None, None, Some(2), &never).unwrap();
         let single = slither::solve(1, 3, &good.clues, 2, None, None).unwrap();
         assert!(matches!(&out[2], Answer::Read(b, _) if b.clues == good.clues));
         assert!(matches!(out[4], Answer::Unread));
+        assert!(matches!(&out[5], Answer::Read(b, _) if b.clues == good.clues));
         let out: Vec<_> = out.into_iter().map(Answer::into_result).collect();
-        for i in [0, 2] {
+        for i in [0, 2, 5] {
             let r = out[i].as_ref().unwrap().as_ref().unwrap();
             assert_eq!((&r.solutions, r.complete, r.nodes), (&single.solutions, single.complete, single.nodes));
         }

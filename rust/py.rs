@@ -441,8 +441,8 @@ fn py_country_hamiltonian_cycles<'py>(
 
 // ---------------------------------------------------------------- batches (see rust/batch.rs)
 
-/// The items of a batch: each a `str` (read by the core's puzzlekit fast
-/// path on a worker thread, or left to Python's reader) or a board, which
+/// The items of a batch: each a `str` (read by the core's fast path on a
+/// worker thread, or left to Python's reader) or a board, which
 /// `board` converts.
 fn batch_inputs<'py, B>(
     boards: &Bound<'py, PyAny>,
@@ -454,9 +454,9 @@ fn batch_inputs<'py, B>(
         let item = item?;
         inputs.push(match item.cast::<PyString>() {
             // A str too long to read (not copied) or not valid UTF-8 (a lone
-            // surrogate) cannot be plain puzzlekit text: the empty text is
+            // surrogate) cannot be a plain text: the empty text is
             // never read, so Python's reader gets the original.
-            Ok(text) if text.len()? > crate::puzzlekit::MAX_TEXT => Input::Text(String::new()),
+            Ok(text) if text.len()? > crate::read::MAX_TEXT => Input::Text(String::new()),
             Ok(text) => Input::Text(text.to_cow().map(|t| t.into_owned()).unwrap_or_default()),
             Err(_) => Input::Board(board(&item)?),
         });
@@ -550,18 +550,16 @@ fn py_country_solve_many<'py>(
         .collect()
 }
 
-/// The batches' puzzlekit fast path alone (for the cross-check tests):
+/// The batches' fast path alone (for the cross-check tests):
 /// the board in the core's form, or None for a text left to Python.
-#[pyfunction(name = "puzzlekit_read")]
-fn py_puzzlekit_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResult<Bound<'py, PyAny>> {
+#[pyfunction(name = "fast_read")]
+fn py_fast_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::IntoPyObjectExt;
     match family {
-        "slitherlink" => crate::puzzlekit::read_slither(&text)
-            .map(|b| (b.rows, b.cols, optional_clues(&b.clues)))
-            .into_bound_py_any(py),
-        "country" => {
-            crate::puzzlekit::read_country(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py)
+        "slitherlink" => {
+            crate::read::slither(&text).map(|b| (b.rows, b.cols, optional_clues(&b.clues))).into_bound_py_any(py)
         }
+        "country" => crate::read::country(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py),
         _ => Err(Error::InvalidArgument(format!("unknown family {family:?}")).into()),
     }
 }
@@ -625,7 +623,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_slither_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve_many, m)?)?;
-    m.add_function(wrap_pyfunction!(py_puzzlekit_read, m)?)?;
+    m.add_function(wrap_pyfunction!(py_fast_read, m)?)?;
     Ok(())
 }
 

@@ -1,9 +1,10 @@
-"""The batches' puzzlekit fast path in the core agrees with Python's readers.
+"""The batches' fast path in the core (``rust/read/``) agrees with Python's readers.
 
-``_core.puzzlekit_read`` may read a text only when ``parse`` reads it to the
-very same board in the core's form, and must leave (None) every text that
-``parse`` refuses. Checked on the janko data sets, on boards written out and
-respelled in the ways puzzlekit text allows, and on random mutations of them.
+``_core.fast_read`` may read a text only when ``parse`` reads it to the very
+same board in the core's form, and must leave (None) every text that
+``parse`` refuses. Checked on the janko data sets (as puzzlekit text and as
+URLs), on boards written out and respelled in the ways each format allows,
+on URL bodies made of random body characters, and on random mutations.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _python_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
 
 def _agrees(family: str, text: str) -> bool:
     """The core reads ``text`` as Python does, or leaves it; True if it read it."""
-    core = _core.puzzlekit_read(family, text)
+    core = _core.fast_read(family, text)
     if core is None:
         return False
     assert core == _python_read(family, text), text
@@ -55,6 +56,9 @@ def test_every_janko_text_is_read_by_the_core_as_python_reads_it(shared_dir):
         # Every text without blocked cells is plain puzzlekit text; the four
         # Country Road boards with '@' cells are read too.
         assert read >= expected, (name, read)
+        board_type = Slitherlink if family == "slitherlink" else CountryRoad
+        urls = [board_type.parse(t).to_url() for t in texts if "@" not in t]
+        assert sum(_agrees(family, u) for u in urls) == len(urls) >= expected
 
 
 # ----------------------------------------------------------------- generated texts
@@ -102,14 +106,17 @@ def country_texts(draw: Any) -> str:
 
 # Digits Python's int() refuses or reads, Unicode and ASCII whitespace that
 # str.split and str.splitlines treat apart, and the marks of other formats.
-_NOISE = st.sampled_from([*"-.0123456789 \n\t\r@#ax{}:/?", "\u00b2", "\u0663", "\u3000", "\x0b", "\x1c", "\x85"])
+_NOISE = st.sampled_from([*"-.0123456789 \n\t\r@#ax{}:/?gvz+$", "\u00b2", "\u0663", "\u3000", "\x0b", "\x1c", "\x85"])
 
 
 @st.composite
 def mutated(draw: Any, texts: Any) -> str:
+    """A text with 1 to 3 characters inserted, deleted or replaced; in a URL,
+    mostly after the site, where the fields and the body are."""
     text = draw(texts)
+    start = text.find("?") + 1 if draw(st.integers(0, 3)) else 0
     for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text)))
+        i = draw(st.integers(min(start, len(text)), len(text)))
         op = draw(st.integers(0, 2))
         if op == 0:
             text = text[:i] + draw(_NOISE) + text[i:]
@@ -147,17 +154,85 @@ def test_mutated_country_texts_are_read_as_python_reads_them_or_left(text):
     _agrees("country", text)
 
 
+_SITES = st.sampled_from(["puzz.link", "pzv.jp", "pzprxs"])
+
+
+@st.composite
+def slitherlink_urls(draw: Any) -> str:
+    rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    if draw(st.booleans()):  # a board as to_url writes it
+        clue = st.sampled_from([None, None, None, 0, 1, 2, 3, 4])
+        board = Slitherlink([[draw(clue) for _ in range(cols)] for _ in range(rows)])
+        return board.to_url(site=draw(_SITES)) + draw(st.sampled_from(["", "", "/"]))
+    # A body of random tokens until the cells are covered (the last one may
+    # run past the end), sometimes with a character too many or a stray one.
+    steps = {**{c: 1 for c in "01234."}, **{c: 2 for c in "56789"}, **{c: 3 for c in "abcde"}, "g": 1, "h": 2, "z": 20}
+    body, cell = "", 0
+    while cell < rows * cols:
+        token = draw(st.sampled_from(sorted(steps)))
+        body, cell = body + token, cell + steps[token]
+    body += draw(st.sampled_from(["", "", "", "1", "g", "-", "/", "!"]))
+    pid = draw(st.sampled_from(["slither", "slither", "slitherlink", "country"]))
+    return f"https://puzz.link/p?{pid}/{cols}/{rows}/{body}"
+
+
+@st.composite
+def country_urls(draw: Any) -> str:
+    rows, cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
+    if draw(st.booleans()) and rows * cols >= 6:
+        b = country.generate(rows, cols, draw(st.integers(0, 10**6)), country_size=2)
+        return b.to_url(site=draw(_SITES)) + draw(st.sampled_from(["", "", "/"]))
+    bits = (rows * (cols - 1) + 4) // 5 + ((rows - 1) * cols + 4) // 5
+    borders = draw(st.text(alphabet="0123456789abcdefghijklmnopqrstuv", min_size=bits, max_size=bits))
+    tokens = st.sampled_from(["0", "1", "2", "3", "f", ".", ".", "g", "h", "z", "-01", "+002", "=000", "-0", "x"])
+    numbers = "".join(draw(st.lists(tokens, max_size=8)))
+    return f"https://puzz.link/p?country/{cols}/{rows}/{borders}{numbers}"
+
+
+@_SETTINGS
+@given(slitherlink_urls())
+def test_slitherlink_urls_are_read_as_python_reads_them_or_left(text):
+    _agrees("slitherlink", text)
+
+
+@_SETTINGS
+@given(mutated(slitherlink_urls()))
+def test_mutated_slitherlink_urls_are_read_as_python_reads_them_or_left(text):
+    _agrees("slitherlink", text)
+
+
+@_SETTINGS
+@given(country_urls())
+def test_country_urls_are_read_as_python_reads_them_or_left(text):
+    _agrees("country", text)
+
+
+@_SETTINGS
+@given(mutated(country_urls()))
+def test_mutated_country_urls_are_read_as_python_reads_them_or_left(text):
+    _agrees("country", text)
+
+
 def test_plain_text_is_read_by_the_core_and_other_spellings_are_left():
     board = slitherlink.generate(5, 5, 1)
-    assert _agrees("slitherlink", board.to_puzzlekit())
-    for other in (board.to_url(), board.to_json(), board.to_tatham(), board.to_puzzlekit().replace("\n", "\r\n")):
-        assert _core.puzzlekit_read("slitherlink", other) is None
+    for plain in (board.to_puzzlekit(), board.to_url(), board.to_url(site="pzv.jp") + "/"):
+        assert _agrees("slitherlink", plain)
+    for other in (
+        board.to_json(),
+        board.to_tatham(),
+        board.to_puzzlekit().replace("\n", "\r\n"),
+        board.to_url() + "#x",
+        " " + board.to_url(),
+        board.to_url().split("?")[1],
+    ):
+        assert _core.fast_read("slitherlink", other) is None
     cr = country.generate(5, 5, 1)
-    assert _agrees("country", cr.to_puzzlekit())
-    for other in (cr.to_url(), cr.to_json(), cr.to_puzzlekit().replace(" ", "\t")):
-        assert _core.puzzlekit_read("country", other) is None
+    for plain in (cr.to_puzzlekit(), cr.to_url(site="pzprxs")):
+        assert _agrees("country", plain)
+    for other in (cr.to_json(), cr.to_puzzlekit().replace(" ", "\t"), cr.to_url() + " trailing words"):
+        assert _core.fast_read("country", other) is None
     with pytest.raises(ValueError, match="unknown family"):
-        _core.puzzlekit_read("sudoku", "1 1\n-")
+        _core.fast_read("sudoku", "1 1\n-")
 
 
 # ----------------------------------------------------------------- through solve_many
@@ -181,7 +256,7 @@ def test_python_reads_only_the_texts_the_core_leaves(monkeypatch, family, board_
     real = board_type.parse
     monkeypatch.setattr(board_type, "parse", lambda t: parsed.append(t) or real(t))
     got = solve_many(texts, threads=2)
-    assert parsed == texts[1:]  # the plain text went to the core alone
+    assert parsed == texts[2:]  # the plain text and the URL went to the core alone
     for a, b in zip(got[:3], expected[:3]):
         assert (a.solutions, a.count, a.complete, a.nodes) == (b.solutions, b.count, b.complete, b.nodes)
     assert type(got[3]) is type(expected[3]) and str(got[3]) == str(expected[3])

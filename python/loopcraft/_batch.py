@@ -14,9 +14,10 @@ without the GIL (the largest boards start first, so that no thread is left
 alone with a big one at the end), and the answers come back **in input order**.
 
 **Texts.** Plain puzzlekit text (the ``"R C"`` header, rows of
-space-separated tokens, ASCII) is read by the core on the worker threads,
-so reading runs in parallel too. Every other text (URLs, JSON, Loopy IDs, an
-unusual spelling, and any text with a mistake) is read by the family's
+space-separated tokens, ASCII) and plain puzz.link URLs (a site ``to_url``
+writes, no flag word) are read by the core on the worker threads, so reading
+runs in parallel too. Every other text (JSON, Loopy IDs, an unusual
+spelling, and any text with a mistake) is read by the family's
 ``parse`` on the calling thread, which stays the one definition of each
 format and of its error messages: the core's reader takes a text only when
 ``parse`` reads it to the very same board (``tests/test_batch_read.py``

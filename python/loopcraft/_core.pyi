@@ -244,10 +244,10 @@ def country_solve_many(
     """``country_solve`` with every stage on many ``(rows, cols, regions, numbers)``
     boards or texts: as ``slither_solve_many``, ``(rows, cols)`` for a text read."""
 
-def puzzlekit_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
+def fast_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
     """The batches' fast path alone: ``(rows, cols, clues)`` (``"slitherlink"``) or
     ``(rows, cols, regions, numbers)`` (``"country"``) in the core's form for plain
-    puzzlekit text, None for any text it leaves to Python's reader."""
+    puzzlekit text or a plain puzz.link URL, None for any text it leaves to Python's reader."""
 
 def loop_solve_many(
     n: int, clue_lists: Sequence[Sequence[Optional[int]]], node_limit: int, threads: Optional[int] = None

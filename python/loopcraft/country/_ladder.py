@@ -398,7 +398,7 @@ def solve_many(
 ) -> List[Union[SolveResult[CountryLoop], LoopcraftError, None]]:
     """:func:`solve` with every stage on many items, on ``threads`` worker
     threads (see ``loopcraft._batch``): (already checked) boards in the
-    core's flat form, or texts for the core's puzzlekit fast path. Per item
+    core's flat form, or texts for the core's fast path. Per item
     its result, the error the core returned for it, or None for a text the
     fast path left to Python's reader."""
     raw = _core.country_solve_many(list(items), limit, node_limit, time_limit, threads)

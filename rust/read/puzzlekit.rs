@@ -1,23 +1,10 @@
-//! A fast path for puzzlekit problem text inside batches.
-//!
-//! Batches take raw texts so that reading them can run on the worker threads
-//! too. The Python readers stay the one definition of every format and of
-//! every error message; the readers here accept only the plain, common shape
-//! of puzzlekit text (an `R C` header, then rows of space-separated tokens,
-//! ASCII only) and answer `None` for anything else: another format, an
-//! unusual spelling, or a text Python would refuse. `None` sends the text back
-//! to Python's reader, so a text read here is always one Python reads to
-//! exactly the same board, in the same core form; the tests in
-//! `tests/test_batch_read.py` check that on generated and mutated texts.
+//! Plain puzzlekit problem text: an `R C` header, then rows of
+//! space-separated tokens, ASCII only (see [`crate::read`] for the contract).
 
 use std::collections::HashMap;
 
+use super::{digits, COUNTRY_MIN_SIDE, MAX_TEXT};
 use crate::batch::{CountryItem, SlitherItem};
-
-/// Longest text Python reads (`loopcraft._text.MAX_TEXT`); longer ones are its to refuse.
-pub const MAX_TEXT: usize = 1 << 22;
-/// Smallest Country Road side (`loopcraft.country.MIN_SIDE`).
-const COUNTRY_MIN_SIDE: usize = 2;
 
 /// The non-blank lines of `text` split into tokens, or None when the text
 /// is not plain ASCII text made of printable characters, spaces and `\n`
@@ -34,15 +21,6 @@ fn token_lines(text: &str) -> Option<Vec<Vec<&str>>> {
     Some(lines)
 }
 
-/// A run of ASCII digits as a number, or None (empty, a sign, another
-/// character, or too large to matter).
-fn digits(token: &str) -> Option<u64> {
-    if token.is_empty() || token.len() > 18 || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    token.parse().ok()
-}
-
 /// The `R C` header and the lines after it, when R and C are within `lo..=hi`.
 fn header<'t>(lines: &'t [Vec<&'t str>], lo: usize, hi: usize) -> Option<(usize, usize, &'t [Vec<&'t str>])> {
     let (head, body) = lines.split_first()?;
@@ -53,7 +31,7 @@ fn header<'t>(lines: &'t [Vec<&'t str>], lo: usize, hi: usize) -> Option<(usize,
 
 /// Slitherlink puzzlekit text: `R C`, then R rows of C tokens `-`, `.` or
 /// `0`-`4` (or a compact row of C such characters).
-pub fn read_slither(text: &str) -> Option<SlitherItem> {
+pub fn slither(text: &str) -> Option<SlitherItem> {
     let lines = token_lines(text)?;
     let (rows, cols, body) = header(&lines, 1, crate::slither::MAX_SIDE)?;
     if body.len() != rows {
@@ -109,7 +87,7 @@ fn region_key(token: &str) -> Option<RegionKey<'_>> {
 /// Country Road puzzlekit text: `R C`, R rows of numbers (`-` or digits, in
 /// any cell of the country), then R rows of region tokens. The countries are
 /// numbered in order of their first cell, as `CountryRoad` numbers them.
-pub fn read_country(text: &str) -> Option<CountryItem> {
+pub fn country(text: &str) -> Option<CountryItem> {
     let lines = token_lines(text)?;
     let (rows, cols, body) = header(&lines, COUNTRY_MIN_SIDE, crate::country::board::MAX_SIDE)?;
     if body.len() != 2 * rows || body.iter().any(|tokens| tokens.len() != cols) {
@@ -136,7 +114,7 @@ pub fn read_country(text: &str) -> Option<CountryItem> {
     if index.is_empty() || crate::country::first_cut_cell(rows, cols, &regions).ok()?.is_some() {
         return None;
     }
-    let mut numbers: Vec<Option<i64>> = vec![None; index.len()];
+    let mut numbers: Vec<Option<i64>> = vec![None; sizes.len()];
     for (cell, t) in number_rows.iter().flatten().enumerate() {
         if *t == "-" {
             continue;
@@ -157,10 +135,10 @@ mod tests {
 
     #[test]
     fn plain_slitherlink_text_is_read() {
-        let it = read_slither("\n2 3\n- 2 .\n\n  3 - 0 \n").unwrap();
+        let it = slither("\n2 3\n- 2 .\n\n  3 - 0 \n").unwrap();
         assert_eq!((it.rows, it.cols, it.clues), (2, 3, vec![-1, 2, -1, 3, -1, 0]));
-        assert_eq!(read_slither("2 3\n-2.\n30-").unwrap().clues, vec![-1, 2, -1, 3, 0, -1]);
-        assert_eq!(read_slither("1 1\n4").unwrap().clues, vec![4]);
+        assert_eq!(slither("2 3\n-2.\n30-").unwrap().clues, vec![-1, 2, -1, 3, 0, -1]);
+        assert_eq!(slither("1 1\n4").unwrap().clues, vec![4]);
     }
 
     #[test]
@@ -183,16 +161,16 @@ mod tests {
             "https://puzz.link/p?slither/3/2/1g8h",
             "3x2t0:1a3c",
         ] {
-            assert!(read_slither(text).is_none(), "{text:?}");
+            assert!(slither(text).is_none(), "{text:?}");
         }
     }
 
     #[test]
     fn country_text_numbers_countries_by_first_cell() {
-        let it = read_country("3 3\n- 2 -\n- - -\n- - 3\nb b 01\n7 7 1\n7 7 1").unwrap();
+        let it = country("3 3\n- 2 -\n- - -\n- - 3\nb b 01\n7 7 1\n7 7 1").unwrap();
         assert_eq!(it.regions, vec![0, 0, 1, 2, 2, 1, 2, 2, 1]);
         assert_eq!(it.numbers, vec![Some(2), Some(3), None]);
-        let blocked = read_country("2 3\n- - -\n- 1 -\n@ a a\nb b a").unwrap();
+        let blocked = country("2 3\n- - -\n- 1 -\n@ a a\nb b a").unwrap();
         assert_eq!((blocked.regions, blocked.numbers), (vec![-1, 0, 0, 1, 1, 0], vec![None, Some(1)]));
     }
 
@@ -212,7 +190,7 @@ mod tests {
             "2 2\n- \u{663}\n- -\n1 1\n1 1", // a non-ASCII digit
             "country/5/5/amda0uf02h12h",
         ] {
-            assert!(read_country(text).is_none(), "{text:?}");
+            assert!(country(text).is_none(), "{text:?}");
         }
     }
 }
