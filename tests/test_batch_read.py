@@ -25,10 +25,7 @@ from loopcraft.slitherlink import Slitherlink
 def _python_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
     """What Python's ``parse`` makes of ``text`` in the core's form, or None if it refuses it."""
     try:
-        if family == "slitherlink":
-            b = Slitherlink.parse(text)
-            return (b.rows, b.cols, b.flat_clues)
-        return CountryRoad.parse(text).core_args()
+        return (Slitherlink if family == "slitherlink" else CountryRoad).parse(text).core_args()
     except LoopcraftError:
         return None
 

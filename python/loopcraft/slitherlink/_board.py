@@ -136,6 +136,11 @@ class Slitherlink(Picture):
         """The clues row-major, as the compiled core takes them."""
         return [c for row in self.clues for c in row]
 
+    def core_args(self) -> Tuple[int, int, List[Clue]]:
+        """``(rows, cols, clues)`` as the compiled core takes them (as
+        :meth:`CountryRoad.core_args <loopcraft.country.CountryRoad.core_args>`)."""
+        return self.rows, self.cols, self.flat_clues
+
     @property
     def num_edges(self) -> int:
         """Number of edges of the board."""

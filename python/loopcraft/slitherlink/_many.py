@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Union
+from typing import Any, Iterable, List, Optional, Tuple, Union
 
 from .. import _core
 from .._batch import budgets, solve_items, threads_arg
@@ -52,16 +52,14 @@ def solve_many(
         if isinstance(answer, LoopcraftError):
             return answer
         found, finished, nodes = answer[:3]
-        if board is None:  # a text the core read: the clues come back with the answer
-            rows, cols, flat = answer[3]
-            clues = tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
-        else:
-            rows, cols, clues = board.rows, board.cols, board.clues
-        sols = tuple(Solution(rows, cols, tuple(s), clues) for s in found)
+        sols: Tuple[Solution, ...] = ()
+        if found:
+            if board is None:  # a text the core read: the clues come back with the answer
+                rows, cols, flat = answer[3]
+                clues = tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
+            else:
+                rows, cols, clues = board.rows, board.cols, board.clues
+            sols = tuple(Solution(rows, cols, tuple(s), clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
 
-    return solve_items(boards, Slitherlink, Slitherlink.parse, _core_args, solve, result)
-
-
-def _core_args(board: Slitherlink) -> Any:
-    return board.rows, board.cols, board.flat_clues
+    return solve_items(boards, Slitherlink, Slitherlink.parse, Slitherlink.core_args, solve, result)
