@@ -55,7 +55,18 @@ pub fn root(
 ) -> (State, Work, std::result::Result<u64, Contradiction>) {
     let mut s = root_state(p);
     let mut w = Work::new(&p.board);
-    let r = root_fixpoint(p, &mut s, &mut w, stages, g);
+    let r = root_fixpoint(p, &mut s, &mut w, stages, g).and_then(|h| {
+        // A fixpoint that decides everything is a solution or nothing: stages
+        // weaker than `loop` can decide every cell unused (a country whose
+        // number is 0, countries walled off by blocked cells), and that empty
+        // "loop" is no solution. Without this check such a board graded as
+        // solved, with one solution.
+        if !g.halted() && s.undecided() == 0 && !solved(p, &s) {
+            Err(Contradiction)
+        } else {
+            Ok(h)
+        }
+    });
     (s, w, r)
 }
 
