@@ -10,6 +10,7 @@
     loopcraft stats country [--table NAME] [--boards N] [--out DIR] [--workers N|--scheduler ADDRESS]
     loopcraft bank slitherlink|country --sizes 10x10,15x15 --count N --out DIR [--workers N|--scheduler ADDRESS]
     loopcraft bank verify DIR [--uniqueness]
+    loopcraft serve [--host HOST] [--port PORT] [--open]
 
 ``generate`` and ``solve`` also take ``--svg FILE`` and ``--png FILE``.
 Each family registers its own sub-commands (``cli/loop.py``,
@@ -28,7 +29,7 @@ from typing import Callable, List, Optional, Sequence
 
 from .. import __version__
 from ..errors import LoopcraftError
-from . import bank, country, loop, slitherlink
+from . import bank, country, loop, serve, slitherlink
 from ._common import Commands
 
 __all__ = ["build_parser", "main"]
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands[verb] = sub.add_subparsers(dest="kind", required=True, metavar="KIND")
     for add in KINDS:
         add(commands)
+    serve.add(verbs)
     return parser
 
 

@@ -1,0 +1,114 @@
+"""``loopcraft serve``: play and set loop puzzles in the browser.
+
+An ASGI application (Starlette, served by uvicorn) with a JSON API and a
+plain HTML / ES-module page packaged beside it (no build step, no CDN). Both
+come with the optional extra::
+
+    pip install 'loopcraft[web]'
+    loopcraft serve            # http://127.0.0.1:8765/
+
+Without the extra, :func:`create_app` and :func:`serve` raise
+:class:`~loopcraft.errors.MissingExtraError` naming it. The API is described
+in ``docs/web.md``; its operations are plain functions in
+:mod:`loopcraft.web._api`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import socket
+import sys
+import threading
+import webbrowser
+from typing import TYPE_CHECKING, Any, Optional, TextIO
+
+from ..errors import MissingExtraError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+__all__ = ["WEB_EXTRA_MESSAGE", "DEFAULT_HOST", "DEFAULT_PORT", "create_app", "bind", "serve", "url_of"]
+
+#: The message of the error raised when the web extra is missing.
+WEB_EXTRA_MESSAGE = "loopcraft serve needs the optional extra: pip install 'loopcraft[web]'"
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def _require_extra() -> None:
+    for name in ("starlette", "uvicorn"):
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise MissingExtraError(WEB_EXTRA_MESSAGE, name=name) from exc
+
+
+def create_app(**options: Any) -> Starlette:
+    """The ASGI application (see :func:`loopcraft.web._app.create_app` for the options).
+
+    Raises:
+        MissingExtraError: starlette or uvicorn is not installed.
+    """
+    _require_extra()
+    from ._app import create_app as make
+
+    return make(**options)
+
+
+def bind(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    """The http URL of a bound socket (``localhost`` spelled as its address)."""
+    host, port = sock.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1" if host == "0.0.0.0" else "::1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def serve(
+    host: Optional[str] = None,
+    port: int = DEFAULT_PORT,
+    *,
+    open_browser: bool = False,
+    out: TextIO = sys.stdout,
+) -> None:
+    """Runs the server until Ctrl-C (SIGINT) or SIGTERM; prints its URL first.
+
+    Args:
+        host: the address to listen on; ``None`` means 127.0.0.1 with the
+            Host-header check. Naming a host (even 127.0.0.1) turns the check
+            off, for use behind a proxy or on a network.
+        port: the port; 0 picks a free one.
+        open_browser: open the page in the default browser once listening.
+
+    Raises:
+        MissingExtraError: the web extra is not installed.
+        OSError: the address cannot be bound (the port is taken, ...).
+    """
+    _require_extra()
+    import uvicorn
+
+    app = create_app(check_host=host is None)
+    sock = bind(host or DEFAULT_HOST, port)
+    url = url_of(sock)
+    print(f"loopcraft serve: {url} (Ctrl-C stops)", file=out, flush=True)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,259 @@
+"""The JSON API of ``loopcraft serve`` through Starlette's TestClient (no network).
+
+Every answer is checked against the library called directly (an independent
+path to the same answer), and bad input of every kind must get a 4xx JSON
+error: the client re-raises any server exception, so a bug cannot hide
+behind a generic 500.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from typing import Any, Dict
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+if os.environ.get("LOOPCRAFT_REQUIRE_SHARED") or os.environ.get("CI") == "true":
+    import starlette  # noqa: F401  (in CI the web extra is part of the test extra: no skip)
+else:
+    pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2 in the TestClient; httpx still works
+    from starlette.testclient import TestClient
+
+from loopcraft import country, loop, slitherlink
+from loopcraft.country import CountryRoad
+from loopcraft.slitherlink import Slitherlink
+from loopcraft.web import create_app
+from loopcraft.web._app import CSP, MAX_BODY
+
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2; httpx still works
+        return TestClient(create_app(), base_url=BASE)
+
+
+def post(client: TestClient, op: str, body: Dict[str, Any]) -> Any:
+    r = client.post(f"/api/{op}", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_health_and_security_headers(client: TestClient) -> None:
+    r = client.get("/api/health")
+    assert r.status_code == 200 and r.json() == {"ok": True}
+    assert r.headers["content-security-policy"] == CSP
+    assert "script-src 'self'" in CSP and "unsafe" not in CSP
+    assert r.headers["x-content-type-options"] == "nosniff"
+    info = client.get("/api/info").json()
+    assert info["families"] == ["loop", "slither", "country"]
+    assert info["levels"]["slither"] == list(slitherlink.LEVELS)
+    assert info["time_limit"] <= 2
+
+
+def test_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert b'type="module"' in page.content
+    js = client.get("/static/app.js")
+    assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
+    for path in ("/static/..%2F_app.py", "/static/../_app.py", "/static/__init__.py", "/static/", "/etc/passwd"):
+        r = client.get(path)
+        assert r.status_code == 404, path
+        assert "error" in r.json()
+
+
+def test_host_header_check() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for host in ("http://localhost:8765", "http://127.0.0.1:1", "http://[::1]:8765"):
+            assert TestClient(create_app(), base_url=host).get("/api/health").status_code == 200, host
+        evil = TestClient(create_app(), base_url="http://rebind.example:8765")
+        r = evil.get("/api/health")
+        assert r.status_code == 400 and r.json()["error"] == "BadHost"
+        assert "content-security-policy" in r.headers
+        # Listening on a named host turns the check off (behind a proxy, on a network).
+        open_app = TestClient(create_app(check_host=False), base_url="http://rebind.example:8765")
+        assert open_app.get("/api/health").status_code == 200
+
+
+@pytest.mark.parametrize("seed", [1, "web"])
+def test_slitherlink_generate_solve_check(client: TestClient, seed: Any) -> None:
+    got = post(client, "generate", {"family": "slither", "rows": 5, "cols": 6, "seed": seed})
+    board = slitherlink.generate(5, 6, seed=seed)
+    assert got["complete"] and got["board"]["clues"] == [list(r) for r in board.clues]
+    assert Slitherlink.parse(got["board"]["url"]) == board
+    solved = post(client, "solve", {"family": "slither", "puzzle": got["board"]["url"]})
+    direct = board.solve()
+    assert solved["count"] == 1 and solved["unique"] and solved["complete"]
+    assert solved["solutions"][0]["h_edges"] == direct.solution.to_dict()["h_edges"]
+    lines = solved["solutions"][0]
+    assert post(client, "check", {"family": "slither", "puzzle": got["board"], "lines": lines}) == {
+        "ok": True,
+        "violations": [],
+    }
+    # One edge off: the referee names what breaks, where.
+    h = list(lines["h_edges"])
+    r, c = next((r, c) for r, row in enumerate(h) for c, ch in enumerate(row) if ch == "1")
+    h[r] = h[r][:c] + "0" + h[r][c + 1 :]
+    bad = post(client, "check", {"family": "slither", "puzzle": got["board"], "lines": {**lines, "h_edges": h}})
+    assert not bad["ok"]
+    assert {"dead-end", "one-loop"} & {v["rule"] for v in bad["violations"]}
+    assert all(v["message"] for v in bad["violations"])
+
+
+def test_loop_v1_is_the_cli_board(client: TestClient) -> None:
+    got = post(client, "generate", {"family": "loop", "size": 6, "seed": "hello"})["board"]
+    ref = loop.generate(6, "hello")
+    assert [c for row in got["clues"] for c in row] == list(ref.clues)
+    assert (got["n"], got["seed"], got["family"]) == (6, "hello", "loop")
+    # Played as the Slitherlink board it is: its solution is the v1 answer.
+    sol = post(client, "solve", {"family": "loop", "puzzle": got})["solutions"][0]
+    flat = [int(ch) for row in sol["h_edges"] + sol["v_edges"] for ch in row]
+    assert sum(flat) == sum(ref.answer)
+
+
+def test_country_generate_solve_check(client: TestClient) -> None:
+    got = post(client, "generate", {"family": "country", "rows": 5, "cols": 5, "seed": 3})
+    board = country.generate(5, 5, seed=3)
+    assert CountryRoad.from_dict({k: v for k, v in got["board"].items() if k not in ("family", "url")}) == board
+    solved = post(client, "solve", {"family": "country", "puzzle": got["board"]["url"]})
+    right, down = board.solve().solution.right_down()
+    assert solved["unique"] and solved["solutions"][0] == {"right": list(right), "down": list(down)}
+    ok = post(client, "check", {"family": "country", "puzzle": got["board"], "lines": solved["solutions"][0]})
+    assert ok["ok"]
+    empty = {"right": ["0" * 4] * 5, "down": ["0" * 5] * 4}
+    bad = post(client, "check", {"family": "country", "puzzle": got["board"], "lines": empty})
+    assert not bad["ok"] and "one-loop" in {v["rule"] for v in bad["violations"]}
+
+
+def test_verdict_counts(client: TestClient) -> None:
+    unique = slitherlink.generate(5, 5, seed=2)
+    v = post(client, "verdict", {"family": "slither", "puzzle": unique.to_url()})
+    assert (v["count"], v["complete"], v["unique"]) == (1, True, True)
+    assert v["level"] == unique.grade().level
+    # An empty 3 x 3 board has many loops: "2" means two or more.
+    v = post(client, "verdict", {"family": "slither", "puzzle": "3 3\n- - -\n- - -\n- - -"})
+    assert (v["count"], v["unique"], v["level"]) == (2, False, None) and len(v["solutions"]) == 2
+    # Two 4s side by side cannot both be surrounded: no solution, proven.
+    v = post(client, "verdict", {"family": "slither", "puzzle": "1 2\n4 4"})
+    assert (v["count"], v["complete"]) == (0, True)
+    c = post(client, "verdict", {"family": "country", "puzzle": country.generate(5, 5, seed=1).to_url()})
+    assert c["count"] == 1 and c["level"] in country.LEVELS
+
+
+def test_time_limit_gives_incomplete(client: TestClient) -> None:
+    got = post(client, "generate", {"family": "slither", "rows": 60, "cols": 60, "seed": 5, "time_limit": 0.01})
+    assert got == {"board": None, "complete": False, "message": got["message"]} and "0.01" in got["message"]
+
+
+@pytest.mark.parametrize("fmt", ["url", "puzzlekit", "tatham", "json", "svg", "png"])
+def test_export_round_trips(client: TestClient, fmt: str) -> None:
+    if fmt == "png":
+        pytest.importorskip("resvg_py", reason="the PNG extra is not installed")
+    board = slitherlink.generate(4, 5, seed=9)
+    got = post(client, "export", {"family": "slither", "puzzle": board.to_url(), "format": fmt})
+    if fmt == "png":
+        import base64
+
+        assert base64.b64decode(got["base64"]).startswith(b"\x89PNG")
+    elif fmt == "svg":
+        assert got["text"] == board.to_svg()
+    else:
+        assert Slitherlink.parse(got["text"]) == board
+    cboard = country.generate(4, 4, seed=9)
+    if fmt != "tatham":
+        cgot = post(client, "export", {"family": "country", "puzzle": cboard.to_url(), "format": fmt})
+        if fmt not in ("png", "svg"):
+            assert CountryRoad.parse(cgot["text"]) == cboard
+
+
+def raw(client: TestClient, op: str, body: bytes, kind: str = "application/json") -> Any:
+    return client.post(f"/api/{op}", content=body, headers={"content-type": kind})
+
+
+@pytest.mark.parametrize(
+    "op, body, status",
+    [
+        ("parse", b"{", 400),
+        ("parse", b"[1, 2]", 400),
+        ("parse", b"[" * 100_000 + b"]" * 100_000, 400),
+        ("parse", b'{"family": "slither", "puzzle": "x"}' + b" " * (MAX_BODY + 1), 413),
+        ("nope", b"{}", 404),
+        ("parse", b"{}", 422),
+        ("parse", b'{"family": "hex", "puzzle": "1 1\\n-"}', 422),
+        ("parse", b'{"family": "slither", "puzzle": 5}', 422),
+        ("parse", b'{"family": "slither", "puzzle": "junk"}', 422),
+        ("parse", b'{"family": "slither", "puzzle": "https://puzz.link/p?slither/999999/9/g"}', 422),
+        ("parse", b'{"family": "country", "puzzle": {"rows": 1e9}}', 422),
+        ("generate", b'{"family": "slither", "rows": 1000000000, "cols": 5}', 422),
+        ("generate", b'{"family": "slither", "rows": 5, "cols": 5, "seed": 1.5}', 422),
+        ("generate", b'{"family": "slither", "rows": 5, "cols": 5, "time_limit": 1e9}', 422),
+        ("generate", b'{"family": "slither", "rows": 5, "cols": 5, "time_limit": -1}', 422),
+        ("generate", b'{"family": "slither", "rows": 5, "cols": 5, "grade": "godlike"}', 422),
+        ("generate", b'{"family": "loop", "size": 9, "seed": "x"}', 422),
+        ("generate", b'{"family": "country", "rows": 99, "cols": 5}', 422),
+        ("solve", b'{"family": "slither", "puzzle": "1 1\\n-", "limit": 100000}', 422),
+        ("check", b'{"family": "slither", "puzzle": "1 1\\n-", "lines": {"h_edges": ["1"]}}', 422),
+        ("check", b'{"family": "slither", "puzzle": "1 1\\n-", "lines": {"h_edges": ["1", "2"], "v_edges": ["11"]}}', 422),
+        ("check", b'{"family": "country", "puzzle": "https://puzz.link/p?country/5/5/5asggf2e5g55g", "lines": []}', 422),
+        ("export", b'{"family": "country", "puzzle": "https://puzz.link/p?country/5/5/5asggf2e5g55g", "format": "tatham"}', 422),
+    ],
+)
+def test_bad_input_is_a_4xx_json_error(client: TestClient, op: str, body: bytes, status: int) -> None:
+    r = raw(client, op, body)
+    assert r.status_code == status, r.text
+    data = r.json()
+    assert set(data) == {"error", "message"} and data["message"]
+    assert client.get("/api/health").status_code == 200  # and the server keeps serving
+
+
+def test_body_must_be_json_typed(client: TestClient) -> None:
+    # A cross-site form can post text/plain without a CORS preflight: refused.
+    r = raw(client, "parse", b'{"family": "slither", "puzzle": "1 1\\n-"}', kind="text/plain")
+    assert r.status_code == 415 and r.json()["error"] == "HTTPError"
+    assert client.get("/api/parse").status_code == 405
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "family": st.sampled_from(["loop", "slither", "country", "x"]) | json_values,
+        "puzzle": st.sampled_from(["1 1\n-", "2 2\n1 -\n- 1", "https://puzz.link/p?country/2/2/0", "{}"])
+        | json_values,
+        "rows": st.integers(-3, 8) | json_values,
+        "cols": st.integers(-3, 8) | json_values,
+        "size": st.integers(3, 7) | json_values,
+        "seed": json_values,
+        "limit": json_values,
+        "time_limit": st.sampled_from([0.05, 0, -1, 1e300]) | json_values,
+        "format": st.sampled_from(["url", "svg", "json", "zip"]) | json_values,
+        "lines": json_values,
+        "grade": json_values,
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(op=st.sampled_from(["parse", "generate", "solve", "check", "verdict", "export"]), body=fields)
+def test_no_input_makes_a_500(client: TestClient, op: str, body: Dict[str, Any]) -> None:
+    try:
+        text = json.dumps(body)
+    except ValueError:
+        return
+    r = raw(client, op, text.encode())
+    assert r.status_code in (200, 400, 413, 422), r.text
