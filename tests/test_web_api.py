@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-if os.environ.get("LOOPCRAFT_REQUIRE_SHARED") or os.environ.get("CI") == "true":
+if os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes") or os.environ.get("CI") == "true":
     import starlette  # noqa: F401  (in CI the web extra is part of the test extra: no skip)
 else:
     pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")

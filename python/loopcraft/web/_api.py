@@ -274,7 +274,8 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
 
     ``count`` is 0, 1 or 2 (two or more), ``complete`` says the count is
     proven (else the time limit ran out first), ``level`` is the grade of a
-    unique board, ``solutions`` the (at most two) solutions found.
+    unique board, ``solutions`` the (at most two) solutions found, ``url``
+    the draft's puzz.link URL.
     """
     _family_name, board = _board(body)
     result = board.solve(limit=2, time_limit=_time_limit(body, limits))
@@ -288,6 +289,7 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
         "unique": result.unique,
         "level": level,
         "solutions": [lines_data(s) for s in result.solutions],
+        "url": board.to_url(),
     }
 
 

@@ -1,1 +1,843 @@
-// placeholder
+// The loopcraft page: play and set loop puzzles. The page is a client of the JSON API
+// (POST /api/<operation>); it computes nothing the server answers (solutions, the
+// referee's verdict, grades), only the live warnings of rules.js.
+//
+// URL: ?mode=play|set&family=loop|slither|country&p=<anything parse reads>
+//      (Loop v1 boards: &size=N&seed=TEXT, the same board as `loopcraft generate loop`).
+
+import { drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
+import { warnings } from "./rules.js";
+
+const $ = (id) => document.getElementById(id);
+const STORE = "loopcraft:";
+const GENERATE_BUDGET = 10; // seconds the server may spend generating
+
+// ---------------------------------------------------------------- the API
+
+class ApiError extends Error {}
+
+async function api(op, body, signal) {
+  let response;
+  try {
+    response = await fetch(`/api/${op}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (err.name === "AbortError") throw err;
+    throw new ApiError("The server cannot be reached.");
+  }
+  const data = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
+  if (!response.ok) throw new ApiError(data.message || `HTTP ${response.status}`);
+  return data;
+}
+
+let info = { levels: { slither: [], country: [] }, export_formats: {}, features: {} };
+
+// ---------------------------------------------------------------- state
+
+const state = {
+  mode: "play",
+  family: "slither",
+  puzzle: null, // {family, rows, cols, clues | regions, numbers (Map), first (Map), url, n?, seed?}
+  // play
+  edges: new Map(), // key -> 1 line | 2 cross
+  undo: [],
+  redo: [],
+  cursor: null,
+  solved: false,
+  revealed: false,
+  elapsed: 0, // seconds before `started`
+  started: null, // Date.now() of the running timer, or null
+  warn: null,
+  // set
+  draft: null, // lattice: {clues}; country: {borders: Set, anchors: Map "r c" -> n, blocked: Set}
+  selected: null,
+  typed: { key: null, at: 0 },
+  verdict: null,
+  paint: null,
+};
+
+let inflight = null; // {controller, what}
+
+function setBusy(text, controller) {
+  if (inflight && inflight.controller !== controller) inflight.controller.abort();
+  inflight = controller ? { controller } : null;
+  $("busy").hidden = !controller;
+  $("busy-text").textContent = text || "";
+}
+
+function message(text, kind) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = "message" + (kind ? ` ${kind}` : "");
+}
+
+// ---------------------------------------------------------------- puzzles
+
+function puzzleFrom(board, family) {
+  const p = { ...board, family: family || board.family };
+  if (p.family === "country") {
+    p.numbers = new Map(board.numbers.map(([id, n]) => [id, n]));
+    p.first = firstCells(board.regions);
+    p.blocked = new Set();
+    board.regions.forEach((row, r) => row.forEach((id, c) => { if (id === null) p.blocked.add(`${r} ${c}`); }));
+  }
+  return p;
+}
+
+function boardDict(p) {
+  if (p.family === "country") {
+    return { kind: "country", rows: p.rows, cols: p.cols, regions: p.regions, numbers: [...p.numbers] };
+  }
+  return { kind: "slitherlink", rows: p.rows, cols: p.cols, clues: p.clues };
+}
+
+function apiFamily(p) {
+  return p.family === "country" ? "country" : "slither";
+}
+
+function shareParams() {
+  const p = state.puzzle;
+  const q = new URLSearchParams({ mode: state.mode, family: p.family });
+  if (p.family === "loop" && p.seed !== undefined && state.mode === "play") {
+    q.set("size", p.n);
+    q.set("seed", p.seed);
+  } else {
+    q.set("p", p.url);
+  }
+  return q;
+}
+
+function storeKey() {
+  const p = state.puzzle;
+  return `${STORE}play:${p.family}:${p.family === "loop" ? `${p.n}:${p.seed}` : p.url}`;
+}
+
+// ---------------------------------------------------------------- play mode
+
+function elapsed() {
+  return state.elapsed + (state.started ? (Date.now() - state.started) / 1000 : 0);
+}
+
+function showTimer() {
+  const s = Math.floor(elapsed());
+  $("timer").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function saveProgress() {
+  if (!state.puzzle || state.mode !== "play") return;
+  try {
+    localStorage.setItem(storeKey(), JSON.stringify({
+      edges: [...state.edges], elapsed: elapsed(), solved: state.solved, revealed: state.revealed,
+    }));
+    localStorage.setItem(`${STORE}last`, shareParams().toString());
+  } catch { /* storage full or disabled: play on */ }
+}
+
+function startPlay(puzzle) {
+  state.mode = "play";
+  state.puzzle = puzzle;
+  state.edges = new Map();
+  state.undo = [];
+  state.redo = [];
+  state.cursor = null;
+  state.solved = false;
+  state.revealed = false;
+  state.elapsed = 0;
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch { saved = null; }
+  if (saved && Array.isArray(saved.edges)) {
+    const valid = new Set(edgeKeys(puzzle));
+    state.edges = new Map(saved.edges.filter(([k, v]) => valid.has(k) && (v === 1 || v === 2)));
+    state.elapsed = Number(saved.elapsed) || 0;
+    state.revealed = !!saved.revealed;
+  }
+  state.started = Date.now();
+  message("");
+  evaluate();
+  render();
+}
+
+function setEdge(key, value) {
+  const before = state.edges.get(key) || 0;
+  if (before === value) return;
+  state.undo.push([[key, before, value]]);
+  state.redo = [];
+  applyEdge(key, value);
+  changed();
+}
+
+function applyEdge(key, value) {
+  if (value) state.edges.set(key, value); else state.edges.delete(key);
+}
+
+function cycle(key, backwards) {
+  const v = state.edges.get(key) || 0;
+  setEdge(key, backwards ? (v + 2) % 3 : (v + 1) % 3);
+}
+
+function undoRedo(from, to, forward) {
+  const step = from.pop();
+  if (!step) return;
+  to.push(step);
+  for (const [key, before, after] of forward ? step : [...step].reverse()) applyEdge(key, forward ? after : before);
+  changed();
+}
+
+function changed() {
+  message("");
+  evaluate();
+  render();
+  saveProgress();
+}
+
+let checkSerial = 0;
+
+/** Live warnings; when the lines are one closed loop, the referee decides whether it is solved. */
+function evaluate() {
+  const w = warnings(state.puzzle, state.edges);
+  state.warn = w;
+  const list = $("warnings");
+  list.replaceChildren(...w.messages.map((text) => {
+    const li = document.createElement("p");
+    li.className = "warning";
+    li.textContent = text;
+    return li;
+  }));
+  const serial = ++checkSerial;
+  if (!w.closedLoop || w.messages.length) {
+    setSolved(false);
+    return;
+  }
+  api("check", { family: apiFamily(state.puzzle), puzzle: boardDict(state.puzzle), lines: linesOf() })
+    .then((res) => { if (serial === checkSerial) setSolved(res.ok); })
+    .catch((err) => message(err.message, "error"));
+}
+
+function setSolved(ok) {
+  const was = state.solved;
+  state.solved = ok;
+  $("board").setAttribute("data-solved", ok ? "true" : "false");
+  const banner = $("banner");
+  banner.hidden = !ok;
+  if (ok) {
+    if (state.started) { state.elapsed = elapsed(); state.started = null; }
+    const s = Math.floor(state.elapsed);
+    banner.textContent = state.revealed
+      ? "Revealed: this is the solution."
+      : `Solved in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}!`;
+    if (!was) saveProgress();
+  } else if (!state.started && state.mode === "play") {
+    state.started = Date.now();
+  }
+  showTimer();
+}
+
+function linesOf() {
+  const p = state.puzzle;
+  const bit = (k) => (state.edges.get(k) === 1 ? "1" : "0");
+  const rows = (n, m, f) => Array.from({ length: n }, (_, r) => Array.from({ length: m }, (_, c) => f(r, c)).join(""));
+  if (p.family === "country") {
+    return {
+      right: rows(p.rows, p.cols - 1, (r, c) => bit(`right ${r} ${c}`)),
+      down: rows(p.rows - 1, p.cols, (r, c) => bit(`down ${r} ${c}`)),
+    };
+  }
+  return {
+    h_edges: rows(p.rows + 1, p.cols, (r, c) => bit(`h ${r} ${c}`)),
+    v_edges: rows(p.rows, p.cols + 1, (r, c) => bit(`v ${r} ${c}`)),
+  };
+}
+
+function edgesFromLines(p, lines) {
+  const edges = new Map();
+  const read = (kind, list) => list.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (ch === "1") edges.set(`${kind} ${r} ${c}`, 1);
+  }));
+  if (p.family === "country") { read("right", lines.right); read("down", lines.down); }
+  else { read("h", lines.h_edges); read("v", lines.v_edges); }
+  return edges;
+}
+
+async function checkNow() {
+  try {
+    const res = await api("check", { family: apiFamily(state.puzzle), puzzle: boardDict(state.puzzle), lines: linesOf() });
+    if (res.ok) {
+      message("Correct: every rule holds.", "ok");
+      setSolved(true);
+    } else {
+      const shown = res.violations.slice(0, 6).map((v) => v.message);
+      if (res.violations.length > 6) shown.push(`… and ${res.violations.length - 6} more.`);
+      message(`Not yet: ${shown.join("; ")}`, "error");
+    }
+  } catch (err) { message(err.message, "error"); }
+}
+
+async function reveal() {
+  const controller = new AbortController();
+  setBusy("Solving…", controller);
+  try {
+    const res = await api("solve", { family: apiFamily(state.puzzle), puzzle: boardDict(state.puzzle), limit: 1 }, controller.signal);
+    if (!res.solutions.length) {
+      message(res.complete ? "This board has no solution." : "No solution found within the time limit.", "error");
+      return;
+    }
+    const edges = edgesFromLines(state.puzzle, res.solutions[0]);
+    const step = [];
+    for (const key of new Set([...state.edges.keys(), ...edges.keys()])) {
+      const before = state.edges.get(key) || 0, after = edges.get(key) || 0;
+      if (before !== after) step.push([key, before, after]);
+    }
+    for (const [key, , after] of step) applyEdge(key, after);
+    if (step.length) { state.undo.push(step); state.redo = []; }
+    state.revealed = true;
+    changed();
+  } catch (err) {
+    if (err.name !== "AbortError") message(err.message, "error");
+  } finally { if (inflight && inflight.controller === controller) setBusy(null, null); }
+}
+
+function clearLines() {
+  const step = [...state.edges].map(([key, v]) => [key, v, 0]);
+  if (!step.length) return;
+  state.undo.push(step);
+  state.redo = [];
+  state.edges = new Map();
+  state.revealed = false;
+  changed();
+}
+
+// ---------------------------------------------------------------- generation
+
+async function generate(params) {
+  const controller = new AbortController();
+  const family = params.family;
+  const label = family === "loop" ? `Loop v1 ${params.size} x ${params.size}` : `${params.rows} x ${params.cols}`;
+  const t0 = Date.now();
+  setBusy(`Generating ${label}…`, controller);
+  const tick = setInterval(() => {
+    $("busy-text").textContent = `Generating ${label}… ${((Date.now() - t0) / 1000).toFixed(1)} s`;
+  }, 100);
+  try {
+    const res = await api("generate", { ...params, time_limit: GENERATE_BUDGET }, controller.signal);
+    if (!res.board) {
+      message(res.message || "No puzzle found; try another seed or a smaller board.", "error");
+      return;
+    }
+    state.family = family;
+    $("family").value = family;
+    startPlay(puzzleFrom(res.board, family));
+    updateUrl();
+  } catch (err) {
+    if (err.name === "AbortError") message("Generation cancelled.");
+    else message(err.message, "error");
+  } finally {
+    clearInterval(tick);
+    if (inflight && inflight.controller === controller) setBusy(null, null);
+  }
+}
+
+function randomSeed() {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+function generateFromForm() {
+  const family = $("family").value;
+  const seed = $("gen-seed").value.trim() || randomSeed();
+  $("gen-seed").value = seed;
+  if (family === "loop") return generate({ family, size: Number($("gen-size").value), seed });
+  const params = { family, rows: Number($("gen-rows").value), cols: Number($("gen-cols").value), seed };
+  if (family === "slither" && $("gen-level").value) params.grade = $("gen-level").value;
+  return generate(params);
+}
+
+// ---------------------------------------------------------------- set mode
+
+function draftFrom(p) {
+  if (p.family === "country") {
+    const anchors = new Map();
+    for (const [id, n] of p.numbers) {
+      const [r, c] = p.first.get(id);
+      anchors.set(`${r} ${c}`, n);
+    }
+    return { borders: new Set(regionBorders(p.regions)), anchors, blocked: new Set(p.blocked) };
+  }
+  return { clues: p.clues.map((row) => [...row]) };
+}
+
+/** The board of the draft: countries are the cells joined without a border between them. */
+function puzzleOfDraft() {
+  const p = state.puzzle;
+  if (p.family !== "country") return { ...p, clues: state.draft.clues.map((row) => [...row]) };
+  const { rows, cols } = p;
+  const { borders, anchors, blocked } = state.draft;
+  const regions = Array.from({ length: rows }, () => Array(cols).fill(null));
+  let next = 0;
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    if (regions[r][c] !== null || blocked.has(`${r} ${c}`)) continue;
+    const id = next++;
+    regions[r][c] = id;
+    const stack = [[r, c]];
+    while (stack.length) {
+      const [a, b] = stack.pop();
+      const steps = [[a - 1, b, `h ${a} ${b}`], [a + 1, b, `h ${a + 1} ${b}`], [a, b - 1, `v ${a} ${b}`], [a, b + 1, `v ${a} ${b + 1}`]];
+      for (const [x, y, side] of steps) {
+        if (x < 0 || y < 0 || x >= rows || y >= cols || regions[x][y] !== null) continue;
+        if (borders.has(side) || blocked.has(`${x} ${y}`)) continue;
+        regions[x][y] = id;
+        stack.push([x, y]);
+      }
+    }
+  }
+  const numbers = new Map();
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const n = anchors.get(`${r} ${c}`);
+    if (n !== undefined && regions[r][c] !== null && !numbers.has(regions[r][c])) numbers.set(regions[r][c], n);
+  }
+  return { ...p, regions, numbers, first: firstCells(regions) };
+}
+
+function startSet(puzzle) {
+  state.mode = "set";
+  state.puzzle = puzzle;
+  state.draft = draftFrom(puzzle);
+  state.selected = null;
+  state.verdict = null;
+  state.started = null;
+  setSolved(false);
+  message("");
+  render();
+  draftChanged(false);
+}
+
+function emptyPuzzle(family, rows, cols) {
+  if (family === "country") {
+    const regions = Array.from({ length: rows }, () => Array(cols).fill(0));
+    return puzzleFrom({ family, rows, cols, regions, numbers: [], url: "" });
+  }
+  const clues = Array.from({ length: rows }, () => Array(cols).fill(null));
+  return { family: "slither", rows, cols, clues, url: "" };
+}
+
+let verdictTimer = null;
+
+function draftChanged(edited = true) {
+  state.puzzle = puzzleOfDraft();
+  if (edited) state.verdict = null;
+  render();
+  clearTimeout(verdictTimer);
+  verdictTimer = setTimeout(askVerdict, 120);
+}
+
+async function askVerdict() {
+  const controller = new AbortController();
+  setBusy("Checking the draft…", controller); // cancels the verdict of an older draft
+  const v = $("verdict");
+  v.setAttribute("data-state", "busy");
+  const p = state.puzzle;
+  try {
+    const verdict = await api("verdict", { family: apiFamily(p), puzzle: boardDict(p) }, controller.signal);
+    p.url = verdict.url;
+    state.verdict = verdict;
+    showVerdict();
+    updateUrl();
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    v.setAttribute("data-count", "");
+    v.setAttribute("data-state", "error");
+    v.textContent = err.message;
+  } finally {
+    if (inflight && inflight.controller === controller) setBusy(null, null);
+  }
+}
+
+function showVerdict() {
+  const v = $("verdict");
+  const res = state.verdict;
+  v.setAttribute("data-state", res.complete ? "done" : "incomplete");
+  v.setAttribute("data-count", String(res.count));
+  let text;
+  if (res.count === 1 && res.unique) text = `Unique solution${res.level ? `, level ${res.level}` : ""}.`;
+  else if (res.count === 1) text = "One solution found; the time limit stopped the search before uniqueness was proven.";
+  else if (res.count >= 2) text = "Two or more solutions.";
+  else text = res.complete ? "No solution." : "No solution found within the time limit (incomplete).";
+  v.textContent = text;
+  v.className = `verdict count-${res.count}${res.complete ? "" : " incomplete"}`;
+  render();
+}
+
+function setClue(key, value) {
+  const [r, c] = key.split(" ").map(Number);
+  if (state.puzzle.family === "country") {
+    if (state.draft.blocked.has(key)) return;
+    if (value === null) state.draft.anchors.delete(key); else state.draft.anchors.set(key, value);
+  } else {
+    state.draft.clues[r][c] = value;
+  }
+  draftChanged();
+}
+
+function clueAt(key) {
+  const [r, c] = key.split(" ").map(Number);
+  if (state.puzzle.family === "country") {
+    const n = state.draft.anchors.get(key);
+    return n === undefined ? null : n;
+  }
+  return state.draft.clues[r][c];
+}
+
+function toggleBorder(side, value) {
+  const has = state.draft.borders.has(side);
+  const want = value === undefined ? !has : value;
+  if (want === has) return false;
+  if (want) state.draft.borders.add(side); else state.draft.borders.delete(side);
+  return true;
+}
+
+async function importText() {
+  const text = $("import-text").value.trim();
+  if (!text) return;
+  const family = $("family").value === "country" ? "country" : "slither";
+  try {
+    const res = await api("parse", { family, puzzle: text });
+    state.family = family;
+    startSet(puzzleFrom(res.board, family));
+    message("Loaded.", "ok");
+  } catch (err) { message(err.message, "error"); }
+}
+
+async function exportBoard() {
+  const format = $("export-format").value;
+  const p = state.puzzle;
+  try {
+    const res = await api("export", { family: apiFamily(p), puzzle: boardDict(p), format });
+    const out = $("export-text"), link = $("download");
+    out.hidden = format === "png";
+    link.hidden = !(format === "svg" || format === "png");
+    if (format === "png") {
+      const bytes = Uint8Array.from(atob(res.base64), (ch) => ch.charCodeAt(0));
+      link.href = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
+      link.download = "puzzle.png";
+    } else {
+      out.value = res.text;
+      if (format === "svg") {
+        link.href = URL.createObjectURL(new Blob([res.text], { type: "image/svg+xml" }));
+        link.download = "puzzle.svg";
+      }
+    }
+  } catch (err) { message(err.message, "error"); }
+}
+
+// ---------------------------------------------------------------- drawing
+
+function render() {
+  const p = state.puzzle;
+  document.body.dataset.mode = state.mode;
+  document.body.dataset.family = $("family").value;
+  $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
+  $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
+  if (!p) return;
+  const country = p.family === "country";
+  const name = { loop: "Loop v1", slither: "Slitherlink", country: "Country Road" }[p.family];
+  $("title").textContent = `${name} ${p.rows} x ${p.cols}` + (p.family === "loop" && p.seed !== undefined ? `, seed “${p.seed}”` : "");
+  const texts = new Map();
+  if (country) {
+    if (state.mode === "set") for (const [key, n] of state.draft.anchors) texts.set(key, String(n));
+    else for (const [id, n] of p.numbers) { const [r, c] = p.first.get(id); texts.set(`${r} ${c}`, String(n)); }
+  } else {
+    p.clues.forEach((row, r) => row.forEach((v, c) => { if (v !== null) texts.set(`${r} ${c}`, String(v)); }));
+  }
+  const view = {
+    family: p.family, rows: p.rows, cols: p.cols, texts,
+    title: $("title").textContent,
+    borders: country ? (state.mode === "set" ? [...state.draft.borders] : regionBorders(p.regions)) : undefined,
+    blocked: country ? p.blocked : undefined,
+  };
+  if (state.mode === "play") {
+    Object.assign(view, {
+      edges: state.edges, hits: "edges",
+      warnCells: state.warn?.warnCells, warnPoints: state.warn?.warnPoints, warnEdges: state.warn?.warnEdges,
+      cursor: state.cursor ? { kind: country ? "cell" : "point", ...state.cursor } : null,
+    });
+  } else {
+    Object.assign(view, {
+      hits: country ? "cells+sides" : "cells", selected: state.selected,
+      edges: new Map(), ...(verdictOverlay() || {}),
+    });
+  }
+  drawBoard($("board"), view);
+}
+
+/** What the verdict draws on the draft (filled in once the setter's engine is there). */
+function verdictOverlay() {
+  return null;
+}
+
+// ---------------------------------------------------------------- input
+
+function onBoardClick(event, backwards) {
+  const target = event.target.closest("[data-edge],[data-cell],[data-side]");
+  if (!target || !state.puzzle) return;
+  if (state.mode === "play") {
+    const key = target.getAttribute("data-edge");
+    if (key) cycle(key, backwards);
+    return;
+  }
+  const cell = target.getAttribute("data-cell");
+  if (cell) {
+    if (state.selected === cell) {
+      const v = clueAt(cell);
+      const max = state.puzzle.family === "country" ? 99 : 4;
+      setClue(cell, v === null ? 0 : v >= max ? null : v + 1);
+    } else {
+      state.selected = cell;
+      render();
+    }
+  }
+}
+
+function onKey(event) {
+  if (!state.puzzle || event.target.closest("input, textarea, select")) return;
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && event.key.toLowerCase() === "z" && state.mode === "play") {
+    event.preventDefault();
+    if (event.shiftKey) undoRedo(state.redo, state.undo, true); else undoRedo(state.undo, state.redo, false);
+    return;
+  }
+  if (mod && event.key.toLowerCase() === "y" && state.mode === "play") {
+    event.preventDefault();
+    undoRedo(state.redo, state.undo, true);
+    return;
+  }
+  const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const p = state.puzzle;
+  const country = p.family === "country";
+  if (dirs[event.key]) {
+    event.preventDefault();
+    const [dr, dc] = dirs[event.key];
+    if (state.mode === "play") {
+      const maxR = country ? p.rows - 1 : p.rows, maxC = country ? p.cols - 1 : p.cols;
+      const cur = state.cursor || { r: 0, c: 0 };
+      const r = cur.r + dr, c = cur.c + dc;
+      if (r < 0 || c < 0 || r > maxR || c > maxC) { state.cursor = cur; render(); return; }
+      const key = country
+        ? (dr ? `down ${Math.min(r, cur.r)} ${c}` : `right ${r} ${Math.min(c, cur.c)}`)
+        : (dr ? `v ${Math.min(r, cur.r)} ${c}` : `h ${r} ${Math.min(c, cur.c)}`);
+      if (mod) { const v = state.edges.get(key) || 0; state.cursor = cur; setEdge(key, v === 2 ? 0 : 2); return; }
+      if (event.shiftKey) { const v = state.edges.get(key) || 0; state.cursor = { r, c }; setEdge(key, v === 1 ? 0 : 1); return; }
+      state.cursor = { r, c };
+      render();
+    } else {
+      const [r0, c0] = (state.selected || "0 0").split(" ").map(Number);
+      const r = Math.max(0, Math.min(p.rows - 1, r0 + dr)), c = Math.max(0, Math.min(p.cols - 1, c0 + dc));
+      if (country && event.shiftKey && (r !== r0 || c !== c0)) {
+        const side = dr ? `h ${Math.max(r, r0)} ${c}` : `v ${r} ${Math.max(c, c0)}`;
+        toggleBorder(side);
+        state.selected = `${r} ${c}`;
+        draftChanged();
+        return;
+      }
+      state.selected = `${r} ${c}`;
+      render();
+    }
+    return;
+  }
+  if (state.mode === "set" && state.selected) {
+    if (/^[0-9]$/.test(event.key)) {
+      event.preventDefault();
+      const d = Number(event.key);
+      if (country) {
+        const now = Date.now();
+        const cont = state.typed.key === state.selected && now - state.typed.at < 1200;
+        const prev = clueAt(state.selected);
+        const n = cont && prev !== null && prev < 100 ? prev * 10 + d : d;
+        state.typed = { key: state.selected, at: now };
+        setClue(state.selected, n);
+      } else if (d <= 4) {
+        setClue(state.selected, d);
+      }
+    } else if (["Backspace", "Delete", " ", "-", "."].includes(event.key)) {
+      event.preventDefault();
+      setClue(state.selected, null);
+    }
+  } else if (state.mode === "play" && (event.key === " " || event.key === "Enter") && state.cursor) {
+    event.preventDefault();
+  }
+}
+
+// Borders in set mode (Country Road): press on a cell side and drag along others.
+function sideAt(x, y) {
+  const e = document.elementFromPoint(x, y);
+  return e && e.getAttribute && e.getAttribute("data-side");
+}
+
+function onPointerDown(event) {
+  if (state.mode !== "set" || state.puzzle?.family !== "country") return;
+  const side = event.target.getAttribute && event.target.getAttribute("data-side");
+  if (!side) return;
+  event.preventDefault();
+  const value = !state.draft.borders.has(side);
+  state.paint = { value, last: side };
+  toggleBorder(side, value);
+  draftChanged();
+}
+
+function onPointerMove(event) {
+  if (!state.paint) return;
+  const side = sideAt(event.clientX, event.clientY);
+  if (side && side !== state.paint.last) {
+    state.paint.last = side;
+    if (toggleBorder(side, state.paint.value)) draftChanged();
+  }
+}
+
+function onPointerUp() {
+  state.paint = null;
+}
+
+// ---------------------------------------------------------------- URL, modes, start-up
+
+function updateUrl() {
+  if (!state.puzzle || (!state.puzzle.url && state.puzzle.family !== "loop")) return;
+  const url = `${location.pathname}?${shareParams()}`;
+  history.replaceState(null, "", url);
+  try { localStorage.setItem(`${STORE}last`, shareParams().toString()); } catch { /* ignore */ }
+  const share = $("share-url");
+  share.value = new URL(url, location.href).href;
+}
+
+function familyChanged() {
+  const family = $("family").value;
+  document.body.dataset.family = family;
+  const levels = $("gen-level");
+  if (family === "slither" && levels.options.length <= 1) {
+    for (const level of info.levels.slither) levels.add(new Option(level, level));
+  }
+  fillExportFormats();
+  $("set-keys").textContent = family === "country"
+    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it. Shift+arrow draws a border."
+    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move.";
+}
+
+function fillExportFormats() {
+  const family = $("family").value === "country" ? "country" : "slither";
+  const select = $("export-format");
+  const formats = info.export_formats[family] || [];
+  select.replaceChildren(...formats.map((f) => new Option({
+    url: "puzz.link URL", puzzlekit: "puzzlekit text", tatham: "Loopy ID", json: "JSON", svg: "SVG", png: "PNG",
+  }[f] || f, f)));
+}
+
+async function loadFromParams(q) {
+  const mode = q.get("mode") === "set" ? "set" : "play";
+  const family = ["loop", "slither", "country"].includes(q.get("family")) ? q.get("family") : "slither";
+  $("family").value = family;
+  state.family = family;
+  familyChanged();
+  if (family === "loop" && !q.get("p")) {
+    const size = Number(q.get("size") || 6);
+    $("gen-size").value = String(size);
+    $("gen-seed").value = q.get("seed") || randomSeed();
+    await generate({ family, size, seed: $("gen-seed").value });
+    if (mode === "set" && state.puzzle) startSet({ ...state.puzzle, family: "slither" });
+    return;
+  }
+  const text = q.get("p");
+  if (!text) {
+    if (mode === "set") { startSet(emptyPuzzle(family, 6, 6)); return; }
+    await generateFromForm();
+    return;
+  }
+  try {
+    const res = await api("parse", { family: family === "country" ? "country" : "slither", puzzle: text });
+    const puzzle = puzzleFrom(res.board, family === "loop" ? "slither" : family);
+    if (mode === "set") startSet(puzzle); else startPlay(puzzle);
+    updateUrl();
+  } catch (err) {
+    message(`Cannot read the puzzle: ${err.message}`, "error");
+  }
+}
+
+function switchMode(mode) {
+  if (!state.puzzle || mode === state.mode) {
+    if (!state.puzzle && mode === "set") startSet(emptyPuzzle($("family").value, 6, 6));
+    return;
+  }
+  if (mode === "set") {
+    startSet({ ...state.puzzle, family: state.puzzle.family === "country" ? "country" : "slither" });
+  } else {
+    if (inflight) inflight.controller.abort();
+    const p = state.puzzle;
+    if (!p.url) { message("Draw a board first.", "error"); return; }
+    startPlay(puzzleFrom(boardDict(p), p.family));
+    state.puzzle.url = p.url;
+  }
+  updateUrl();
+}
+
+async function main() {
+  try {
+    const r = await fetch("/api/info");
+    info = await r.json();
+  } catch { /* the buttons will say what fails */ }
+  const svg = $("board");
+  svg.addEventListener("click", (e) => onBoardClick(e, false));
+  svg.addEventListener("contextmenu", (e) => { e.preventDefault(); onBoardClick(e, true); });
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("keydown", onKey);
+  $("mode-play").addEventListener("click", () => switchMode("play"));
+  $("mode-set").addEventListener("click", () => switchMode("set"));
+  $("to-set").addEventListener("click", () => switchMode("set"));
+  $("to-play").addEventListener("click", () => switchMode("play"));
+  $("family").addEventListener("change", () => {
+    familyChanged();
+    if (state.mode === "set") {
+      const f = $("family").value;
+      startSet(emptyPuzzle(f, Number($("new-rows").value), Number($("new-cols").value)));
+    } else {
+      $("gen-seed").value = "";
+      generateFromForm();
+    }
+  });
+  $("gen-form").addEventListener("submit", (e) => { e.preventDefault(); $("gen-seed").value = ""; generateFromForm(); });
+  $("new-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const rows = Number($("new-rows").value), cols = Number($("new-cols").value);
+    const family = $("family").value;
+    const lo = family === "country" ? 2 : 1;
+    if (!(rows >= lo && cols >= lo && rows <= 30 && cols <= 30)) { message(`Sizes are ${lo} to 30.`, "error"); return; }
+    startSet(emptyPuzzle(family, rows, cols));
+  });
+  $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
+  $("export").addEventListener("click", exportBoard);
+  $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
+  $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
+  $("check").addEventListener("click", checkNow);
+  $("reveal").addEventListener("click", reveal);
+  $("reset").addEventListener("click", clearLines);
+  $("cancel").addEventListener("click", () => { if (inflight) inflight.controller.abort(); setBusy(null, null); });
+  $("share").addEventListener("click", async () => {
+    updateUrl();
+    const input = $("share-url");
+    input.hidden = false;
+    input.select();
+    try { await navigator.clipboard.writeText(input.value); message("Link copied.", "ok"); } catch { /* shown instead */ }
+  });
+  setInterval(() => { if (state.mode === "play" && state.started) showTimer(); }, 500);
+  setInterval(saveProgress, 5000);
+  window.addEventListener("beforeunload", saveProgress);
+
+  let q = new URLSearchParams(location.search);
+  if (![...q.keys()].length) {
+    try { q = new URLSearchParams(localStorage.getItem(`${STORE}last`) || ""); } catch { /* none */ }
+  }
+  await loadFromParams(q);
+  document.body.dataset.ready = "true";
+}
+
+main();
