@@ -34,8 +34,7 @@ from loopcraft.slitherlink import Slitherlink
 
 def _required() -> bool:
     return (
-        os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes")
-        or os.environ.get("CI") == "true"
+        os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes") or os.environ.get("CI") == "true"
     )
 
 
@@ -181,7 +180,8 @@ def test_play_a_generated_slitherlink_to_the_end(session: Session, artifacts: Pa
 
 def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Path) -> None:
     board = slitherlink.generate(5, 5, seed="warn")
-    r, c, clue = next((r, c, v) for r, row in enumerate(board.clues) for c, v in enumerate(row) if v is not None and v < 3)
+    cells = [(r, c, v) for r, row in enumerate(board.clues) for c, v in enumerate(row)]
+    r, c, clue = next((r, c, v) for r, c, v in cells if v is not None and v < 3)
     page = session.open(play_query("slither", board.to_url()))
     assert page.get_by_test_id("warnings").inner_text() == ""
     sides = [f"h {r} {c}", f"h {r + 1} {c}", f"v {r} {c}", f"v {r} {c + 1}"]

@@ -218,8 +218,8 @@ def op_generate(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     if family == "loop":
         n = require_int("size", _field(body, "size"))
         puzzle = loop.generate(n, require_str("seed", seed))
-        board = Slitherlink([list(puzzle.clues[r * n : (r + 1) * n]) for r in range(n)])
-        data = board_data(board)
+        lattice = Slitherlink([list(puzzle.clues[r * n : (r + 1) * n]) for r in range(n)])
+        data = board_data(lattice)
         data.update(family="loop", n=n, seed=puzzle.seed)
         return {"board": data, "complete": True}
     rows = require_int("rows", _field(body, "rows"))
@@ -228,9 +228,12 @@ def op_generate(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     if grade is not None:
         require_str("grade", grade)
     budget = _time_limit(body, limits)
-    gen = slitherlink.generate if family == "slither" else country.generate
+    board: Board
     try:
-        board = gen(rows, cols, seed, grade=grade, time_limit=budget)
+        if family == "slither":
+            board = slitherlink.generate(rows, cols, seed, grade=grade, time_limit=budget)
+        else:
+            board = country.generate(rows, cols, seed, grade=grade, time_limit=budget)
     except GenerationTimeout as exc:
         return {"board": None, "complete": False, "message": str(exc)}
     except NoPuzzleFound as exc:
@@ -326,4 +329,3 @@ OPERATIONS = {
     "verdict": op_verdict,
     "export": op_export,
 }
-

@@ -226,5 +226,5 @@ def create_app(
         routes=routes,
         exception_handlers={HTTPException: http_error, LoopcraftError: loopcraft_error},
     )
-    app.add_middleware(_Guard, check_host=check_host)  # type: ignore[arg-type]
+    app.add_middleware(_Guard, check_host=check_host)
     return app
