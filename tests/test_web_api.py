@@ -261,3 +261,48 @@ def test_no_input_makes_a_500(client: TestClient, op: str, body: Dict[str, Any])
         return
     r = raw(client, op, text.encode())
     assert r.status_code in (200, 400, 413, 422), r.text
+
+
+def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from loopcraft import MissingExtraError
+    from loopcraft.cli import main
+    from loopcraft.web import WEB_EXTRA_MESSAGE
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now raises ImportError
+    with pytest.raises(MissingExtraError, match=r"loopcraft\[web\]"):
+        create_app()
+    assert main(["serve", "--port", "0"]) == 2
+    assert WEB_EXTRA_MESSAGE in capsys.readouterr().err
+
+
+def test_serve_prints_its_url_and_stops_on_ctrl_c() -> None:
+    import http.client
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "loopcraft", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        line = proc.stdout.readline()
+        assert line.startswith("loopcraft serve: http://127.0.0.1:"), line
+        port = int(line.split()[2].rstrip("/").rsplit(":", 1)[1])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/api/health")
+        assert json.loads(conn.getresponse().read()) == {"ok": True}
+        conn.close()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 0
+        assert proc.stdout.read().strip() == "loopcraft serve: stopped"
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
