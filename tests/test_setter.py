@@ -462,8 +462,34 @@ def test_verdicts():
     none = Slitherlink([[0, 3], [None, None]]).verdict()
     assert none.count == 0 and none.conflict is not None and "row 1, column 1" in str(none)
     json.dumps(none.to_dict())
-    many = Slitherlink([[None] * 4] * 4).verdict(suggest=0)
-    assert many.count == 100 and not many.complete and str(many).startswith("at least 100")
+    many = Slitherlink([[None] * 4] * 3).verdict(suggest=0)
+    assert many.count == len(square_loops(3, 4)) and many.complete and str(many).startswith("1049 solutions")
+    stopped = Slitherlink([[None] * 30] * 30).verdict(time_limit=0)
+    assert not stopped.complete and ("incomplete" in str(stopped) or "at least" in str(stopped))
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_check(tmp_path, capsys):
+    from loopcraft.cli import main
+
+    draft = tmp_path / "draft.txt"
+    draft.write_text("3 3\n- - -\n- 3 -\n- - 2\n")
+    svg = tmp_path / "b.svg"
+    assert main(["check", "slither", str(draft), "--suggest", "2", "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    assert "Slitherlink 3 x 3, 2 clues: " in out and "solutions" in out and "  1. " in out
+    assert svg.read_text().startswith("<svg")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2 2\n0 3\n- -\n")
+    assert main(["check", "slither", str(bad), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["count"] == 0 and data["conflict"]["clues"] == [[0, 0], [0, 1]]
+    url = "https://puzz.link/p?country/5/5/amda0uf02h12h"
+    assert main(["check", "country", url, "--minimize"]) == 0
+    out = capsys.readouterr().out
+    assert "unique, level" in out and "minimized:" in out
 
 
 # ---------------------------------------------------------------- janko
