@@ -169,6 +169,22 @@ fn py_slither_solve(
     Ok((out.solutions, out.complete, out.nodes))
 }
 
+/// The backbone: `(count, complete, values, witnesses)`; per edge 0/1 in
+/// every solution or 2 open (see `slither::Backbone`).
+#[pyfunction(name = "slither_backbone")]
+#[pyo3(signature = (rows, cols, clues, time_limit=None))]
+fn py_slither_backbone(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: &Bound<'_, PyAny>,
+    time_limit: Option<f64>,
+) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
+    let b = interruptible(py, |stop| slither::backbone_stoppable(rows, cols, &clues, time_limit, stop))?;
+    Ok((b.count, b.complete, b.values, b.witnesses))
+}
+
 /// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
 #[pyfunction(name = "slither_propagate")]
 fn py_slither_propagate(
@@ -307,6 +323,23 @@ fn py_country_solve(
         crate::country::solve_with_stop(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit, stop)
     })?;
     Ok((r.solutions, r.complete, r.nodes))
+}
+
+/// The backbone: `(count, complete, values, witnesses)`; values per cell
+/// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
+#[pyfunction(name = "country_backbone", signature = (rows, cols, regions, numbers, time_limit=None))]
+fn py_country_backbone(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    time_limit: Option<f64>,
+) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let b =
+        interruptible(py, |stop| crate::country::backbone_with_stop(rows, cols, &regions, &numbers, time_limit, stop))?;
+    Ok((b.count, b.complete, b.values, b.witnesses))
 }
 
 /// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
@@ -602,6 +635,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SLITHER_LEVELS", pyo3::types::PyTuple::new(m.py(), slither::Level::ALL.map(|t| t.name()))?)?;
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_backbone, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_generate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_random_loop, m)?)?;
@@ -612,6 +646,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COUNTRY_LEVELS", pyo3::types::PyTuple::new(m.py(), crate::country::LEVEL_NAMES)?)?;
     m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_backbone, m)?)?;
     m.add_class::<PyCountryRegionMap>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;

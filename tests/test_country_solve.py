@@ -386,6 +386,8 @@ def test_every_stage_fixpoint_agrees_with_every_solution(boards):
             if d.contradiction:
                 assert not sols, (board.to_json(), stages, "contradiction on a solvable board")
                 continue
+            # A board without solution is never solved by deduction.
+            assert sols or not d.solved, (board.to_json(), stages, "solved a board with no solution")
             for s in sols:
                 used = s.used_cells
                 bits = s.bits
@@ -397,6 +399,25 @@ def test_every_stage_fixpoint_agrees_with_every_solution(boards):
                         assert st == bits[e], (board.to_json(), stages, "edge", e)
         checked += 1
     assert checked >= 100
+
+
+@pytest.mark.parametrize(
+    ("regions", "numbers"),
+    [
+        ([[0, 0], [0, 0]], {0: 0}),  # the board: one country numbered 0
+        ([[0, 0, 1], [0, 0, 1]], {0: 0}),
+        ([[0, None, 1], [None, None, None], [2, None, 3]], {}),  # single cells walled off by blocked cells
+    ],
+)
+def test_a_board_no_loop_can_cross_is_never_graded_solved(regions, numbers):
+    board = CountryRoad.from_regions(regions, numbers)
+    assert count_solutions(board, engine="cells") == 0
+    for level in STAGES:
+        d = board.deduce(level)
+        assert not d.solved, (level, d)
+    g = board.grade()
+    assert (g.solutions, g.complete, g.unique) == (0, True, False), g
+    assert board.solve().count == 0
 
 
 def test_ladder_solves_without_search_exactly_the_unique_boards(boards):

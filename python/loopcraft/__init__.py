@@ -34,6 +34,7 @@ from importlib.metadata import version as _version
 from . import country, loop, slitherlink
 from ._batch import errors_of
 from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
+from ._setter import Backbone, Conflict, Suggestion, Verdict
 from .country import CountryRoad
 from .errors import (
     ArgumentError,
@@ -66,6 +67,10 @@ __all__ = [
     "Grade",
     "CheckResult",
     "Violation",
+    "Backbone",
+    "Suggestion",
+    "Conflict",
+    "Verdict",
     "errors_of",
     "LoopcraftError",
     "ArgumentError",

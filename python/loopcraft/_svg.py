@@ -23,7 +23,8 @@ The picture is black on white (see :class:`SvgStyle`), has a ``viewBox`` and a
 width and height in px (one user unit = one px), a ``<title>`` for
 accessibility, and the same bytes for the same input. Every drawn element has a
 ``class`` naming its kind: ``background``, ``shaded``, ``blocked``, ``grid``,
-``border``, ``cell-loop``, ``dot``, ``loop``, ``cross``, ``clue`` (``clue
+``border``, ``cell-loop``, ``dot``, ``loop``, ``open`` and ``cell-open``
+(links still open in a setter's backbone), ``cross``, ``clue`` (``clue
 corner`` for small corner texts), so that a picture can be inspected or
 restyled with CSS.
 
@@ -290,6 +291,8 @@ def grid_svg(
     borders: Optional[Iterable[Edge]] = None,
     blocked: Optional[Iterable[Cell]] = None,
     centre_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    open_edges: Optional[Iterable[Edge]] = None,
+    open_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
     dots: bool = True,
     grid: bool = False,
     style: SvgStyle = DEFAULT_STYLE,
@@ -314,6 +317,10 @@ def grid_svg(
         blocked: cells filled dark.
         centre_path: pairs of side-by-side cells joined through their centres
             (the Country Road loop).
+        open_edges: lattice edges still open (a setter's backbone: some
+            solutions use them, some do not), drawn thin and dashed.
+        open_path: pairs of side-by-side cells whose link is still open,
+            drawn thin and dashed through the cell centres.
         dots: draw the lattice points (Slitherlink style).
         grid: draw thin grey grid lines between all cells (Country Road style).
         style: colours and font.
@@ -340,6 +347,8 @@ def grid_svg(
     )
     blocked_cells = _cells("blocked", blocked, rows, cols)
     path = _pairs("centre_path", centre_path, rows, cols)
+    open_list = _edges("open_edges", open_edges, rows, cols)
+    open_pairs = _pairs("open_path", open_path, rows, cols)
 
     u = cell / 32  # every width below is given for a 32 px cell
     width = cols * cell + 2 * margin
@@ -416,6 +425,12 @@ def grid_svg(
     group(
         f'stroke="{ink}" stroke-width="{_num(4 * u)}" stroke-linecap="round"',
         [line("loop", *edge_ends(e)[0], *edge_ends(e)[1]) for e in loop],
+    )
+    dash = f'stroke-dasharray="{_num(3 * u)} {_num(3 * u)}"'
+    group(
+        f'stroke="{_esc_attr(style.path)}" stroke-width="{_num(1.6 * u)}" {dash} fill="none"',
+        [line("open", *edge_ends(e)[0], *edge_ends(e)[1]) for e in open_list]
+        + [line("cell-open", a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5) for a, b in open_pairs],
     )
     arm = 0.09  # half the size of a cross, in cells
     crosses_svg = []
@@ -511,6 +526,8 @@ def lattice_svg(
     cell: float = 32,
     margin: Optional[float] = None,
     style: SvgStyle = DEFAULT_STYLE,
+    open_edges: Optional[Iterable[Edge]] = None,
+    shaded: Optional[Iterable[Cell]] = None,
 ) -> str:
     """A Slitherlink-style picture (Slitherlink, Loop engine v1): lattice dots,
     the clues, and optionally the loop on lattice edges (a solution, or the
@@ -521,6 +538,9 @@ def lattice_svg(
         clues: R rows of C clues (int or None).
         loop: lattice edges on the loop (see :func:`edges_from_bits`).
         crosses: lattice edges proven off.
+        open_edges: lattice edges still open (drawn dashed).
+        shaded: cells to grey, when ``shade_inside`` is not set (where two
+            solutions differ).
     """
     grid = _grid("clues", clues)
     rows, cols = _require_side("rows", len(grid)), _require_side("cols", len(grid[0]))
@@ -538,7 +558,8 @@ def lattice_svg(
         texts=clue_texts(grid),
         lattice_edges=edges,
         crosses=crosses,
-        shaded=inside_cells(rows, cols, edges) if shade_inside else None,
+        shaded=inside_cells(rows, cols, edges) if shade_inside else shaded,
+        open_edges=open_edges,
         style=style,
     )
 
@@ -553,6 +574,7 @@ def country_svg(
     cell: float = 32,
     margin: Optional[float] = None,
     style: SvgStyle = DEFAULT_STYLE,
+    open_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
 ) -> str:
     """A Country Road picture: thin grid lines, thick country borders and frame,
     blocked cells dark, each number small in the top-left corner of its
@@ -564,6 +586,7 @@ def country_svg(
         numbers: ``{label: number}`` for the numbered countries.
         path: pairs of side-by-side cells the loop joins (``Solution.pairs``).
         shaded: cells to grey (a deduction's cells proven unused).
+        open_path: pairs of side-by-side cells whose link is still open (dashed).
     """
     grid = _grid("regions", regions)
     rows, cols = len(grid), len(grid[0])
@@ -583,6 +606,7 @@ def country_svg(
         borders=region_borders(grid),
         blocked=[(r, c) for r, row in enumerate(grid) for c, label in enumerate(row) if label is None],
         centre_path=path,
+        open_path=open_path,
         shaded=shaded,
         dots=False,
         grid=True,

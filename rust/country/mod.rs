@@ -12,6 +12,7 @@
 //! their border twice; three or more countries need a connected region graph
 //! without cut vertex.
 
+pub mod backbone;
 pub mod board;
 pub mod check;
 /// The brute-force counting engines "cells" and "loops".
@@ -80,6 +81,26 @@ pub fn solve_with_stop<S: AsRef<str>>(
     let time_limit = crate::budget::time_limit(time_limit)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
     search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }, stop)
+}
+
+/// The backbone of a board (see [`backbone::Backbone`]) under an optional
+/// time limit; `Error::Interrupted` when `stop` asks.
+pub fn backbone_with_stop(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<backbone::Backbone> {
+    let time = crate::budget::time_limit(time_limit)?;
+    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
+    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    let out = backbone::backbone(&mut p, deadline, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
 }
 
 /// Fixpoint of the chosen stages without search: `(cell states, edge states,

@@ -13,6 +13,7 @@ use super::ladder::root;
 use super::puzzle::Puzzle;
 use super::stages::{fixpoint_from, Stages};
 use super::state::{Mark, State, OFF, ON, UNDECIDED};
+use super::work::Work;
 
 #[derive(Debug, Clone, Default)]
 pub struct SolveResult {
@@ -60,20 +61,48 @@ fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) ->
         return out;
     }
     let (mut s, mut w, r) = root(p, stages, g);
-    let p: &Puzzle = p;
     if g.halted() {
         out.complete = false;
+        return out;
+    }
+    if r.is_err() {
+        out.nodes = 1;
+        return out;
+    }
+    search_from(p, &mut s, &mut w, stages, budget, g)
+}
+
+/// The search from `s`, a consistent state at the fixpoint of `stages` (the
+/// root, or the root with some variables assumed). `s` is back in that state
+/// on return. A halt ends it with `complete = false`.
+pub(crate) fn search_from(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    budget: Budget,
+    g: &mut Guard<'_, '_>,
+) -> SolveResult {
+    let entry = s.mark();
+    let out = dfs(p, s, w, stages, budget, g);
+    s.undo(entry);
+    out
+}
+
+fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) -> SolveResult {
+    let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
+    if budget.limit == 0 {
         return out;
     }
     // Frame: (mark before the branch, edge, value of the second branch).
     let mut stack: Vec<(Mark, usize, u8)> = Vec::new();
     out.nodes += 1;
-    let mut ok = r.is_ok();
+    let mut ok = true;
     loop {
         if ok {
-            match choose_edge(p, &s) {
+            match choose_edge(p, s) {
                 None => {
-                    if let Some(sol) = leaf(p, &s) {
+                    if let Some(sol) = leaf(p, s) {
                         out.solutions.push(sol);
                         if out.solutions.len() >= budget.limit {
                             return out;
@@ -89,7 +118,7 @@ fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) ->
                     stack.push((m, e, 1 - first));
                     s.set_edge(e, first).expect("undecided");
                     out.nodes += 1;
-                    ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
+                    ok = fixpoint_from(p, s, w, stages, m.pos(), g).is_ok();
                     if g.halted() {
                         out.complete = false;
                         return out;
@@ -107,7 +136,7 @@ fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) ->
         s.undo(m);
         s.set_edge(e, second).expect("undecided");
         out.nodes += 1;
-        ok = fixpoint_from(p, &mut s, &mut w, stages, m.pos(), g).is_ok();
+        ok = fixpoint_from(p, s, w, stages, m.pos(), g).is_ok();
         if g.halted() {
             out.complete = false;
             return out;

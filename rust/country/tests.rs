@@ -248,6 +248,10 @@ fn every_stage_fixpoint_agrees_with_brute_force() {
         for (name, stages) in stage_sets() {
             let fix = run_ladder(&mut puzzle(case), stages);
             if case.solutions.is_empty() {
+                // No fixpoint of a board without solution may decide everything:
+                // that would grade it solved (the empty "loop" of a 0 country).
+                let decided = fix.as_ref().is_some_and(|(c, e, _)| c.iter().chain(e).all(|&v| v != 2));
+                assert!(!decided, "case {i}: {name} decides every unknown of a board with no solution");
                 continue;
             }
             let (cells, edges, _) =
@@ -379,6 +383,24 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
         )
         .unwrap();
         assert!(r.complete && r.solutions.is_empty());
+    }
+}
+
+#[test]
+fn no_fixpoint_decides_a_board_without_solution() {
+    // Every cell unused is a fixpoint of `region` on these boards, and no solution.
+    let boards: [(usize, usize, Vec<i64>, Vec<Option<i64>>); 3] = [
+        (2, 2, vec![0, 0, 0, 0], vec![Some(0)]),
+        (2, 3, vec![0, 0, 1, 0, 0, 1], vec![Some(0), None]),
+        (3, 3, vec![0, -1, 1, -1, -1, -1, 2, -1, 3], vec![None; 4]),
+    ];
+    for (rows, cols, regions, numbers) in boards {
+        for (name, stages) in stage_sets() {
+            let mut p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
+            let fix = run_ladder(&mut p, stages);
+            let decided = fix.as_ref().is_some_and(|(c, e, _)| c.iter().chain(e).all(|&v| v != 2));
+            assert!(!decided, "{regions:?} {numbers:?}: {name} decides every unknown");
+        }
     }
 }
 

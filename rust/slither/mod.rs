@@ -11,6 +11,7 @@
 //! - `check`: whether a full assignment is a solution;
 //! - `generate`: seeded generation by level (random loop, clue thinning).
 
+mod backbone;
 mod board;
 mod check;
 mod colour;
@@ -26,6 +27,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use backbone::Backbone;
 pub use board::MAX_SIDE;
 pub use search::{Budget, Outcome};
 
@@ -171,6 +173,25 @@ pub fn solve_stoppable(
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
     let out = search::count(&board, limit, Budget { nodes: node_limit, time }, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
+}
+
+/// The backbone of a board (see [`Backbone`]) under an optional time limit;
+/// [`Error::Interrupted`] when `stop` asks.
+pub fn backbone_stoppable(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<Backbone> {
+    let time = crate::budget::time_limit(time_limit)?;
+    let board = board::board(rows, cols, clues)?;
+    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
+    let out = backbone::backbone(&board, deadline, stop);
     if stop.was_requested() {
         return Err(Error::Interrupted);
     }

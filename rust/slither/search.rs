@@ -69,8 +69,36 @@ pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -
     if !engine.run() || !links.check(&engine) {
         return none;
     }
-    let mut base = engine.mark();
-    let node_cap = budget.nodes.unwrap_or(u64::MAX);
+    count_from(&mut engine, &mut links, limit, budget.nodes, &mut halt)
+}
+
+/// [`count`] from the engine's current state, which must be consistent and
+/// propagated (a partial assignment: the root of a backbone test, say). The
+/// engine is back in that state on return.
+pub fn count_from(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    limit: usize,
+    node_limit: Option<u64>,
+    halt: &mut Halt<'_, '_>,
+) -> Outcome {
+    let entry = engine.mark();
+    let out = attempts(engine, links, limit, node_limit, halt, entry);
+    engine.undo_to(entry);
+    out
+}
+
+fn attempts(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    limit: usize,
+    node_limit: Option<u64>,
+    halt: &mut Halt<'_, '_>,
+    entry: Mark,
+) -> Outcome {
+    let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
+    let mut base = entry;
+    let node_cap = node_limit.unwrap_or(u64::MAX);
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut nodes = 0u64;
@@ -81,7 +109,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -
         if attempt == 1 {
             // From here on with trials; the root's settles most puzzles that
             // plain rules leave open.
-            if engine.undecided > 0 && !probe(&mut engine, &mut halt) {
+            if engine.undecided > 0 && !probe(engine, halt) {
                 return Outcome { nodes: nodes + 1, ..none };
             }
             base = engine.mark();
@@ -89,7 +117,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -
         let left = node_cap.saturating_sub(nodes);
         let last = cap >= left;
         let probe_depth = if attempt == 0 { 0 } else { PROBE_DEPTH };
-        let out = dfs(&mut engine, &mut links, limit, cap.min(left), &mut halt, probe_depth, attempt);
+        let out = dfs(engine, links, limit, cap.min(left), halt, probe_depth, attempt);
         nodes += out.nodes;
         if out.complete {
             return Outcome { nodes, ..out };

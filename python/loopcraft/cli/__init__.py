@@ -10,6 +10,7 @@
     loopcraft stats country [--table NAME] [--boards N] [--out DIR] [--workers N|--scheduler ADDRESS]
     loopcraft bank slitherlink|country --sizes 10x10,15x15 --count N --out DIR [--workers N|--scheduler ADDRESS]
     loopcraft bank verify DIR [--uniqueness]
+    loopcraft check slither|country SOURCE [--suggest K] [--minimize] [--json] [--svg FILE] [--time-limit S]
     loopcraft serve [--host HOST] [--port PORT] [--open]
 
 ``generate`` and ``solve`` also take ``--svg FILE`` and ``--png FILE``.
@@ -29,17 +30,18 @@ from typing import Callable, List, Optional, Sequence
 
 from .. import __version__
 from ..errors import LoopcraftError
-from . import bank, country, loop, serve, slitherlink
+from . import bank, check, country, loop, serve, slitherlink
 from ._common import Commands
 
 __all__ = ["build_parser", "main"]
 
 #: One function per puzzle family, adding its sub-commands to the verbs.
-KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add, bank.add]
+KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add, bank.add, check.add]
 VERBS = {
     "generate": "make a puzzle",
     "solve": "solve a puzzle and prove uniqueness",
     "count": "count the solutions of a puzzle",
+    "check": "a setter's verdict: count, backbone, clues to add, clues that clash",
     "stats": "regenerate the measurement tables",
     "bank": "write or verify a resumable bank of puzzles (locally or on Dask)",
 }

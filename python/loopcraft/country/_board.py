@@ -28,9 +28,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
+from .. import _setter
 from .._draw import text_grid
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
+from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _formats, _ladder
@@ -460,6 +462,51 @@ class CountryRoad(Picture):
     def count(self, engine: str = "search", limit: Optional[int] = None) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
         return _ladder.count(*self.core_args(), engine, limit)
+
+    # ------------------------------------------------------------------ the setter's questions (see _setter.py)
+
+    def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
+        """What every solution shares: per unknown its value in every solution,
+        or None where two solutions differ, with two witnesses that differ.
+
+        >>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").backbone()
+        >>> b.count, b.complete, b.open
+        (1, True, 0)
+        """
+        return _setter.country_backbone(self, time_limit)
+
+    def conflict(self, *, time_limit: Optional[float] = None) -> Optional[Conflict]:
+        """A minimal set of numbers that admit no solution together (removing
+        any one gives a board with a solution), or None when the board has a
+        solution (see :func:`loopcraft._setter.conflict`)."""
+        return _setter.conflict(self, time_limit=time_limit)
+
+    def suggest_clues(self, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
+        """Up to ``k`` numbers to add, best first: by the resulting count (1
+        before 2), then the fewest unknowns left open, then place (country order),
+        then value. Each keeps the board solvable (see
+        :func:`loopcraft._setter.suggest_clues`)."""
+        return _setter.suggest_clues(self, k, time_limit=time_limit)
+
+    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[RegionId, ...]:
+        """The numbers whose removal alone keeps the board unique (empty when
+        it is not unique)."""
+        return tuple(_setter.redundant_clues(self, time_limit=time_limit))
+
+    def minimize(
+        self, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
+    ) -> CountryRoad:
+        """A new board, still unique, in which every remaining clue is needed;
+        with ``max_level``, graded at or below that level too (see
+        :func:`loopcraft._setter.minimize`)."""
+        out: CountryRoad = _setter.minimize(self, seed=seed, max_level=max_level, time_limit=time_limit)
+        return out
+
+    def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
+        """One answer for a setter: unique with its level; N solutions with the
+        backbone and the best clues to add; or no solution with the clues that
+        clash (see :class:`loopcraft.Verdict`)."""
+        return _setter.verdict(self, suggest=suggest, time_limit=time_limit)
 
 
 def board_arg(board: Any) -> CountryRoad:

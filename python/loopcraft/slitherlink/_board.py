@@ -7,9 +7,10 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import _core
+from .. import _core, _setter
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
+from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError
@@ -314,3 +315,48 @@ class Slitherlink(Picture):
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         level, solutions, complete, score = _core.slither_grade(self.rows, self.cols, self.flat_clues, node_limit)
         return Grade(level, LEVELS.index(level), int(solutions), bool(complete), float(score))
+
+    # ------------------------------------------------------------------ the setter's questions (see _setter.py)
+
+    def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
+        """What every solution shares: per unknown its value in every solution,
+        or None where two solutions differ, with two witnesses that differ.
+
+        >>> b = Slitherlink([[None, None], [None, 3]]).backbone()
+        >>> b.count, b.complete, b.open > 0, len(b.witnesses)
+        (2, True, True, 2)
+        """
+        return _setter.slither_backbone(self, time_limit)
+
+    def conflict(self, *, time_limit: Optional[float] = None) -> Optional[Conflict]:
+        """A minimal set of clues that admit no solution together (removing
+        any one gives a board with a solution), or None when the board has a
+        solution (see :func:`loopcraft._setter.conflict`)."""
+        return _setter.conflict(self, time_limit=time_limit)
+
+    def suggest_clues(self, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
+        """Up to ``k`` clues to add, best first: by the resulting count (1
+        before 2), then the fewest unknowns left open, then place (row-major),
+        then value. Each keeps the board solvable (see
+        :func:`loopcraft._setter.suggest_clues`)."""
+        return _setter.suggest_clues(self, k, time_limit=time_limit)
+
+    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[Tuple[int, int], ...]:
+        """The clues whose removal alone keeps the board unique (empty when
+        it is not unique)."""
+        return tuple(_setter.redundant_clues(self, time_limit=time_limit))
+
+    def minimize(
+        self, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
+    ) -> Slitherlink:
+        """A new board, still unique, in which every remaining clue is needed;
+        with ``max_level``, graded at or below that level too (see
+        :func:`loopcraft._setter.minimize`)."""
+        out: Slitherlink = _setter.minimize(self, seed=seed, max_level=max_level, time_limit=time_limit)
+        return out
+
+    def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
+        """One answer for a setter: unique with its level; N solutions with the
+        backbone and the best clues to add; or no solution with the clues that
+        clash (see :class:`loopcraft.Verdict`)."""
+        return _setter.verdict(self, suggest=suggest, time_limit=time_limit)

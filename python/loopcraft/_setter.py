@@ -1,0 +1,741 @@
+"""The setter's questions, asked the same way of every family: what every
+solution shares (:class:`Backbone`), why there is no solution
+(:class:`Conflict`), which clue to add (:class:`Suggestion`), which clues can
+go, and one answer that sums it up (:class:`Verdict`).
+
+The backbone is computed in the core (``slither_backbone``,
+``country_backbone``): one search for a first solution, then one search per
+unknown not yet known to differ, with that unknown forced to its other value.
+Everything else here is built on it and on the core's ``solve``.
+
+Unknowns are named by keys, 0-based: ``("h", r, c)`` (the top side of cell
+(r, c)) and ``("v", r, c)`` (its left side) for Slitherlink;
+``("cell", r, c)`` (the loop uses the cell), ``("right", r, c)`` (the link
+from (r, c) to (r, c + 1)) and ``("down", r, c)`` (to (r + 1, c)) for Country
+Road.
+
+Budgets: every call takes ``time_limit`` (seconds, None for none) and stops
+on Ctrl-C; a call stopped by its budget says so (``complete=False``) and
+reports only what it proved.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _core
+from ._picture import Picture
+from ._svg import country_svg, edges_from_flat, lattice_svg
+from ._validate import require_int, require_optional_number, require_str
+from .errors import ArgumentError, CapacityError
+
+if TYPE_CHECKING:
+    from .country._board import CountryRoad
+    from .slitherlink._board import Slitherlink
+
+    Board = Union[Slitherlink, CountryRoad]
+else:
+    Board = Any
+
+__all__ = ["Backbone", "Suggestion", "Conflict", "Verdict"]
+
+Key = Tuple[str, int, int]
+Row = Tuple[Optional[int], ...]
+Rows = Tuple[Row, ...]
+#: A clue's place: ``(row, col)`` for Slitherlink, a country id for Country Road.
+Where = Any
+
+#: Solutions the verdict's count search enumerates at most (more: a lower bound).
+COUNT_CAP = 100
+
+
+class _Clock:
+    """A time budget shared by the steps of one call."""
+
+    def __init__(self, time_limit: Optional[float]) -> None:
+        budget = require_optional_number("time_limit", time_limit)
+        self.end = None if budget is None else time.monotonic() + float(budget)
+
+    def left(self) -> Optional[float]:
+        """Seconds left (never negative), or None without a budget."""
+        return None if self.end is None else max(0.0, self.end - time.monotonic())
+
+    def over(self) -> bool:
+        return self.end is not None and time.monotonic() >= self.end
+
+
+def _chars(row: Sequence[Optional[int]]) -> str:
+    return "".join("?" if v is None else str(v) for v in row)
+
+
+def _rows(values: Sequence[int], start: int, n_rows: int, width: int) -> Rows:
+    return tuple(
+        tuple(None if v == 2 else int(v) for v in values[start + r * width : start + (r + 1) * width])
+        for r in range(n_rows)
+    )
+
+
+# ---------------------------------------------------------------- Backbone
+
+
+@dataclass(frozen=True)
+class Backbone(Picture):
+    """What every solution of a board shares, and where two solutions differ.
+
+    Attributes:
+        kind: ``"slitherlink"`` or ``"country"``.
+        rows, cols: board size.
+        count: 0 (no solution), 1 (exactly one) or 2 (two or more); when not
+            ``complete``, the solutions found so far (a lower bound).
+        complete: False when a budget stopped the work: then only the values
+            given are proven, and None also stands for "not examined".
+        h_edges, v_edges: Slitherlink, in the layout of
+            ``SlitherlinkDeduction``: per edge 1 or 0 when every solution
+            agrees, None where solutions differ. Empty for Country Road.
+        cells: Country Road, per cell 1 (used by every solution), 0 (by none)
+            or None; ``right`` (R rows of C - 1) and ``down`` (R - 1 rows of C):
+            the links between cell centres, the same way. Empty for Slitherlink.
+        witnesses: up to two solutions (``Solution`` / ``CountryLoop``), which differ.
+        differ: the keys of the unknowns where the two witnesses differ (see
+            the module docstring), row-major within each kind.
+        open: how many unknowns are still open (None); 0 when there is no solution.
+        board: the board (for drawing; not compared).
+
+    With no solution every value is None, ``count`` is 0 and there is no witness.
+    """
+
+    kind: str
+    rows: int
+    cols: int
+    count: int
+    complete: bool
+    h_edges: Rows = field(default=(), repr=False)
+    v_edges: Rows = field(default=(), repr=False)
+    cells: Rows = field(default=(), repr=False)
+    right: Rows = field(default=(), repr=False)
+    down: Rows = field(default=(), repr=False)
+    witnesses: Tuple[Any, ...] = field(default=(), repr=False)
+    differ: Tuple[Key, ...] = field(default=(), repr=False)
+    open: int = 0
+    board: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def unique(self) -> bool:
+        """Proven to have exactly one solution."""
+        return self.complete and self.count == 1
+
+    def values(self) -> Dict[Key, Optional[int]]:
+        """Every unknown by key (see the module docstring): 1, 0 or None."""
+        out: Dict[Key, Optional[int]] = {}
+        names = ("h", "v") if self.kind == "slitherlink" else ("cell", "right", "down")
+        attrs = {"h": "h_edges", "v": "v_edges", "cell": "cells", "right": "right", "down": "down"}
+        for name in names:
+            grid: Rows = getattr(self, attrs[name])
+            for r, row in enumerate(grid):
+                for c, v in enumerate(row):
+                    out[(name, r, c)] = v
+        return out
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready: values as strings of ``1``/``0``/``?`` per row (the
+        conventions of the external test data), ``differ`` as lists, the
+        witnesses by their own ``to_dict`` (Slitherlink) or ``right``/``down``
+        strings (Country Road)."""
+        out: Dict[str, Any] = {
+            "kind": self.kind,
+            "rows": self.rows,
+            "cols": self.cols,
+            "count": self.count,
+            "complete": self.complete,
+            "open": self.open,
+        }
+        if self.kind == "slitherlink":
+            out["h_edges"] = [_chars(r) for r in self.h_edges]
+            out["v_edges"] = [_chars(r) for r in self.v_edges]
+            out["witnesses"] = [w.to_dict() for w in self.witnesses]
+        else:
+            out["cells"] = [_chars(r) for r in self.cells]
+            out["right"] = [_chars(r) for r in self.right]
+            out["down"] = [_chars(r) for r in self.down]
+            out["witnesses"] = [dict(zip(("right", "down"), w.right_down())) for w in self.witnesses]
+        out["differ"] = [list(k) for k in self.differ]
+        return out
+
+    def shaded(self) -> Tuple[Tuple[int, int], ...]:
+        """The cells where the two witnesses differ: Slitherlink, the cells
+        inside one loop and outside the other; Country Road, the cells one
+        loop uses differently (used or not, or by another link)."""
+        if len(self.witnesses) < 2:
+            return ()
+        a, b = self.witnesses
+        if self.kind == "slitherlink":
+            ia, ib = a.inside, b.inside
+            return tuple((r, c) for r in range(self.rows) for c in range(self.cols) if ia[r][c] != ib[r][c])
+        cells = set()
+        for name, r, c in self.differ:
+            cells.add((r, c))
+            if name == "right":
+                cells.add((r, c + 1))
+            elif name == "down":
+                cells.add((r + 1, c))
+        return tuple(sorted(cells))
+
+    def to_svg(self, *, cell: float = 32) -> str:
+        """The backbone as an SVG picture: the lines every solution shares
+        drawn, the open ones dashed, and the area where the two witnesses
+        differ shaded (Slitherlink: edges off in every solution crossed)."""
+        state = {0: "no solution", 1: "unique", 2: "two or more solutions"}[min(self.count, 2)]
+        title = f"{'Slitherlink' if self.kind == 'slitherlink' else 'Country Road'} {self.rows} x {self.cols}, "
+        title += f"backbone: {state}" + ("" if self.complete else " (incomplete)")
+        if self.kind == "slitherlink":
+            flat = [v for row in self.h_edges for v in row] + [v for row in self.v_edges for v in row]
+            clues = self.board.clues if self.board is not None else ((None,) * self.cols,) * self.rows
+            if self.count == 0 and self.complete:
+                return lattice_svg(clues, title=title, cell=cell)
+            return lattice_svg(
+                clues,
+                title=title,
+                loop=edges_from_flat(self.rows, self.cols, flat),
+                crosses=edges_from_flat(self.rows, self.cols, flat, off=True),
+                open_edges=edges_from_flat(self.rows, self.cols, [1 if v is None else 0 for v in flat]),
+                shaded=self.shaded(),
+                cell=cell,
+            )
+        on: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
+        loose: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
+        if not (self.count == 0 and self.complete):
+            for grid, dr, dc in ((self.right, 0, 1), (self.down, 1, 0)):
+                for r, row in enumerate(grid):
+                    for c, v in enumerate(row):
+                        if v == 1:
+                            on.append(((r, c), (r + dr, c + dc)))
+                        elif v is None:
+                            loose.append(((r, c), (r + dr, c + dc)))
+        board = self.board
+        regions = board.regions if board is not None else ((0,) * self.cols,) * self.rows
+        numbers = dict(board.numbers) if board is not None else {}
+        return country_svg(
+            regions, numbers, title=title, path=on, open_path=loose, shaded=self.shaded(), cell=cell
+        )
+
+
+def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int]) -> Tuple[Key, ...]:
+    """Keys where two flat value lists (the core's order) differ."""
+    if kind == "slitherlink":
+        layout = (("h", rows + 1, cols), ("v", rows, cols + 1))
+    else:
+        layout = (("cell", rows, cols), ("right", rows, cols - 1), ("down", rows - 1, cols))
+    out: List[Key] = []
+    i = 0
+    for name, n_rows, width in layout:
+        for r in range(n_rows):
+            for c in range(width):
+                if a[i] != b[i]:
+                    out.append((name, r, c))
+                i += 1
+    return tuple(out)
+
+
+def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> Backbone:
+    """The backbone of a Slitherlink board (see ``Slitherlink.backbone``)."""
+    from .slitherlink._solution import Solution
+
+    budget = require_optional_number("time_limit", time_limit)
+    rows, cols = board.rows, board.cols
+    count, complete, values, found = _core.slither_backbone(
+        rows, cols, board.flat_clues, None if budget is None else float(budget)
+    )
+    sols = tuple(Solution(rows, cols, tuple(s), board.clues) for s in found)
+    nh = (rows + 1) * cols
+    h = _rows(values, 0, rows + 1, cols)
+    v = _rows(values, nh, rows, cols + 1)
+    differ = _differ("slitherlink", rows, cols, found[0], found[1]) if len(found) == 2 else ()
+    n_open = 0 if count == 0 and complete else sum(x == 2 for x in values)
+    return Backbone(
+        "slitherlink", rows, cols, int(count), bool(complete), h, v, (), (), (), sols, differ, n_open, board
+    )
+
+
+def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> Backbone:
+    """The backbone of a Country Road board (see ``CountryRoad.backbone``)."""
+    from .country._loop import CountryLoop
+
+    budget = require_optional_number("time_limit", time_limit)
+    rows, cols = board.rows, board.cols
+    count, complete, values, found = _core.country_backbone(
+        *board.core_args(), None if budget is None else float(budget)
+    )
+    sols = tuple(CountryLoop._from_core(rows, cols, bytes(s)) for s in found)
+    n = rows * cols
+    cells = _rows(values, 0, rows, cols)
+    right = _rows(values, n, rows, cols - 1)
+    down = _rows(values, n + rows * (cols - 1), rows - 1, cols)
+    differ: Tuple[Key, ...] = ()
+    if len(found) == 2:
+        flat = [_cells_and_edges(rows, cols, bytes(s)) for s in found]
+        differ = _differ("country", rows, cols, flat[0], flat[1])
+    n_open = 0 if count == 0 and complete else sum(x == 2 for x in values)
+    return Backbone(
+        "country", rows, cols, int(count), bool(complete), (), (), cells, right, down, sols, differ, n_open, board
+    )
+
+
+def _cells_and_edges(rows: int, cols: int, bits: bytes) -> List[int]:
+    """A Country Road loop as the core's backbone order: cells used, then edges."""
+    used = [0] * (rows * cols)
+    nr = rows * (cols - 1)
+    for e, b in enumerate(bits):
+        if not b:
+            continue
+        if e < nr:
+            r, c = divmod(e, cols - 1)
+            a, z = r * cols + c, r * cols + c + 1
+        else:
+            r, c = divmod(e - nr, cols)
+            a, z = r * cols + c, (r + 1) * cols + c
+        used[a] = used[z] = 1
+    return used + list(bits)
+
+
+# ---------------------------------------------------------------- families
+
+
+def _is_slither(board: Board) -> bool:
+    from .slitherlink._board import Slitherlink
+
+    return isinstance(board, Slitherlink)
+
+
+def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
+    return slither_backbone(board, time_limit) if _is_slither(board) else country_backbone(board, time_limit)
+
+
+def _clues(board: Board) -> List[Tuple[Where, int]]:
+    """The board's clues as ``(where, value)``: Slitherlink row-major, Country
+    Road in country order."""
+    if _is_slither(board):
+        return [((r, c), v) for r, row in enumerate(board.clues) for c, v in enumerate(row) if v is not None]
+    return [(k, board.numbers[k]) for k in board.countries if k in board.numbers]
+
+
+def _with(board: Board, clues: Dict[Where, Optional[int]]) -> Board:
+    """The board with exactly these clues (every other place blank)."""
+    if _is_slither(board):
+        from .slitherlink._board import Slitherlink
+
+        grid = [[clues.get((r, c)) for c in range(board.cols)] for r in range(board.rows)]
+        return Slitherlink(grid)
+    return board.with_numbers(clues)
+
+
+def _place(board: Board, where: Where) -> str:
+    """A clue's place for people: 1-based row and column."""
+    if _is_slither(board):
+        r, c = where
+        return f"row {r + 1}, column {c + 1}"
+    first = board.cells_of(where)[0]
+    return f"country {where!r} (row {first[0] + 1}, column {first[1] + 1})"
+
+
+def _candidates(board: Board, bb: Backbone) -> List[Tuple[Where, Tuple[int, ...]]]:
+    """The places without a clue that touch an open unknown (only these can
+    change anything), in ranking order, with the values to try."""
+    if _is_slither(board):
+        out = []
+        for r in range(board.rows):
+            for c in range(board.cols):
+                if board.clues[r][c] is not None:
+                    continue
+                sides = (bb.h_edges[r][c], bb.h_edges[r + 1][c], bb.v_edges[r][c], bb.v_edges[r][c + 1])
+                if any(s is None for s in sides):
+                    out.append(((r, c), (0, 1, 2, 3)))
+        return out
+    touched = set()
+    for name, r, c in (k for k, v in bb.values().items() if v is None):
+        touched.add((r, c))
+        if name == "right":
+            touched.add((r, c + 1))
+        elif name == "down":
+            touched.add((r + 1, c))
+    result = []
+    for k in board.countries:
+        if k in board.numbers:
+            continue
+        if any(cell in touched for cell in board.cells_of(k)):
+            result.append((k, tuple(range(1, board.size_of(k) + 1))))
+    return result
+
+
+def _level(board: Board) -> str:
+    return str(board.grade().level)
+
+
+def _solve(board: Board, limit: int, time_limit: Optional[float]) -> Tuple[int, bool]:
+    r = board.solve(limit=limit, time_limit=time_limit)
+    return r.count, r.complete
+
+
+# ---------------------------------------------------------------- Suggestion
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A clue to add to a board.
+
+    Attributes:
+        where: a 0-based ``(row, col)`` (Slitherlink) or a country id (Country Road).
+        value: the clue: 0-3 (Slitherlink) or a number of cells (Country Road).
+            It agrees with at least one solution: the board stays solvable.
+        count: the solution count after adding it, as ``Backbone.count``
+            (1 = the board becomes unique).
+        open: the number of unknowns still open after adding it.
+    """
+
+    where: Where
+    value: int
+    count: int
+    open: int
+
+    def apply(self, board: Board) -> Board:
+        """The board with this clue added."""
+        clues: Dict[Where, Optional[int]] = dict(_clues(board))
+        clues[self.where] = self.value
+        return _with(board, clues)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready (``where`` as a list for Slitherlink)."""
+        where = list(self.where) if isinstance(self.where, tuple) else self.where
+        return {"where": where, "value": self.value, "count": self.count, "open": self.open}
+
+
+def suggest_clues(
+    board: Board, k: int = 5, *, time_limit: Optional[float] = None, backbone: Optional[Backbone] = None
+) -> Tuple[Suggestion, ...]:
+    """Up to ``k`` clues that narrow an ambiguous board the most, best first.
+
+    Only places without a clue that touch an open unknown can change
+    anything; each value there (0-3 for Slitherlink, 1..size for Country
+    Road) is tried, and kept when the board still has a solution. Ranking:
+    first by the resulting count (1, a unique board, before 2), then by the
+    fewest unknowns left open, then by place (row-major for Slitherlink,
+    country order for Country Road), then by value. An empty tuple when the
+    board is unique, has no solution, or the budget ran out before the
+    board's own backbone was complete; a budget that runs out later leaves
+    the suggestions ranked among the places tried so far.
+    """
+    k = require_int("k", k, 0, 10**9)
+    clock = _Clock(time_limit)
+    bb = backbone if backbone is not None else _backbone(board, clock.left())
+    if k == 0 or not bb.complete or bb.count < 2:
+        return ()
+    found: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
+    base: Dict[Where, Optional[int]] = dict(_clues(board))
+    for rank, (where, values) in enumerate(_candidates(board, bb)):
+        for value in values:
+            if clock.over():
+                break
+            trial = _with(board, {**base, where: value})
+            b2 = _backbone(trial, clock.left())
+            if not b2.complete:
+                break
+            if b2.count == 0:
+                continue
+            s = Suggestion(where, value, b2.count, b2.open)
+            found.append(((b2.count, b2.open, rank, value), s))
+    found.sort(key=lambda item: item[0])
+    return tuple(s for _, s in found[:k])
+
+
+# ---------------------------------------------------------------- Conflict
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Clues that together admit no solution.
+
+    Attributes:
+        clues: 0-based ``(row, col)`` cells (Slitherlink) or country ids
+            (Country Road). Removing any one of them gives a board with a
+            solution (when ``complete``). Empty when Country Road's countries
+            admit no loop even without numbers.
+        reason: ``"these clues admit no solution together"``, or the
+            structural reason (a cut vertex, no Hamiltonian cycle of the
+            region graph).
+        complete: True when the set is proven minimal. When False, the budget
+            ran out: the set still admits no solution, but a clue in it may be
+            unneeded (or, with ``reason`` saying so, the board itself was not
+            yet shown to have no solution).
+    """
+
+    clues: Tuple[Where, ...]
+    reason: str
+    complete: bool
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready."""
+        clues = [list(c) if isinstance(c, tuple) else c for c in self.clues]
+        return {"clues": clues, "reason": self.reason, "complete": self.complete}
+
+
+CLASH = "these clues admit no solution together"
+NOT_SHOWN = "the budget ran out before the board was shown to have no solution"
+
+
+def _structural_reason(board: CountryRoad) -> str:
+    """Why countries admit no loop even without numbers."""
+    if len(board.countries) < 2:
+        return "a single country: the loop cannot leave it and come back"
+    g = board.region_graph()
+    if not g.is_connected:
+        return "the region graph is not connected"
+    if g.cut_vertices:
+        return f"country {g.cut_vertices[0]!r} is a cut vertex of the region graph"
+    if g.bridges and len(board.countries) > 2:
+        return f"the border {g.bridges[0]!r} is a bridge of the region graph"
+    try:
+        if not g.hamiltonian_cycles():
+            return "the region graph has no Hamiltonian cycle"
+    except CapacityError:
+        pass
+    return "no loop visits every country once and keeps unused cells apart, even without numbers"
+
+
+def conflict(board: Board, *, time_limit: Optional[float] = None) -> Optional[Conflict]:
+    """A minimal set of clues that admit no solution together, or None when
+    the board has a solution.
+
+    Deletion: start from every clue and drop each one in turn whose removal
+    still leaves no solution (one satisfiability search each); what stays is
+    minimal, since removing a clue only adds solutions.
+    """
+    clock = _Clock(time_limit)
+    n, done = _solve(board, 1, clock.left())
+    if n > 0:
+        return None
+    all_clues = _clues(board)
+    if not done:
+        return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
+    if not _is_slither(board):
+        bare = _with(board, {})
+        n, done = _solve(bare, 1, clock.left())
+        if n == 0 and done:
+            return Conflict((), _structural_reason(board), True)
+    keep: Dict[Where, Optional[int]] = dict(all_clues)
+    complete = True
+    for where, _ in all_clues:
+        if clock.over():
+            complete = False
+            break
+        trial = {w: v for w, v in keep.items() if w != where}
+        n, done = _solve(_with(board, trial), 1, clock.left())
+        if n == 0 and done:
+            keep = trial
+        elif n == 0:
+            complete = False
+    return Conflict(tuple(keep), CLASH, complete)
+
+
+# ---------------------------------------------------------------- redundant clues, minimize
+
+
+def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Tuple[Where, ...]:
+    """Each clue whose removal alone keeps the board unique (in clue order);
+    empty when the board is not unique. A clue is listed only when proven:
+    a budget that runs out leaves the rest unlisted."""
+    clock = _Clock(time_limit)
+    if not board.solve(limit=2, time_limit=clock.left()).unique:
+        return ()
+    all_clues = dict(_clues(board))
+    out = []
+    for where in list(all_clues):
+        if clock.over():
+            break
+        trial = {w: v for w, v in all_clues.items() if w != where}
+        if _with(board, trial).solve(limit=2, time_limit=clock.left()).unique:
+            out.append(where)
+    return tuple(out)
+
+
+def minimize(
+    board: Board, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
+) -> Board:
+    """A unique board with a subset of the clues in which every clue is needed.
+
+    Clues are tried for removal in a random order drawn from ``seed``; a
+    removal is kept when the board stays unique (and, with ``max_level``,
+    graded at or below that level). Passes repeat until none removes a clue.
+    A budget that runs out returns the board reached so far (still unique,
+    maybe not minimal).
+
+    Raises:
+        ArgumentError: the board is not unique, ``max_level`` is not a level,
+            or the board is graded above ``max_level``.
+    """
+    levels: Tuple[str, ...] = _levels(board)
+    seed = require_int("seed", seed)
+    if max_level is not None:
+        require_str("max_level", max_level)
+        if max_level not in levels:
+            raise ArgumentError(f"max_level must be one of {', '.join(levels)}, got {max_level!r}")
+    clock = _Clock(time_limit)
+    r = board.solve(limit=2, time_limit=clock.left())
+    if not r.unique:
+        raise ArgumentError("minimize needs a unique board" + ("" if r.complete else " (not proven in time)"))
+
+    def fits(b: Board) -> bool:
+        if max_level is None:
+            return True
+        g = b.grade()
+        return g.unique and levels.index(g.level) <= levels.index(max_level)
+
+    if not fits(board):
+        raise ArgumentError(f"the board is graded above {max_level!r}")
+    rng = random.Random(seed)
+    keep: Dict[Where, Optional[int]] = dict(_clues(board))
+    current = board
+    changed = True
+    while changed and not clock.over():
+        changed = False
+        order = list(keep)
+        rng.shuffle(order)
+        for where in order:
+            if clock.over():
+                break
+            trial = {w: v for w, v in keep.items() if w != where}
+            b = _with(board, trial)
+            if b.solve(limit=2, time_limit=clock.left()).unique and fits(b):
+                keep, current, changed = trial, b, True
+        if max_level is None:
+            break  # one pass is minimal: removing clues never makes another one removable
+    return current
+
+
+def _levels(board: Board) -> Tuple[str, ...]:
+    if _is_slither(board):
+        from .slitherlink._board import LEVELS as SL
+
+        return SL
+    from .country import LEVELS as CL
+
+    return tuple(CL)
+
+
+# ---------------------------------------------------------------- Verdict
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The one answer a setter reads about a board.
+
+    Attributes:
+        count: the number of solutions: exact when ``complete``, else a lower
+            bound (a budget or the cap of :data:`COUNT_CAP` solutions stopped
+            the count).
+        complete: ``count`` is exact.
+        unique: proven to have exactly one solution.
+        level: the grade (a name of the family's ``LEVELS``) when unique, else None.
+        backbone: what every solution shares (:class:`Backbone`).
+        suggestions: the best clues to add, best first (empty when unique or
+            without solution).
+        conflict: when there is no solution, the clues that clash (:class:`Conflict`).
+    """
+
+    count: int
+    complete: bool
+    unique: bool
+    level: Optional[str]
+    backbone: Backbone = field(repr=False)
+    suggestions: Tuple[Suggestion, ...] = field(default=(), repr=False)
+    conflict: Optional[Conflict] = field(default=None, repr=False)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready, with the backbone, suggestions and conflict."""
+        return {
+            "count": self.count,
+            "complete": self.complete,
+            "unique": self.unique,
+            "level": self.level,
+            "summary": self.summary(),
+            "backbone": self.backbone.to_dict(),
+            "suggestions": [s.to_dict() for s in self.suggestions],
+            "conflict": None if self.conflict is None else self.conflict.to_dict(),
+        }
+
+    def summary(self) -> str:
+        """One line for people (the CLI prints it)."""
+        bb = self.backbone
+        board = bb.board
+        if self.unique:
+            return f"unique, level {self.level}"
+        if self.count == 0 and self.complete:
+            c = self.conflict
+            if c is None:
+                return "no solution"
+            if not c.clues:
+                return f"no solution: {c.reason}"
+            places = "; ".join(_place(board, w) for w in c.clues) if board is not None else repr(c.clues)
+            what = "clues" if bb.kind == "slitherlink" else "numbers"
+            tail = "" if c.complete else " (not proven minimal)"
+            return f"no solution: the {what} at {places} admit no solution together{tail}"
+        if self.count == 0:
+            return "incomplete: no solution found within the budget"
+        n = f"{self.count} solutions" if self.complete else f"at least {self.count} solutions"
+        if self.count == 1:
+            return "incomplete: 1 solution found, uniqueness not proven within the budget"
+        total = len(bb.values())
+        text = f"{n}, {bb.open} of {total} unknowns open" + ("" if bb.complete else " (backbone incomplete)")
+        if self.suggestions:
+            s = self.suggestions[0]
+            effect = "unique" if s.count == 1 else f"{s.open} unknowns open"
+            where = _place(board, s.where) if board is not None else repr(s.where)
+            text += f"; best clue: {s.value} at {where} ({effect})"
+        return text
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+#: The frontier counter's budget of states per sweep step in a verdict: enough
+#: for sparse drafts of 10 x 10 in milliseconds, small enough to stay interactive.
+FRONTIER_STATES = 200_000
+
+
+def _frontier_count(board: Board, lower: int) -> Tuple[int, bool]:
+    """The exact count by the frontier counter when it fits its budget of
+    states, else ``(lower, False)``."""
+    try:
+        if _is_slither(board):
+            count, _ = _core.slither_count_frontier(
+                board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES
+            )
+        else:
+            count, _ = _core.country_count_frontier(*board.core_args(), None, FRONTIER_STATES)
+    except (CapacityError, ArgumentError):
+        return lower, False
+    return int(count), True
+
+
+def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
+    """The backbone, an exact small count, the grade when unique, the best
+    ``suggest`` clues when ambiguous, the conflict when unsolvable."""
+    suggest = require_int("suggest", suggest, 0, 10**9)
+    clock = _Clock(time_limit)
+    bb = _backbone(board, clock.left())
+    if bb.count == 0:
+        if not bb.complete:
+            return Verdict(0, False, False, None, bb)
+        return Verdict(0, True, False, None, bb, (), conflict(board, time_limit=clock.left()))
+    if bb.count == 1:
+        if bb.complete:
+            return Verdict(1, True, True, _level(board), bb)
+        return Verdict(1, False, False, None, bb)
+    n, exact = _solve(board, COUNT_CAP, clock.left())
+    if not exact or n >= COUNT_CAP:
+        n, exact = max(n, 2), False
+        if not clock.over():
+            n, exact = _frontier_count(board, n)
+    tips = suggest_clues(board, suggest, time_limit=clock.left(), backbone=bb) if suggest else ()
+    return Verdict(n, exact, False, None, bb, tips)

@@ -1,0 +1,135 @@
+//! The backbone of a Country Road board: the value every solution gives each
+//! cell (used or not) and each cell-to-cell edge, or "open" where two
+//! solutions differ.
+//!
+//! The root is the solver's (every stage, probe and the cycle catalogue); a
+//! first solution S1 is searched for. Then each variable still undecided,
+//! and not yet seen to differ between two solutions, is assumed to take the
+//! other value than in S1 and searched from there: a solution found is a
+//! witness and marks every variable where it differs from S1 as open; a
+//! refuted assumption proves the S1 value in every solution, and is added to
+//! the root so that the later searches start narrower.
+
+use std::time::Instant;
+
+use super::guard::Guard;
+use super::ladder::root;
+use super::puzzle::Puzzle;
+use super::search::{search_from, Budget};
+use super::stages::{fixpoint_from, Stages};
+use super::state::{OFF, ON, UNDECIDED};
+use crate::interrupt::Stop;
+
+/// What [`backbone`] proved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backbone {
+    /// 0 (no solution), 1 (exactly one) or 2 (two or more); when not
+    /// complete, the solutions found so far (a lower bound).
+    pub count: usize,
+    /// False when a budget stopped the work: then the values hold only what
+    /// was proven, the rest is reported as open (2).
+    pub complete: bool,
+    /// Per cell, then per edge (the board's edge numbering): 0 or 1 in every
+    /// solution, 2 open. All 2 when there is no solution.
+    pub values: Vec<u8>,
+    /// Up to two solutions (one byte 0/1 per edge), which differ.
+    pub witnesses: Vec<Vec<u8>>,
+}
+
+/// The cells a loop (one byte 0/1 per edge) passes through, then its edges.
+fn cells_and_edges(p: &Puzzle, edges: &[u8]) -> Vec<u8> {
+    let b = &p.board;
+    (0..b.num_cells())
+        .map(|c| b.cell_edges(c).iter().any(|&e| edges[e as usize] != 0) as u8)
+        .chain(edges.iter().copied())
+        .collect()
+}
+
+/// The backbone of `p` under an optional deadline; `stop` ends it like the
+/// deadline (the caller checks `stop.was_requested()`).
+pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Backbone {
+    let n = p.board.num_cells() + p.board.num_edges();
+    let none = Backbone { count: 0, complete: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+    if !p.region_ok {
+        return none;
+    }
+    let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
+    let mut g = Guard::new(stop, deadline);
+    let (mut s, mut w, r) = root(p, stages, &mut g);
+    let p: &Puzzle = p;
+    if g.halted() {
+        return Backbone { count: 0, complete: false, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+    }
+    if r.is_err() {
+        return none;
+    }
+    let one = Budget { limit: 1, node_limit: None, time_limit: None };
+    let first = search_from(p, &mut s, &mut w, stages, one, &mut g);
+    let Some(s1) = first.solutions.into_iter().next() else {
+        if first.complete {
+            return none;
+        }
+        return Backbone { count: 0, complete: false, values: s.val.clone(), witnesses: Vec::new() };
+    };
+    let v1 = cells_and_edges(p, &s1);
+    let mut open = vec![false; n];
+    let mut second: Option<Vec<u8>> = None;
+    let mut stopped = false;
+    for var in 0..n {
+        if s.val[var] != UNDECIDED || open[var] {
+            continue;
+        }
+        if g.halt() {
+            stopped = true;
+            break;
+        }
+        let keep = v1[var];
+        let mark = s.mark();
+        s.set(var, if keep == ON { OFF } else { ON }).expect("undecided");
+        let refuted = if fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), &mut g).is_ok() {
+            if g.halted() {
+                s.undo(mark);
+                stopped = true;
+                break;
+            }
+            let out = search_from(p, &mut s, &mut w, stages, one, &mut g);
+            if let Some(s2) = out.solutions.into_iter().next() {
+                let v2 = cells_and_edges(p, &s2);
+                for (f, o) in open.iter_mut().enumerate() {
+                    *o |= v2[f] != v1[f];
+                }
+                second.get_or_insert(s2);
+                false
+            } else if out.complete {
+                true
+            } else {
+                s.undo(mark);
+                stopped = true;
+                break;
+            }
+        } else if g.halted() {
+            s.undo(mark);
+            stopped = true;
+            break;
+        } else {
+            true
+        };
+        s.undo(mark);
+        if refuted {
+            // Every solution gives `var` its S1 value; sound stages on a board
+            // with the solution S1 cannot contradict it.
+            s.set(var, keep).expect("undecided");
+            let ok = fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), &mut g).is_ok();
+            if !ok || g.halted() {
+                debug_assert!(g.halted(), "a proven fact contradicts the root");
+                s.undo(mark);
+                stopped = true;
+                break;
+            }
+        }
+    }
+    let count = 1 + second.is_some() as usize;
+    let mut witnesses = vec![s1];
+    witnesses.extend(second);
+    Backbone { count, complete: !stopped, values: s.val.clone(), witnesses }
+}
