@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -137,19 +137,70 @@ def test_country_generate_solve_check(client: TestClient) -> None:
     assert not bad["ok"] and "one-loop" in {v["rule"] for v in bad["violations"]}
 
 
-def test_verdict_counts(client: TestClient) -> None:
+def all_loops(board: Slitherlink) -> List[Any]:
+    """Every solution of a small board (an exhaustive search, checked complete)."""
+    r = board.solve(limit=10_000)
+    assert r.complete
+    return list(r.solutions)
+
+
+def test_verdict_unique_with_level(client: TestClient) -> None:
     unique = slitherlink.generate(5, 5, seed=2)
     v = post(client, "verdict", {"family": "slither", "puzzle": unique.to_url()})
-    assert (v["count"], v["complete"], v["unique"]) == (1, True, True)
-    assert v["level"] == unique.grade().level
-    # An empty 3 x 3 board has many loops: "2" means two or more.
-    v = post(client, "verdict", {"family": "slither", "puzzle": "3 3\n- - -\n- - -\n- - -"})
-    assert (v["count"], v["unique"], v["level"]) == (2, False, None) and len(v["solutions"]) == 2
-    # Two 4s side by side cannot both be surrounded: no solution, proven.
-    v = post(client, "verdict", {"family": "slither", "puzzle": "1 2\n4 4"})
-    assert (v["count"], v["complete"]) == (0, True)
+    assert (v["count"], v["solutions"], v["complete"], v["unique"]) == (1, 1, True, True)
+    assert v["level"] == unique.grade().level and v["suggestions"] == [] and v["conflict"] is None
+    # The backbone of a unique board is its solution.
+    sol = unique.solve().solution.to_dict()
+    assert (v["backbone"]["h_edges"], v["backbone"]["v_edges"]) == (sol["h_edges"], sol["v_edges"])
     c = post(client, "verdict", {"family": "country", "puzzle": country.generate(5, 5, seed=1).to_url()})
     assert c["count"] == 1 and c["level"] in country.LEVELS
+
+
+def test_verdict_ambiguous_backbone_and_suggestions(client: TestClient) -> None:
+    draft = Slitherlink.parse("3 3\n- - -\n- 3 -\n- - -")
+    loops = all_loops(draft)
+    v = post(client, "verdict", {"family": "slither", "puzzle": draft.to_url()})
+    assert (v["count"], v["solutions"], v["complete"], v["unique"]) == (2, len(loops), True, False)
+    # Every "1" is on in every solution, every "0" off in every one, every "?" differs.
+    for name in ("h_edges", "v_edges"):
+        for r, row in enumerate(v["backbone"][name]):
+            for c, ch in enumerate(row):
+                seen = {getattr(s, name)[r][c] for s in loops}
+                assert ch == ("?" if len(seen) == 2 else str(seen.pop())), (name, r, c)
+    assert v["shaded"] and v["suggestions"]
+    for s in v["suggestions"]:
+        clues = [list(row) for row in draft.clues]
+        r, c = s["cell"]
+        assert clues[r][c] is None and s["where"] == [r, c]
+        clues[r][c] = s["value"]
+        assert min(len(all_loops(Slitherlink(clues))), 2) == s["count"]
+
+
+def test_verdict_no_solution_names_the_clash(client: TestClient) -> None:
+    v = post(client, "verdict", {"family": "slither", "puzzle": "1 3\n4 - 4"})
+    assert (v["count"], v["complete"]) == (0, True)
+    # Each 4 alone has a solution (its own square): the clash is both, and minimal.
+    assert v["conflict"]["complete"] and sorted(v["conflict"]["cells"]) == [[0, 0], [0, 2]]
+
+
+def test_minimize_keeps_only_needed_clues(client: TestClient) -> None:
+    # Every cell clued from a generated loop: unique, and far from minimal.
+    sol = slitherlink.generate(4, 4, seed=5).solve().solution
+    h, vv = sol.h_edges, sol.v_edges
+    board = Slitherlink([[h[r][c] + h[r + 1][c] + vv[r][c] + vv[r][c + 1] for c in range(4)] for r in range(4)])
+    assert board.solve().unique
+    got = post(client, "minimize", {"family": "slither", "puzzle": board.to_url()})
+    small = Slitherlink([[c for c in row] for row in got["board"]["clues"]])
+    assert small.solve().unique and got["removed"] == board.clue_count - small.clue_count
+    assert small.solve().solution == board.solve().solution
+    for r, row in enumerate(small.clues):
+        for c, v in enumerate(row):
+            if v is not None:
+                clues = [list(x) for x in small.clues]
+                clues[r][c] = None
+                assert not Slitherlink(clues).solve().unique, (r, c)
+    r = client.post("/api/minimize", json={"family": "slither", "puzzle": "3 3\n- - -\n- - -\n- - -"})
+    assert r.status_code == 422 and "unique" in r.json()["message"]
 
 
 def test_time_limit_gives_incomplete(client: TestClient) -> None:

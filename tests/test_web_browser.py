@@ -293,7 +293,19 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     query = f"?mode=set&family=slither&p={quote(draft.to_url(), safe='')}"
     page = session.open(query)
     page.wait_for_selector('[data-testid=verdict][data-count="2"]')
-    assert "Two or more" in page.get_by_test_id("verdict").inner_text()
+    assert f"{draft.solve(limit=1000).count} solutions" in page.get_by_test_id("verdict").inner_text()
+    # The shared lines are drawn, the difference shaded; a suggested clue makes it unique in one click.
+    assert page.locator("line.shared").count() > 0 and page.locator("rect.shaded").count() > 0
+    first = page.get_by_test_id("suggestion").first
+    assert first.inner_text().endswith("unique")
+    shoot(page, artifacts, "set-slitherlink-ambiguous-laptop")
+    first.click()
+    page.wait_for_selector('[data-testid=verdict][data-count="1"]')
+    assert page.locator("rect.shaded").count() == 0
+    page.keyboard.press("Control+z")  # not an undo in set mode: nothing changes
+    page.get_by_test_id("import-text").fill(draft.to_url())
+    page.get_by_test_id("import").click()
+    page.wait_for_selector('[data-testid=verdict][data-count="2"]')
     page.click(f'[data-cell="{r} {c}"]')  # select
     page.keyboard.press(str(clue))
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
@@ -301,10 +313,18 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     shoot(page, artifacts, "set-slitherlink-laptop")
     page.keyboard.press("Backspace")
     page.wait_for_selector('[data-testid=verdict][data-count="2"]')
-    # Two 4s side by side: no solution.
-    page.get_by_test_id("import-text").fill("1 2\n4 4")
+    # Minimise: every clue left is needed, and the board stays unique.
+    page.keyboard.press(str(clue))
+    page.wait_for_selector('[data-testid=verdict][data-count="1"]')
+    page.get_by_test_id("minimize").click()
+    page.wait_for_selector("[data-testid=message].ok")
+    assert "every clue left is needed" in page.get_by_test_id("message").inner_text()
+    page.wait_for_selector('[data-testid=verdict][data-count="1"]')
+    # Two 4s that cannot both be closed: no solution, both ringed.
+    page.get_by_test_id("import-text").fill("1 3\n4 - 4")
     page.get_by_test_id("import").click()
     page.wait_for_selector('[data-testid=verdict][data-count="0"]')
+    assert page.locator("circle.marked").count() == 2
     # Export: the puzz.link URL reads back as the same board.
     page.get_by_test_id("import-text").fill(draft.to_url())
     page.get_by_test_id("import").click()

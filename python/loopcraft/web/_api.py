@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, Tuple, Union
 
 from .. import country, loop, slitherlink
 from .._validate import require_int, require_str
@@ -44,6 +44,7 @@ __all__ = [
     "op_solve",
     "op_check",
     "op_verdict",
+    "op_minimize",
     "op_export",
 ]
 
@@ -272,28 +273,65 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
-    """``{family, puzzle, time_limit?}`` -> the setter's verdict on a draft.
+def _first_cell(board: Board, where: Any) -> List[int]:
+    """The cell that shows a clue: ``where`` itself (Slitherlink) or the first cell of a country."""
+    if isinstance(board, Slitherlink):
+        return [int(where[0]), int(where[1])]
+    r, c = board.cells_of(where)[0]
+    return [r, c]
 
-    ``count`` is 0, 1 or 2 (two or more), ``complete`` says the count is
-    proven (else the time limit ran out first), ``level`` is the grade of a
-    unique board, ``solutions`` the (at most two) solutions found, ``url``
-    the draft's puzz.link URL.
+
+def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
+    """``{family, puzzle, time_limit?, suggest?}`` -> the setter's verdict on a draft.
+
+    ``count`` is 0, 1 or 2 (two or more) and ``solutions`` the exact count
+    when ``complete`` (else a lower bound); ``level`` is the grade of a unique
+    board; ``summary`` one line for people; ``backbone`` what every solution
+    shares (:meth:`Backbone.to_dict`: rows of ``1``/``0``/``?``) and
+    ``shaded`` the cells where two solutions differ; ``suggestions`` the best
+    clues to add (each with the ``cell`` that shows it); ``conflict`` the
+    clues that clash when there is no solution (with their ``cells``);
+    ``url`` the draft's puzz.link URL. All within the time limit: what it
+    did not prove is reported as incomplete.
     """
     _family_name, board = _board(body)
-    result = board.solve(limit=2, time_limit=_time_limit(body, limits))
-    level: Optional[str] = None
-    if result.unique:
-        grade = board.grade(node_limit=GRADE_NODE_LIMIT)
-        level = grade.level if grade.complete else None
+    suggest = require_int("suggest", body.get("suggest", 5), 0, 10)
+    v = board.verdict(suggest=suggest, time_limit=_time_limit(body, limits))
+    bb = v.backbone
+    conflict = None
+    if v.conflict is not None:
+        conflict = v.conflict.to_dict()
+        conflict["cells"] = [_first_cell(board, w) for w in v.conflict.clues]
+    suggestions = []
+    for s in v.suggestions:
+        d = s.to_dict()
+        d["cell"] = _first_cell(board, s.where)
+        suggestions.append(d)
     return {
-        "count": min(result.count, 2),
-        "complete": result.complete or result.count >= 2,
-        "unique": result.unique,
-        "level": level,
-        "solutions": [lines_data(s) for s in result.solutions],
+        "count": min(v.count, 2),
+        "solutions": v.count,
+        "complete": v.complete,
+        "unique": v.unique,
+        "level": v.level,
+        "summary": v.summary(),
+        "backbone": bb.to_dict(),
+        "shaded": [list(c) for c in bb.shaded()],
+        "suggestions": suggestions,
+        "conflict": conflict,
         "url": board.to_url(),
     }
+
+
+def op_minimize(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
+    """``{family, puzzle, seed?, time_limit?}`` -> ``{board, removed}``: the
+    board with every clue that is not needed removed (it must be unique).
+    When the time limit runs out, the board reached so far (still unique)."""
+    _family_name, board = _board(body)
+    seed = require_int("seed", body.get("seed", 0), 0, 2**63 - 1)
+    before = board.clue_count if isinstance(board, Slitherlink) else len(board.numbers)
+    smaller = board.minimize(seed=seed, time_limit=_time_limit(body, limits))
+    after = smaller.clue_count if isinstance(smaller, Slitherlink) else len(smaller.numbers)
+    return {"board": board_data(smaller), "removed": before - after}
 
 
 def op_export(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
@@ -327,5 +365,6 @@ OPERATIONS = {
     "solve": op_solve,
     "check": op_check,
     "verdict": op_verdict,
+    "minimize": op_minimize,
     "export": op_export,
 }

@@ -426,7 +426,11 @@ let verdictTimer = null;
 
 function draftChanged(edited = true) {
   state.puzzle = puzzleOfDraft();
-  if (edited) state.verdict = null;
+  if (edited) {
+    state.verdict = null;
+    $("suggestions").replaceChildren();
+    $("minimize").hidden = true;
+  }
   render();
   clearTimeout(verdictTimer);
   verdictTimer = setTimeout(askVerdict, 120);
@@ -460,13 +464,60 @@ function showVerdict() {
   v.setAttribute("data-state", res.complete ? "done" : "incomplete");
   v.setAttribute("data-count", String(res.count));
   let text;
-  if (res.count === 1 && res.unique) text = `Unique solution${res.level ? `, level ${res.level}` : ""}.`;
+  if (res.unique) text = `Unique solution${res.level ? `, level ${res.level}` : ""}.`;
   else if (res.count === 1) text = "One solution found; the time limit stopped the search before uniqueness was proven.";
-  else if (res.count >= 2) text = "Two or more solutions.";
+  else if (res.count >= 2) text = res.complete ? `${res.solutions} solutions.` : `At least ${res.solutions} solutions.`;
   else text = res.complete ? "No solution." : "No solution found within the time limit (incomplete).";
   v.textContent = text;
   v.className = `verdict count-${res.count}${res.complete ? "" : " incomplete"}`;
+  const detail = document.createElement("div");
+  detail.className = "verdict-detail";
+  if (res.count >= 2) {
+    detail.textContent = "Blue lines are in every solution; shaded cells are where two of them differ.";
+  } else if (res.count === 0 && res.conflict) {
+    detail.textContent = res.conflict.cells.length
+      ? `The ringed ${p_word()} admit no solution together${res.conflict.complete ? "" : " (not proven minimal)"}.`
+      : `Why: ${res.conflict.reason}.`;
+  }
+  if (detail.textContent) v.appendChild(detail);
+  const box = $("suggestions");
+  box.replaceChildren(...(res.suggestions || []).map((s) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "suggestion";
+    b.setAttribute("data-testid", "suggestion");
+    const [r, c] = s.cell;
+    b.textContent = `Add ${s.value} at row ${r}, column ${c} → ${s.count === 1 ? "unique" : `${s.open} open`}`;
+    b.addEventListener("click", () => setClue(`${r} ${c}`, s.value));
+    return b;
+  }));
+  if (box.children.length) {
+    const label = document.createElement("span");
+    label.className = "suggestion-label";
+    label.textContent = "Clues that narrow it down:";
+    box.prepend(label);
+  }
+  $("minimize").hidden = !res.unique;
   render();
+}
+
+function p_word() {
+  return state.puzzle.family === "country" ? "numbers" : "clues";
+}
+
+async function minimise() {
+  const p = state.puzzle;
+  const controller = new AbortController();
+  setBusy("Removing the clues that are not needed…", controller);
+  try {
+    const res = await api("minimize", { family: apiFamily(p), puzzle: boardDict(p) }, controller.signal);
+    startSet(puzzleFrom(res.board, apiFamily(p)));
+    message(`Removed ${res.removed} ${res.removed === 1 ? "clue" : "clues"}; every clue left is needed.`, "ok");
+  } catch (err) {
+    if (err.name !== "AbortError") message(err.message, "error");
+  } finally {
+    if (inflight && inflight.controller === controller) setBusy(null, null);
+  }
 }
 
 function setClue(key, value) {
@@ -571,9 +622,23 @@ function render() {
   drawBoard($("board"), view);
 }
 
-/** What the verdict draws on the draft (filled in once the setter's engine is there). */
+/** What the verdict draws on the draft: the shared lines, the shaded difference, the clashing clues. */
 function verdictOverlay() {
-  return null;
+  const res = state.verdict;
+  if (!res || !res.backbone) return null;
+  const bb = res.backbone;
+  const shared = new Map();
+  const read = (kind, list) => (list || []).forEach((row, r) => [...row].forEach((ch, c) => {
+    if (ch === "1") shared.set(`${kind} ${r} ${c}`, 1);
+  }));
+  if (state.puzzle.family === "country") { read("right", bb.right); read("down", bb.down); }
+  else { read("h", bb.h_edges); read("v", bb.v_edges); }
+  const out = {
+    sharedEdges: res.count >= 1 ? shared : new Map(),
+    shaded: res.count >= 2 ? res.shaded.map(([r, c]) => `${r} ${c}`) : [],
+    marked: res.conflict ? res.conflict.cells.map(([r, c]) => `${r} ${c}`) : [],
+  };
+  return out;
 }
 
 // ---------------------------------------------------------------- input
@@ -815,6 +880,7 @@ async function main() {
   });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
   $("export").addEventListener("click", exportBoard);
+  $("minimize").addEventListener("click", minimise);
   $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
   $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
   $("check").addEventListener("click", checkNow);
