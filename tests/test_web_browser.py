@@ -344,6 +344,7 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     page.fill("#new-rows", "3")
     page.fill("#new-cols", "3")
     page.get_by_test_id("new-empty").click()
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")  # the 3 x 3 board's verdict
     # Drag down the side between columns 0 and 1 over all three rows: two countries.
     first = page.locator('[data-side="v 0 1"]').bounding_box()
     last = page.locator('[data-side="v 2 1"]').bounding_box()

@@ -137,7 +137,14 @@ function saveProgress() {
   } catch { /* storage full or disabled: play on */ }
 }
 
+function syncSizeInputs(p) {
+  if (p.family === "loop") { $("gen-size").value = String(p.rows); return; }
+  for (const id of ["gen-rows", "new-rows"]) $(id).value = String(p.rows);
+  for (const id of ["gen-cols", "new-cols"]) $(id).value = String(p.cols);
+}
+
 function startPlay(puzzle) {
+  syncSizeInputs(puzzle);
   state.mode = "play";
   state.puzzle = puzzle;
   state.edges = new Map();
@@ -401,6 +408,7 @@ function puzzleOfDraft() {
 }
 
 function startSet(puzzle) {
+  syncSizeInputs(puzzle);
   state.mode = "set";
   state.puzzle = puzzle;
   state.draft = draftFrom(puzzle);
@@ -426,6 +434,7 @@ let verdictTimer = null;
 
 function draftChanged(edited = true) {
   state.puzzle = puzzleOfDraft();
+  $("verdict").setAttribute("data-state", "busy"); // until the verdict of this draft arrives
   if (edited) {
     state.verdict = null;
     $("suggestions").replaceChildren();
@@ -444,6 +453,7 @@ async function askVerdict() {
   const p = state.puzzle;
   try {
     const verdict = await api("verdict", { family: apiFamily(p), puzzle: boardDict(p) }, controller.signal);
+    if (state.puzzle !== p) return; // an older draft's verdict: a newer one is on its way
     p.url = verdict.url;
     state.verdict = verdict;
     showVerdict();
