@@ -213,6 +213,30 @@ def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session
     shoot(phone.page, artifacts, "play-loop-v1-phone")
 
 
+def svg_texts(svg: str) -> Tuple[str, List[Tuple[float, float, str]]]:
+    """The viewBox and the (x, y, text) of every clue text of an SVG document."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    out = []
+    for el in root.iter("{http://www.w3.org/2000/svg}text"):
+        if "clue" in (el.get("class") or ""):
+            out.append((round(float(el.get("x") or 0), 2), round(float(el.get("y") or 0), 2), el.text or ""))
+    return root.get("viewBox") or "", sorted(out)
+
+
+def test_the_page_draws_as_to_svg(session: Session) -> None:
+    """Same viewBox, same clue texts at the same places as the package's own pictures."""
+    s = slitherlink.generate(4, 6, seed="draw")
+    c = country.generate(5, 4, seed="draw")
+    for family, board in (("slither", s), ("country", c)):
+        page = session.open(play_query(family, board.to_url()))
+        drawn = page.get_by_test_id("board").evaluate("e => e.outerHTML")
+        assert svg_texts(drawn) == svg_texts(board.to_svg())
+        if family == "country":
+            assert page.locator("line.border").count() == board.to_svg().count('class="border"')
+
+
 def test_play_a_country_road_board_to_the_end(session: Session, phone: Session, artifacts: Path) -> None:
     board = country.generate(6, 6, seed="browser")
     edges = country_edges(board.solve().solution)
