@@ -357,3 +357,45 @@ def test_serve_prints_its_url_and_stops_on_ctrl_c() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_hint_without_the_engine_is_a_501(client: TestClient) -> None:
+    from loopcraft.web._api import has_hints
+
+    if has_hints():
+        pytest.skip("this build has the hint engine: test_hint_steps_agree_with_the_solution covers it")
+    assert client.get("/api/info").json()["features"]["hint"] is False
+    r = client.post("/api/hint", json={"family": "slither", "puzzle": "1 1\n-", "position": {}})
+    assert r.status_code == 501 and r.json()["error"] == "MissingFeatureError"
+
+
+def test_hint_steps_agree_with_the_solution(client: TestClient) -> None:
+    from loopcraft.web._api import has_hints
+
+    if not has_hints():
+        pytest.skip("the hint engine (issue 21, branch hints) is not in this build")
+    assert client.get("/api/info").json()["features"]["hint"] is True
+    board = slitherlink.generate(5, 5, seed="hint")
+    sol = board.solve().solution
+    truth = {("h", r, c): v for r, row in enumerate(sol.h_edges) for c, v in enumerate(row)}
+    truth.update({("v", r, c): v for r, row in enumerate(sol.v_edges) for c, v in enumerate(row)})
+    blank = {"h_edges": ["?" * 5] * 6, "v_edges": ["?" * 6] * 5}
+    step = post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": blank})["step"]
+    assert step["text"] and step["decided"] and step["rule"] != "mistake"
+    for key, value in step["decided"]:
+        if key[0] in ("h", "v"):
+            assert truth[tuple(key)] == value, key
+    # A cross where the loop runs is a mistake.
+    on = next(k for k, v in truth.items() if v == 1 and k[0] == "h")
+    wrong = [list(row) for row in blank["h_edges"]]
+    wrong[on[1]][on[2]] = "0"
+    position = {**blank, "h_edges": ["".join(row) for row in wrong]}
+    step = post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": position})["step"]
+    assert step["rule"] == "mistake" and [on[0], on[1], on[2]] in step["premise"]
+    # The solution itself: nothing left to hint.
+    done = {k: "".join(str(v) for v in row) for k, row in (("h_edges", sol.h_edges), ("v_edges", sol.v_edges))}
+    assert post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": done})["step"] is None
+    c = country.generate(5, 5, seed="hint")
+    blank_c = {"right": ["?" * 4] * 5, "down": ["?" * 5] * 4}
+    step = post(client, "hint", {"family": "country", "puzzle": c.to_url(), "position": blank_c})["step"]
+    assert step is not None and step["text"]

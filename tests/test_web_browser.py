@@ -392,3 +392,17 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     expected = min(board.solve().count, 2)
     page.wait_for_selector(f'[data-testid=verdict][data-count="{expected}"]')
     shoot(page, artifacts, "set-country-laptop")
+
+
+def test_hint_button(session: Session) -> None:
+    from loopcraft.web._api import has_hints
+
+    board = slitherlink.generate(5, 5, seed="hint")
+    page = session.open(play_query("slither", board.to_url()))
+    if not has_hints():
+        # Without the hint engine the page does not offer the control.
+        assert not page.get_by_test_id("hint").is_visible()
+        return
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("message")).not_to_have_text("")
+    assert page.locator(".hint").count() > 0

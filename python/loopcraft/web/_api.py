@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Mapping, Tuple, Union
 from .. import country, loop, slitherlink
 from .._validate import require_int, require_str
 from ..country import CountryLoop, CountryRoad
-from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
+from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, LoopcraftError, NoPuzzleFound
 from ..slitherlink import Slitherlink, Solution
 
 __all__ = [
@@ -45,6 +45,8 @@ __all__ = [
     "op_check",
     "op_verdict",
     "op_minimize",
+    "op_hint",
+    "MissingFeatureError",
     "op_export",
 ]
 
@@ -59,6 +61,11 @@ EXPORT_FORMATS: Dict[str, Tuple[str, ...]] = {
 
 #: A board of one of the families (a Loop v1 puzzle is played as its Slitherlink board).
 Board = Union[Slitherlink, CountryRoad]
+
+
+class MissingFeatureError(LoopcraftError):
+    """An operation needs an engine this build of loopcraft does not have (answered 501)."""
+
 
 # The most solutions a solve request may ask for (each one is sent back).
 MAX_LIMIT = 10
@@ -188,6 +195,7 @@ def op_info(limits: Limits) -> Dict[str, Any]:
         "export_formats": {k: list(v) for k, v in EXPORT_FORMATS.items()},
         "time_limit": limits.time_limit,
         "max_time_limit": limits.max_time_limit,
+        "features": {"verdict": True, "minimize": True, "hint": has_hints()},
     }
 
 
@@ -334,6 +342,48 @@ def op_minimize(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     return {"board": board_data(smaller), "removed": before - after}
 
 
+def has_hints() -> bool:
+    """Whether this build has the hint engine (``board.hint(position)``) for both families."""
+    return callable(getattr(Slitherlink, "hint", None)) and callable(getattr(CountryRoad, "hint", None))
+
+
+def _key_data(key: Any) -> Any:
+    return [k for k in key] if isinstance(key, tuple) else key
+
+
+def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
+    """``{family, puzzle, position}`` -> ``{step}``: the next step from a player's marks.
+
+    ``position`` is the player's marks as rows of ``1`` (line), ``0`` (cross)
+    and ``?`` (no mark), in the layout of lines (see the module docstring).
+    ``step`` is ``{rule, level, text, decided: [[key, value]], premise:
+    [key], contradiction}`` (keys as lists, such as ``["h", 0, 2]``); its
+    rule is ``mistake`` when a mark disagrees with every solution. ``step``
+    is null when the marks are a solution, or when nothing more can be
+    decided on a board with several.
+    """
+    _family_name, board = _board(body)
+    hint = getattr(board, "hint", None)
+    if not callable(hint):
+        raise MissingFeatureError("this build of loopcraft has no hint engine")
+    position = _field(body, "position")
+    if not isinstance(position, dict):
+        raise ArgumentTypeError(f"position must be an object, got {type(position).__name__}")
+    step = hint(position)
+    if step is None:
+        return {"step": None}
+    return {
+        "step": {
+            "rule": step.rule,
+            "level": step.level,
+            "text": step.text,
+            "decided": [[_key_data(k), int(v)] for k, v in sorted(step.decided.items(), key=repr)],
+            "premise": sorted((_key_data(k) for k in step.premise), key=repr),
+            "contradiction": bool(step.contradiction),
+        }
+    }
+
+
 def op_export(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     """``{family, puzzle, format}`` -> ``{format, text}`` (``{format, base64}`` for PNG)."""
     family, board = _board(body)
@@ -366,5 +416,6 @@ OPERATIONS = {
     "check": op_check,
     "verdict": op_verdict,
     "minimize": op_minimize,
+    "hint": op_hint,
     "export": op_export,
 }

@@ -37,7 +37,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import LoopcraftError, MissingExtraError
-from ._api import OPERATIONS, Limits, op_info
+from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
 __all__ = ["create_app", "MAX_BODY", "CSP", "LOCAL_HOSTS"]
 
@@ -211,7 +211,7 @@ def create_app(
         return _error(exc.status_code, "HTTPError", str(exc.detail))
 
     async def loopcraft_error(request: Request, exc: Exception) -> Response:
-        status = 501 if isinstance(exc, MissingExtraError) else 422
+        status = 501 if isinstance(exc, (MissingExtraError, MissingFeatureError)) else 422
         return _error(status, type(exc).__name__, str(exc))
 
     routes = [

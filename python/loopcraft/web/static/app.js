@@ -52,6 +52,7 @@ const state = {
   elapsed: 0, // seconds before `started`
   started: null, // Date.now() of the running timer, or null
   warn: null,
+  hint: null, // the last hint's step, shown until the next change
   // set
   draft: null, // lattice: {clues}; country: {borders: Set, anchors: Map "r c" -> n, blocked: Set}
   selected: null,
@@ -195,6 +196,7 @@ function undoRedo(from, to, forward) {
 }
 
 function changed() {
+  state.hint = null;
   message("");
   evaluate();
   render();
@@ -315,6 +317,55 @@ function clearLines() {
   state.edges = new Map();
   state.revealed = false;
   changed();
+}
+
+/** The player's marks for the hint engine: 1 line, 0 cross, ? nothing. */
+function marksOf() {
+  const p = state.puzzle;
+  const mark = (k) => ({ 1: "1", 2: "0" }[state.edges.get(k)] || "?");
+  const rows = (n, m, f) => Array.from({ length: n }, (_, r) => Array.from({ length: m }, (_, c) => f(r, c)).join(""));
+  if (p.family === "country") {
+    return {
+      right: rows(p.rows, p.cols - 1, (r, c) => mark(`right ${r} ${c}`)),
+      down: rows(p.rows - 1, p.cols, (r, c) => mark(`down ${r} ${c}`)),
+    };
+  }
+  return {
+    h_edges: rows(p.rows + 1, p.cols, (r, c) => mark(`h ${r} ${c}`)),
+    v_edges: rows(p.rows, p.cols + 1, (r, c) => mark(`v ${r} ${c}`)),
+  };
+}
+
+async function askHint() {
+  const p = state.puzzle;
+  const controller = new AbortController();
+  setBusy("Looking for the next step…", controller);
+  try {
+    const res = await api("hint", { family: apiFamily(p), puzzle: boardDict(p), position: marksOf() }, controller.signal);
+    state.hint = res.step;
+    if (!res.step) {
+      message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
+    } else {
+      message(res.step.text, res.step.rule === "mistake" ? "error" : "hint");
+    }
+    render();
+  } catch (err) {
+    if (err.name !== "AbortError") message(err.message, "error");
+  } finally {
+    if (inflight && inflight.controller === controller) setBusy(null, null);
+  }
+}
+
+/** What a hint shows on the board: the marks it decides, or the mark that is a mistake. */
+function hintOverlay() {
+  const step = state.hint;
+  if (!step) return {};
+  const edgeKinds = new Set(["h", "v", "right", "down"]);
+  const hintEdges = new Map();
+  for (const [key, value] of step.decided) if (edgeKinds.has(key[0])) hintEdges.set(key.join(" "), value);
+  const bad = new Set();
+  if (step.rule === "mistake") for (const key of step.premise) if (edgeKinds.has(key[0])) bad.add(key.join(" "));
+  return { hintEdges, badEdges: bad };
 }
 
 // ---------------------------------------------------------------- generation
@@ -622,6 +673,7 @@ function render() {
       edges: state.edges, hits: "edges",
       warnCells: state.warn?.warnCells, warnPoints: state.warn?.warnPoints, warnEdges: state.warn?.warnEdges,
       cursor: state.cursor ? { kind: country ? "cell" : "point", ...state.cursor } : null,
+      ...hintOverlay(),
     });
   } else {
     Object.assign(view, {
@@ -891,6 +943,8 @@ async function main() {
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
   $("export").addEventListener("click", exportBoard);
   $("minimize").addEventListener("click", minimise);
+  $("hint").addEventListener("click", askHint);
+  $("hint").hidden = !(info.features && info.features.hint);
   $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
   $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
   $("check").addEventListener("click", checkNow);

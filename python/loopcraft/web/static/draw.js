@@ -146,9 +146,10 @@ export function drawBoard(svg, view) {
   for (const [key, v] of extra) {
     if (v === 1 && !(view.edges && view.edges.get(key))) line(lines, key, "shared", { stroke: "#3a7bd5" });
   }
+  const bad = view.badEdges || new Set();
   for (const [key, v] of view.edges || []) {
     if (v === 1) {
-      line(lines, key, country ? "cell-loop" : "loop", warnEdges.has(key) ? { stroke: WARN } : {});
+      line(lines, key, country ? "cell-loop" : "loop", warnEdges.has(key) || bad.has(key) ? { stroke: WARN } : {});
     } else if (v === 2) {
       const [[x0, y0], [x1, y1]] = edgeEnds(key);
       const mx = (x0 + x1) / 2, my = (y0 + y1) / 2, a = 0.09;
@@ -157,6 +158,25 @@ export function drawBoard(svg, view) {
         d: `M${X(mx - a)} ${Y(my - a)}L${X(mx + a)} ${Y(my + a)}M${X(mx - a)} ${Y(my + a)}L${X(mx + a)} ${Y(my - a)}`,
       }, crosses);
     }
+  }
+
+  // A hint: the lines it decides dashed, the crosses it decides, in the accent colour.
+  for (const [key, v] of view.hintEdges || []) {
+    if (v === 1) {
+      line(svg, key, "hint", { stroke: "#2f6fdb", "stroke-width": country ? 5 : 4, "stroke-dasharray": "4 3", "stroke-linecap": "round" });
+    } else {
+      const [[x0, y0], [x1, y1]] = edgeEnds(key);
+      const mx = (x0 + x1) / 2, my = (y0 + y1) / 2, a = 0.12;
+      el("path", {
+        class: "hint", stroke: "#2f6fdb", "stroke-width": 2.2, fill: "none", "stroke-linecap": "round",
+        d: `M${X(mx - a)} ${Y(my - a)}L${X(mx + a)} ${Y(my + a)}M${X(mx - a)} ${Y(my + a)}L${X(mx + a)} ${Y(my - a)}`,
+      }, svg);
+    }
+  }
+  for (const key of bad) {
+    if (!(view.edges && view.edges.get(key) === 2)) continue;
+    const [[x0, y0], [x1, y1]] = edgeEnds(key);
+    el("circle", { class: "marked", cx: X((x0 + x1) / 2), cy: Y((y0 + y1) / 2), r: 7 }, svg);
   }
 
   // Texts: clues centred (lattice), numbers in a corner (country).
