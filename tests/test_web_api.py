@@ -393,7 +393,7 @@ def test_hint_steps_agree_with_the_solution(client: TestClient) -> None:
     step = post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": position})["step"]
     assert step["rule"] == "mistake" and [on[0], on[1], on[2]] in step["premise"]
     # The solution itself: nothing left to hint.
-    done = {k: "".join(str(v) for v in row) for k, row in (("h_edges", sol.h_edges), ("v_edges", sol.v_edges))}
+    done = {k: sol.to_dict()[k] for k in ("h_edges", "v_edges")}
     assert post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": done})["step"] is None
     c = country.generate(5, 5, seed="hint")
     blank_c = {"right": ["?" * 4] * 5, "down": ["?" * 5] * 4}

@@ -394,7 +394,7 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     shoot(page, artifacts, "set-country-laptop")
 
 
-def test_hint_button(session: Session) -> None:
+def test_hint_button(session: Session, artifacts: Path) -> None:
     from loopcraft.web._api import has_hints
 
     board = slitherlink.generate(5, 5, seed="hint")
@@ -406,3 +406,4 @@ def test_hint_button(session: Session) -> None:
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("message")).not_to_have_text("")
     assert page.locator(".hint").count() > 0
+    shoot(page, artifacts, "play-hint-laptop")
