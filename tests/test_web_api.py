@@ -30,7 +30,7 @@ from loopcraft import country, loop, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.slitherlink import Slitherlink
 from loopcraft.web import create_app
-from loopcraft.web._app import CSP, MAX_BODY
+from loopcraft.web._app import CSP, LOCAL_HOSTS, MAX_BODY, _host_name
 
 BASE = "http://127.0.0.1:8765"
 COUNTRY_URL = b"https://puzz.link/p?country/5/5/5asggf2e5g55g"
@@ -76,8 +76,11 @@ def test_page_and_static_files(client: TestClient) -> None:
 def test_host_header_check() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for host in ("http://localhost:8765", "http://127.0.0.1:1", "http://[::1]:8765"):
+        for host in ("http://localhost:8765", "http://127.0.0.1:1", "http://LOCALHOST"):
             assert TestClient(create_app(), base_url=host).get("/api/health").status_code == 200, host
+        # IPv6 (older TestClients cannot take a bracketed base URL: the header is read directly).
+        assert _host_name("[::1]:8765") == "[::1]" and _host_name("[::1]") in LOCAL_HOSTS
+        assert _host_name("evil.example:80") == "evil.example" not in LOCAL_HOSTS
         evil = TestClient(create_app(), base_url="http://rebind.example:8765")
         r = evil.get("/api/health")
         assert r.status_code == 400 and r.json()["error"] == "BadHost"
