@@ -89,7 +89,7 @@ def browser() -> Iterator[Browser]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ResourceWarning)
         with sync_playwright() as pw:
-            b = pw.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+            b = pw.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-dev-shm-usage"])
             yield b
             b.close()
 
