@@ -274,6 +274,51 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     assert Slitherlink.parse(query["p"][0]) == board
 
 
+def test_drag_draws_a_line_in_one_undo_step(session: Session) -> None:
+    board = slitherlink.generate(4, 4, seed="drag")
+    page = session.open(play_query("slither", board.to_url()))
+
+    def centre(key: str) -> Tuple[float, float]:
+        box = page.locator(f'[data-edge="{key}"]').bounding_box()
+        assert box
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    path = ["h 0 0", "h 0 1", "h 0 2"]
+    start, end = centre(path[0]), centre(path[-1])
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=20)
+    page.mouse.up()
+    states = [page.locator(f'[data-edge="{k}"]').get_attribute("data-state") for k in [*path, "h 0 3"]]
+    assert states == ["line", "line", "line", "empty"]
+    page.get_by_test_id("undo").click()
+    assert all(page.locator(f'[data-edge="{k}"]').get_attribute("data-state") == "empty" for k in path)
+    # A drag that starts on a line erases.
+    page.get_by_test_id("redo").click()
+    page.mouse.move(*centre("h 0 2"))
+    page.mouse.down()
+    page.mouse.move(*centre("h 0 1"), steps=10)
+    page.mouse.up()
+    states = [page.locator(f'[data-edge="{k}"]').get_attribute("data-state") for k in path]
+    assert states == ["line", "empty", "empty"]
+
+
+def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        board = slitherlink.generate(4, 4, seed="touch")
+        page.goto(server_url + play_query("slither", board.to_url()))
+        page.wait_for_selector("body[data-ready=true]")
+        edge = page.locator('[data-edge="v 1 0"]')
+        edge.tap()
+        assert edge.get_attribute("data-state") == "line"
+        edge.tap()
+        assert edge.get_attribute("data-state") == "cross"
+    finally:
+        context.close()
+
+
 def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page = session.open("?mode=play&family=slither&p=" + quote(slitherlink.generate(4, 4, seed=1).to_url(), safe=""))
     page.get_by_test_id("reveal").click()

@@ -53,6 +53,7 @@ const state = {
   started: null, // Date.now() of the running timer, or null
   warn: null,
   hint: null, // the last hint's step, shown until the next change
+  drag: null, // play: a press on an edge, maybe becoming a drag
   // set
   draft: null, // lattice: {clues}; country: {borders: Set, anchors: Map "r c" -> n, blocked: Set}
   selected: null,
@@ -709,8 +710,9 @@ function onBoardClick(event, backwards) {
   const target = event.target.closest("[data-edge],[data-cell],[data-side]");
   if (!target || !state.puzzle) return;
   if (state.mode === "play") {
+    // A left click or tap on an edge is handled on pointerup (see onPointerUp), with drags.
     const key = target.getAttribute("data-edge");
-    if (key) cycle(key, backwards);
+    if (key && backwards) cycle(key, true);
     return;
   }
   const cell = target.getAttribute("data-cell");
@@ -801,7 +803,51 @@ function sideAt(x, y) {
   return e && e.getAttribute && e.getAttribute("data-side");
 }
 
+function edgeAt(x, y) {
+  const e = document.elementFromPoint(x, y);
+  return e && e.getAttribute && e.getAttribute("data-edge");
+}
+
+// Play: a tap cycles an edge; a drag across edges draws lines along them (or erases them,
+// when it starts on a line), as one undo step.
+function onPlayPointerDown(event) {
+  if (event.button !== 0) return;
+  const key = event.target.getAttribute && event.target.getAttribute("data-edge");
+  if (!key) return;
+  state.drag = { start: key, last: key, value: state.edges.get(key) === 1 ? 0 : 1, moved: false, step: [] };
+}
+
+function dragTo(key) {
+  const d = state.drag;
+  const before = state.edges.get(key) || 0;
+  if (before === d.value || d.step.some(([k]) => k === key)) return;
+  d.step.push([key, before, d.value]);
+  applyEdge(key, d.value);
+}
+
+function onPlayPointerMove(event) {
+  const d = state.drag;
+  if (!d) return;
+  const key = edgeAt(event.clientX, event.clientY);
+  if (!key || key === d.last) return;
+  if (!d.moved) { d.moved = true; dragTo(d.start); }
+  d.last = key;
+  dragTo(key);
+  evaluate();
+  render();
+}
+
+function onPlayPointerUp() {
+  const d = state.drag;
+  state.drag = null;
+  if (!d) return;
+  if (!d.moved) { cycle(d.start, false); return; }
+  if (d.step.length) { state.undo.push(d.step); state.redo = []; }
+  changed();
+}
+
 function onPointerDown(event) {
+  if (state.mode === "play") { onPlayPointerDown(event); return; }
   if (state.mode !== "set" || state.puzzle?.family !== "country") return;
   const side = event.target.getAttribute && event.target.getAttribute("data-side");
   if (!side) return;
@@ -813,6 +859,7 @@ function onPointerDown(event) {
 }
 
 function onPointerMove(event) {
+  if (state.drag) { onPlayPointerMove(event); return; }
   if (!state.paint) return;
   const side = sideAt(event.clientX, event.clientY);
   if (side && side !== state.paint.last) {
@@ -822,6 +869,7 @@ function onPointerMove(event) {
 }
 
 function onPointerUp() {
+  if (state.drag) onPlayPointerUp();
   state.paint = null;
 }
 
@@ -916,6 +964,12 @@ async function main() {
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
+  window.addEventListener("pointercancel", () => {
+    // The browser took the gesture over: keep what a drag drew, never treat it as a tap.
+    if (state.drag && state.drag.moved) onPlayPointerUp();
+    state.drag = null;
+    state.paint = null;
+  });
   document.addEventListener("keydown", onKey);
   $("mode-play").addEventListener("click", () => switchMode("play"));
   $("mode-set").addEventListener("click", () => switchMode("set"));
