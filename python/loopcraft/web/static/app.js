@@ -538,7 +538,7 @@ function showVerdict() {
     detail.textContent = "Blue lines are in every solution; shaded cells are where two of them differ.";
   } else if (res.count === 0 && res.conflict) {
     detail.textContent = res.conflict.cells.length
-      ? `The ringed ${p_word()} admit no solution together${res.conflict.complete ? "" : " (not proven minimal)"}.`
+      ? `The ringed ${clueWord()} admit no solution together${res.conflict.complete ? "" : " (not proven minimal)"}.`
       : `Why: ${res.conflict.reason}.`;
   }
   if (detail.textContent) v.appendChild(detail);
@@ -563,7 +563,7 @@ function showVerdict() {
   render();
 }
 
-function p_word() {
+function clueWord() {
   return state.puzzle.family === "country" ? "numbers" : "clues";
 }
 
