@@ -33,6 +33,7 @@ from importlib.metadata import version as _version
 
 from . import country, loop, slitherlink
 from ._batch import errors_of
+from ._explain import Explanation, Position, Rule, Step
 from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
 from .country import CountryRoad
 from .errors import (
@@ -66,6 +67,10 @@ __all__ = [
     "Grade",
     "CheckResult",
     "Violation",
+    "Rule",
+    "Step",
+    "Explanation",
+    "Position",
     "errors_of",
     "LoopcraftError",
     "ArgumentError",

@@ -56,6 +56,28 @@ def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], leve
     than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
     2 = undecided; None when the level finds a contradiction."""
 
+SLITHER_RULES: Tuple[Tuple[str, str, str], ...]
+"""The rules of explanations: ``(name, level, description)`` each."""
+
+#: One explanation step: ``(rule, place kind, place index, premise keys,
+#: decisions, contradiction, parent)``.
+PyStep = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
+
+def slither_explain(
+    rows: int, cols: int, clues: Sequence[Optional[int]], level: str, position: Optional[bytes] = None
+) -> Optional[List[PyStep]]:
+    """The steps of ``level``'s deduction, easiest first, from ``position``
+    (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
+    trial's refutation follows it, with ``parent`` its index (-1 for top-level
+    steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
+    None when the rules find a contradiction."""
+
+def slither_hint(
+    rows: int, cols: int, clues: Sequence[Optional[int]], position: bytes
+) -> Optional[List[PyStep]]:
+    """The next step from a player's position, flattened as in
+    ``slither_explain`` (the step first); None when the position is solved."""
+
 def slither_grade(
     rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
 ) -> Tuple[str, int, bool, float]:

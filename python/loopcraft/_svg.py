@@ -90,6 +90,11 @@ class SvgStyle:
     blocked: str = "#333"
     cross: str = "#000"
     path: str = "#555"
+    #: Explanation pictures: the cells a step read, what it decided, and the
+    #: marks that were already there but that the step did not read.
+    highlight: str = "#ffe08a"
+    accent: str = "#d62728"
+    faint: str = "#b8b8b8"
     font_family: str = "Helvetica, Arial, 'DejaVu Sans', 'Liberation Sans', sans-serif"
 
 
@@ -290,6 +295,11 @@ def grid_svg(
     borders: Optional[Iterable[Edge]] = None,
     blocked: Optional[Iterable[Cell]] = None,
     centre_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    highlighted: Optional[Iterable[Cell]] = None,
+    faint_edges: Optional[Iterable[Edge]] = None,
+    faint_crosses: Optional[Iterable[Edge]] = None,
+    accent_edges: Optional[Iterable[Edge]] = None,
+    accent_crosses: Optional[Iterable[Edge]] = None,
     dots: bool = True,
     grid: bool = False,
     style: SvgStyle = DEFAULT_STYLE,
@@ -314,6 +324,11 @@ def grid_svg(
         blocked: cells filled dark.
         centre_path: pairs of side-by-side cells joined through their centres
             (the Country Road loop).
+        highlighted: cells filled in the highlight colour (what a step read).
+        faint_edges, faint_crosses: loop edges and crosses drawn light (marks a
+            step did not read).
+        accent_edges, accent_crosses: loop edges and crosses drawn in the
+            accent colour (what a step decided).
         dots: draw the lattice points (Slitherlink style).
         grid: draw thin grey grid lines between all cells (Country Road style).
         style: colours and font.
@@ -340,6 +355,11 @@ def grid_svg(
     )
     blocked_cells = _cells("blocked", blocked, rows, cols)
     path = _pairs("centre_path", centre_path, rows, cols)
+    highlighted_cells = _cells("highlighted", highlighted, rows, cols)
+    faint_loop = _edges("faint_edges", faint_edges, rows, cols)
+    faint_cross = _edges("faint_crosses", faint_crosses, rows, cols)
+    accent_loop = _edges("accent_edges", accent_edges, rows, cols)
+    accent_cross = _edges("accent_crosses", accent_crosses, rows, cols)
 
     u = cell / 32  # every width below is given for a 32 px cell
     width = cols * cell + 2 * margin
@@ -380,6 +400,10 @@ def grid_svg(
 
     # Fills first, then thin lines, then thick lines, then marks and texts on top.
     group(
+        f'fill="{_esc_attr(style.highlight)}" shape-rendering="crispEdges"',
+        [rect("highlighted", r, c) for r, c in highlighted_cells],
+    )
+    group(
         f'fill="{_esc_attr(style.shade)}" shape-rendering="crispEdges"',
         [rect("shaded", r, c) for r, c in shaded_cells],
     )
@@ -418,18 +442,34 @@ def grid_svg(
         [line("loop", *edge_ends(e)[0], *edge_ends(e)[1]) for e in loop],
     )
     arm = 0.09  # half the size of a cross, in cells
-    crosses_svg = []
-    for e in cross_list:
-        (c0, r0), (c1, r1) = edge_ends(e)
-        mc, mr = (c0 + c1) / 2, (r0 + r1) / 2
-        crosses_svg.append(
-            f'<path class="cross" d="M{x(mc - arm)} {y(mr - arm)}L{x(mc + arm)} {y(mr + arm)}'
-            f'M{x(mc - arm)} {y(mr + arm)}L{x(mc + arm)} {y(mr - arm)}"/>'
-        )
+
+    def cross_marks(cls: str, edges: List[Edge]) -> List[str]:
+        marks = []
+        for e in edges:
+            (c0, r0), (c1, r1) = edge_ends(e)
+            mc, mr = (c0 + c1) / 2, (r0 + r1) / 2
+            marks.append(
+                f'<path class="{cls}" d="M{x(mc - arm)} {y(mr - arm)}L{x(mc + arm)} {y(mr + arm)}'
+                f'M{x(mc - arm)} {y(mr + arm)}L{x(mc + arm)} {y(mr - arm)}"/>'
+            )
+        return marks
+
     group(
         f'stroke="{_esc_attr(style.cross)}" stroke-width="{_num(1.6 * u)}" stroke-linecap="round" fill="none"',
-        crosses_svg,
+        cross_marks("cross", cross_list),
     )
+    for colour, cls, edges_, crosses_ in (
+        (style.faint, "faint", faint_loop, faint_cross),
+        (style.accent, "decided", accent_loop, accent_cross),
+    ):
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(4 * u)}" stroke-linecap="round"',
+            [line(f"loop {cls}", *edge_ends(e)[0], *edge_ends(e)[1]) for e in edges_],
+        )
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(2.2 * u)}" stroke-linecap="round" fill="none"',
+            cross_marks(f"cross {cls}", crosses_),
+        )
 
     blocked_set = set(blocked_cells)
     font = _esc_attr(style.font_family)
