@@ -61,20 +61,18 @@ SLITHER_RULES: Tuple[Tuple[str, str, str], ...]
 
 #: One explanation step: ``(rule, place kind, place index, premise keys,
 #: decisions, contradiction, parent)``.
-PyStep = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
+_PyStep = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
 
 def slither_explain(
     rows: int, cols: int, clues: Sequence[Optional[int]], level: str, position: Optional[bytes] = None
-) -> Optional[List[PyStep]]:
+) -> Optional[List[_PyStep]]:
     """The steps of ``level``'s deduction, easiest first, from ``position``
     (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
     trial's refutation follows it, with ``parent`` its index (-1 for top-level
     steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
     None when the rules find a contradiction."""
 
-def slither_hint(
-    rows: int, cols: int, clues: Sequence[Optional[int]], position: bytes
-) -> Optional[List[PyStep]]:
+def slither_hint(rows: int, cols: int, clues: Sequence[Optional[int]], position: bytes) -> Optional[List[_PyStep]]:
     """The next step from a player's position, flattened as in
     ``slither_explain`` (the step first); None when the position is solved."""
 

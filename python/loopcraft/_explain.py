@@ -283,9 +283,14 @@ class Position:
             h = data.get("h_edges")
             v = data.get("v_edges")
             if not isinstance(h, Sequence) or not isinstance(v, Sequence) or isinstance(h, str) or len(h) < 2:
-                raise ArgumentError("a Slitherlink position needs h_edges (rows + 1 strings) and v_edges (rows strings)")
+                raise ArgumentError(
+                    "a Slitherlink position needs h_edges (rows + 1 strings) and v_edges (rows strings)"
+                )
             R, C = len(h) - 1, len(h[0]) if isinstance(h[0], str) else 0
-            grids = {"h": _require_marks("h_edges", h, R + 1, C, "01?"), "v": _require_marks("v_edges", v, R, C + 1, "01?")}
+            grids = {
+                "h": _require_marks("h_edges", h, R + 1, C, "01?"),
+                "v": _require_marks("v_edges", v, R, C + 1, "01?"),
+            }
             family = "slitherlink"
         elif "right" in data or "down" in data:
             right, down = data.get("right"), data.get("down")
@@ -293,12 +298,17 @@ class Position:
                 raise ArgumentError("a Country Road position needs right (rows strings) and down (rows - 1 strings)")
             R = len(right)
             C = len(right[0]) + 1 if isinstance(right[0], str) else 0
-            grids = {"right": _require_marks("right", right, R, C - 1, "01?"), "down": _require_marks("down", down, R - 1, C, "01?")}
+            grids = {
+                "right": _require_marks("right", right, R, C - 1, "01?"),
+                "down": _require_marks("down", down, R - 1, C, "01?"),
+            }
             if data.get("cells") is not None:
                 grids["cell"] = _require_marks("cells", data["cells"], R, C, "01?")
             family = "country"
         else:
-            raise ArgumentError("a position dict needs h_edges and v_edges (Slitherlink) or right and down (Country Road)")
+            raise ArgumentError(
+                "a position dict needs h_edges and v_edges (Slitherlink) or right and down (Country Road)"
+            )
         marks: Dict[Key, int] = {}
         for kind, rows in grids.items():
             for r, row in enumerate(rows):

@@ -32,10 +32,10 @@ from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, MAX_SIZE, Slitherlink
 from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
+from ._explain import RULES
 from ._formats import URL_SITES
 from ._generate import generate, generate_slitherlink
 from ._many import solve_many
-from ._explain import RULES
 from ._referee import RULES as CHECK_RULES
 from ._referee import check
 from ._solution import Solution

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, Position, Step
+from .._explain import Explanation, Step
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError
-from . import _formats as fmt
 from . import _explain
+from . import _formats as fmt
 from ._deduction import SlitherlinkDeduction
 from ._formats import MAX_SIZE
 from ._geometry import Clue, ClueGrid, draw, edge_count
@@ -347,7 +347,7 @@ class Slitherlink(Picture):
         >>> p = Slitherlink([[3, 3, 1]])
         >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["????"]}).rule
         'dot-facts'
-        >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["1???"]}).rule
+        >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["0???"]}).rule
         'mistake'
         """
         return _explain.hint(self.clues, self.flat_clues, position)

@@ -74,7 +74,9 @@ class _Board:
         if place[0] == "cell":
             r, c = place[1], place[2]
             clue = self.clues[r][c]
-            return f"The {clue} at {self.cell_name(r, c)}" if clue is not None else f"The cell at {self.cell_name(r, c)}"
+            return (
+                f"The {clue} at {self.cell_name(r, c)}" if clue is not None else f"The cell at {self.cell_name(r, c)}"
+            )
         if place[0] == "point":
             return f"The dot at row {place[1] + 1}, column {place[2] + 1} of the dots"
         return f"The side at {self.edge_name(place)}"
@@ -189,7 +191,9 @@ def _steps(b: _Board, flat: Sequence[_Flat], parent: int, start: Dict[Key, int],
             assumed[place] = 1 - decided.get(place, 0)
             sub = _steps(b, flat, i, assumed, level)
             n_sub = len(sub)
-            because = Explanation(level, tuple(sub), contradiction=True, start=Position("slitherlink", b.rows, b.cols, assumed))
+            because = Explanation(
+                level, tuple(sub), contradiction=True, start=Position("slitherlink", b.rows, b.cols, assumed)
+            )
         text = _text(b, rule, place, premise, decided, marks, contradiction=contradiction, sub=n_sub)
         out.append(
             Step(rule, _LEVEL[rule], premise, decided, text, place, contradiction, because, _painter(b, dict(marks)))
