@@ -383,6 +383,66 @@ fn py_country_ladder(
     interruptible(py, |stop| crate::country::ladder_with_stop(rows, cols, &regions, &numbers, &stages, stop))
 }
 
+fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
+    use crate::country::ExplainPlace as P;
+    for s in steps {
+        let (kind, index) = match s.place {
+            P::Cell(c) => ("cell", c as i64),
+            P::Edge(e) => ("edge", e as i64),
+            P::Country(k) => ("country", k as i64),
+            P::Border(i) => ("border", i as i64),
+            P::Board => ("none", -1),
+        };
+        let me = out.len() as i64;
+        let name = crate::country::RULES[s.rule as usize].name;
+        out.push((name, kind, index, s.premise, s.decided, s.contradiction, parent));
+        flatten_country_steps(s.because, me, out);
+    }
+}
+
+/// The steps of the ladder up to `level` from a position (bytes 0/1/2, cells
+/// then edges, or None): `(steps flattened as in slither_explain,
+/// contradiction, the values reached)`.
+#[pyfunction(name = "country_explain")]
+#[pyo3(signature = (rows, cols, regions, numbers, level, position=None))]
+fn py_country_explain(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    level: &str,
+    position: Option<Vec<u8>>,
+) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let out = interruptible(py, |stop| {
+        crate::country::explain(rows, cols, &regions, &numbers, position.as_deref(), level, stop)
+    })?;
+    let mut steps = Vec::new();
+    flatten_country_steps(out.steps, -1, &mut steps);
+    Ok((steps, out.contradiction, out.values))
+}
+
+/// The next step from a player's position (bytes 0/1/2, cells then edges),
+/// flattened (the step first); None when there is none.
+#[pyfunction(name = "country_hint")]
+fn py_country_hint(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    position: Vec<u8>,
+) -> PyResult<Option<Vec<PyStep>>> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let step = interruptible(py, |stop| crate::country::hint(rows, cols, &regions, &numbers, &position, stop))?;
+    Ok(step.map(|s| {
+        let mut out = Vec::new();
+        flatten_country_steps(vec![s], -1, &mut out);
+        out
+    }))
+}
+
 /// A Country Road region map kept between calls: geometry and region graph
 /// built once, then ladder runs and solves with any numbers (the generator's
 /// deletion loop, `grade`); optionally a loop known to solve it, which guides
@@ -681,6 +741,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COUNTRY_LEVELS", pyo3::types::PyTuple::new(m.py(), crate::country::LEVEL_NAMES)?)?;
     m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
+    m.add(
+        "COUNTRY_RULES",
+        pyo3::types::PyTuple::new(
+            m.py(),
+            crate::country::RULES.iter().map(|r| (r.name, r.level, r.description)).collect::<Vec<_>>(),
+        )?,
+    )?;
+    m.add_function(wrap_pyfunction!(py_country_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_hint, m)?)?;
     m.add_class::<PyCountryRegionMap>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;

@@ -150,6 +150,29 @@ def country_ladder(
     states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
     2 = undecided; None when the stages find a contradiction."""
 
+COUNTRY_RULES: Tuple[Tuple[str, str, str], ...]
+"""The Country Road rules of explanations: ``(name, level, description)`` each."""
+
+def country_explain(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    level: str,
+    position: Optional[bytes] = None,
+) -> Tuple[List[_PyStep], bool, bytes]:
+    """The steps of the ladder up to ``level`` (not ``"search"``), easiest
+    first, from ``position`` (cells then edges, 0/1/2; None for the empty
+    board), flattened as in ``slither_explain`` (premise keys: a cell, then
+    ``cells + edge``, then ``cells + edges + country``); with whether the
+    rules found a contradiction and the values reached."""
+
+def country_hint(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], position: bytes
+) -> Optional[List[_PyStep]]:
+    """The next step from a player's position, flattened (the step first);
+    None when the position is solved."""
+
 @final
 class CountryRegionMap:
     """A Country Road region map kept between calls: geometry and region graph

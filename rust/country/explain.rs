@@ -416,30 +416,41 @@ pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &
             return refused(s);
         }
     }
-    let below = top.min(2);
-    let (ok, mut steps) = {
-        let mut d = Driver { p, w: Work::new(&p.board), steps: Vec::new(), stop: &mut *stop };
-        let ok = if top >= 4 { d.probe(&mut s, below, first) } else { d.fixpoint(&mut s, below, first) };
-        (ok, d.steps)
-    };
+    // `macro`'s catalogue is built on the state the other stages leave: at
+    // the fixpoint of `region`, `once` and `loop` (so that `macro` comes
+    // before `probe`), or, if it cannot be built there, after `probe` too
+    // (as the ladder's root does).
     let done = |steps: Vec<Step>, s: State, contradiction: bool| Explained { steps, contradiction, values: s.val };
-    if ok.is_none() {
+    let mut steps = Vec::new();
+    let phase = |p: &Puzzle, s: &mut State, stop: &mut Stop<'_>, top: usize, probe: bool, steps: &mut Vec<Step>| {
+        let mut d = Driver { p, w: Work::new(&p.board), steps: Vec::new(), stop };
+        let ok = if probe { d.probe(s, top, first) } else { d.fixpoint(s, top, first) };
+        steps.extend(d.steps);
+        ok
+    };
+    if phase(p, &mut s, stop, top.min(2), false, &mut steps).is_none() {
         return done(steps, s, true);
     }
     if first && !steps.is_empty() {
         return done(steps, s, false);
     }
+    let mut catalogue = false;
     if top >= 3 {
         if !p.region_ok {
             return done(steps, s, true);
         }
-        if !solved(p, &s) && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS) {
-            let mut d = Driver { p, w: Work::new(&p.board), steps: Vec::new(), stop };
-            let ok = if top >= 4 { d.probe(&mut s, 3, first) } else { d.fixpoint(&mut s, 3, first) };
-            steps.extend(d.steps);
-            if ok.is_none() {
-                return done(steps, s, true);
-            }
+        catalogue = !solved(p, &s) && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS);
+    }
+    let with_macro = if catalogue { top.min(3) } else { top.min(2) };
+    if phase(p, &mut s, stop, with_macro, top >= 4, &mut steps).is_none() {
+        return done(steps, s, true);
+    }
+    if first && !steps.is_empty() {
+        return done(steps, s, false);
+    }
+    if top >= 3 && !catalogue && !solved(p, &s) && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS) {
+        if phase(p, &mut s, stop, 3, top >= 4, &mut steps).is_none() {
+            return done(steps, s, true);
         }
     }
     let contradiction = s.undecided() == 0 && !solved(p, &s);
