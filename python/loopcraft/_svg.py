@@ -472,10 +472,7 @@ def grid_svg(
     for colour, cls, cells_ in ((style.path, "used", used_cells), (style.accent, "used decided", accent_used_cells)):
         group(
             f'fill="{_esc_attr(colour)}"',
-            [
-                f'<circle class="{cls}" cx="{x(c + 0.5)}" cy="{y(r + 0.5)}" r="{_num(4.5 * u)}"/>'
-                for r, c in cells_
-            ],
+            [f'<circle class="{cls}" cx="{x(c + 0.5)}" cy="{y(r + 0.5)}" r="{_num(4.5 * u)}"/>' for r, c in cells_],
         )
     group(
         f'stroke="{ink}" stroke-width="{_num(4 * u)}" stroke-linecap="round"',
@@ -498,6 +495,7 @@ def grid_svg(
         f'stroke="{_esc_attr(style.cross)}" stroke-width="{_num(1.6 * u)}" stroke-linecap="round" fill="none"',
         cross_marks("cross", cross_list),
     )
+
     def centre_cross(cls: str, pairs: List[Tuple[Cell, Cell]]) -> List[str]:
         marks = []
         for a, b in pairs:

@@ -272,10 +272,6 @@ pub fn hint(
     let p = fresh()?;
     check_position(&p.board, position)?;
     let n = p.board.num_cells();
-    let lines: Vec<u8> = position[n..].iter().map(|&v| (v == 1) as u8).collect();
-    if check::is_solution(&p.board, &lines) {
-        return Ok(None);
-    }
     let mistake = |v: usize| ExplainStep {
         rule: explain::MISTAKE,
         place: if v < n { ExplainPlace::Cell(v as u32) } else { ExplainPlace::Edge((v - n) as u32) },
@@ -307,6 +303,12 @@ pub fn hint(
                 return Ok(Some(mistake(v)));
             }
         }
+    }
+    // Solved: the lines are a solution (and, from the checks above, no mark
+    // disagrees with every solution).
+    let lines: Vec<u8> = position[n..].iter().map(|&v| (v == 1) as u8).collect();
+    if check::is_solution(&p.board, &lines) {
+        return Ok(None);
     }
     let out = explain::explain(&mut fresh()?, position, 4, true, stop);
     if stop.was_requested() {

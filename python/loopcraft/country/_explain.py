@@ -94,7 +94,13 @@ class _Geo:
         return " and ".join(parts) if parts else "nothing new"
 
     def text(
-        self, rule: str, place: Optional[Key], decided: Mapping[Key, int], before: Mapping[Key, int], sub: int, bad: bool
+        self,
+        rule: str,
+        place: Optional[Key],
+        decided: Mapping[Key, int],
+        before: Mapping[Key, int],
+        sub: int,
+        bad: bool,
     ) -> str:
         what = self.decisions(decided)
         if rule == "mistake":
@@ -202,7 +208,7 @@ class _Geo:
                     out[("cell", r, c)] = 0
         for e in range(self.ne):
             a, b = edge_cells(self.rows, self.cols, e)
-            if ("cell",) + a in out or ("cell",) + b in out:
+            if ("cell", *a) in out or ("cell", *b) in out:
                 out[self.var_key(self.n + e)] = 0
         return out
 

@@ -178,10 +178,10 @@ class CountryDeduction(Deduction[CountryLoop], Picture):
         unused = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 0]
         used = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 1]
         blocked = {(r, c) for r, row in enumerate(regions) for c, v in enumerate(row) if v is None}
-        off = [(a, b) for a, b in off if a not in blocked and b not in blocked]
+        crossed = [(a, b) for a, b in off if a not in blocked and b not in blocked]
         unused = [x for x in unused if x not in blocked]
         return country_svg(
-            regions, numbers, title=title, path=on, shaded=unused, used=used, centre_crosses=off, cell=cell
+            regions, numbers, title=title, path=on, shaded=unused, used=used, centre_crosses=crossed, cell=cell
         )
 
 
