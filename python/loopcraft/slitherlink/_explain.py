@@ -136,9 +136,15 @@ def _text(
     elif rule == "inside-outside":
         head = "Cells known to lie on the same or opposite sides of the loop"
     elif rule == "three-beside-three":
-        threes = sorted(k for k in premise if k[0] == "clue" and b.clues[k[1]][k[2]] == 3)
-        names = " and ".join(b.cell_name(k[1], k[2]) for k in threes)
-        head = f"The 3s at {names} side by side"
+        assert place is not None
+        kind, r, c = place
+        pair = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
+        names = " and ".join(b.cell_name(x, y) for x, y in pair)
+        others = sorted((k[1], k[2]) for k in premise if k[0] == "clue" and (k[1], k[2]) not in pair)
+        why = "".join(
+            f" (the loop around them would leave the {b.clues[x][y]} at {b.cell_name(x, y)} wrong)" for x, y in others
+        )
+        head = f"The 3s at {names} side by side{why}"
     elif rule == "parity" and place is None:
         head = "Sides known equal or opposite"
     else:
