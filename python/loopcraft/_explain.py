@@ -337,6 +337,27 @@ class Position:
         return Position(self.family, self.rows, self.cols, new)
 
 
+class History:
+    """The marks before each step of a list being built, computed when asked
+    (a picture needs them; building every step's copy would cost quadratic time)."""
+
+    def __init__(self, start: Mapping[Key, int]) -> None:
+        self.start = dict(start)
+        self.decided: List[Mapping[Key, int]] = []
+
+    def add(self, decided: Mapping[Key, int]) -> int:
+        """Records one step's decisions; returns its index."""
+        self.decided.append(decided)
+        return len(self.decided) - 1
+
+    def before(self, i: int) -> Dict[Key, int]:
+        """The marks before step ``i``."""
+        out = dict(self.start)
+        for d in self.decided[:i]:
+            out.update(d)
+        return out
+
+
 def as_position(value: Any, family: str, rows: int, cols: int) -> Position:
     """A :class:`Position` (or its dict form) checked against a board."""
     if isinstance(value, Position):

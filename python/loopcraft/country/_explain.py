@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, Key, Position, Rule, Step, as_position
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position
 from .._svg import country_svg
 from ._loop import edge_cells, edge_count
 
@@ -33,8 +33,13 @@ class _Geo:
         self.ne = edge_count(self.rows, self.cols)
         self.nr = self.rows * (self.cols - 1)
         self.countries: Tuple[Any, ...] = board._countries
+        self._keys: List[Key] = [self._var_key(v) for v in range(self.n + self.ne)]
+        self._keys += [("country", k) for k in self.countries]
 
     def var_key(self, v: int) -> Key:
+        return self._keys[v]
+
+    def _var_key(self, v: int) -> Key:
         if v < self.n:
             return ("cell", v // self.cols, v % self.cols)
         e = v - self.n
@@ -43,9 +48,7 @@ class _Geo:
         return ("down", (e - self.nr) // self.cols, (e - self.nr) % self.cols)
 
     def key(self, k: int) -> Key:
-        if k < self.n + self.ne:
-            return self.var_key(k)
-        return ("country", self.countries[k - self.n - self.ne])
+        return self._keys[k]
 
     def var_index(self, key: Key) -> int:
         kind, r, c = key
@@ -135,10 +138,11 @@ class _Geo:
             return f"{head}: contradiction."
         return f"{head}: {what}."
 
-    def painter(self, before: Dict[Key, int]) -> Callable[[Step, float], str]:
+    def painter(self, history: History, index: int) -> Callable[[Step, float], str]:
         board = self.board
 
         def paint(step: Step, cell: float) -> str:
+            before = history.before(index)
             read = {k: v for k, v in before.items() if k in step.premise}
             rest = {k: v for k, v in before.items() if k not in step.premise}
             premise_countries = {k[1] for k in step.premise if k[0] == "country"}
@@ -179,6 +183,7 @@ class _Geo:
     def steps(self, flat: Sequence[_Flat], parent: int, start: Dict[Key, int], level: str) -> List[Step]:
         out: List[Step] = []
         marks = dict(start)
+        history = History(start)
         for i, (rule, kind, index, premise_ids, decided_ids, bad, par) in enumerate(flat):
             if par != parent:
                 continue
@@ -195,7 +200,8 @@ class _Geo:
                 start_pos = Position("country", self.rows, self.cols, assumed)
                 because = Explanation(level, tuple(sub), contradiction=True, start=start_pos)
             text = self.text(rule, place, decided, marks, n_sub, bad)
-            out.append(Step(rule, _LEVEL[rule], premise, decided, text, place, bad, because, self.painter(dict(marks))))
+            paint = self.painter(history, history.add(decided))
+            out.append(Step(rule, _LEVEL[rule], premise, decided, text, place, bad, because, paint))
             marks.update(decided)
         return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, Key, Position, Rule, Step, as_position
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position
 from .._svg import clue_texts, grid_svg
 from ._geometry import ClueGrid
 
@@ -27,18 +27,20 @@ class _Board:
         self.cols = len(clues[0])
         self.num_h = (self.rows + 1) * self.cols
         self.num_edges = self.num_h + self.rows * (self.cols + 1)
+        self._keys: List[Key] = [self._edge_key(e) for e in range(self.num_edges)]
+        self._keys += [("clue", c // self.cols, c % self.cols) for c in range(self.rows * self.cols)]
 
     def edge_key(self, e: int) -> Key:
+        return self._keys[e]
+
+    def _edge_key(self, e: int) -> Key:
         if e < self.num_h:
             return ("h", e // self.cols, e % self.cols)
         k = e - self.num_h
         return ("v", k // (self.cols + 1), k % (self.cols + 1))
 
     def key(self, k: int) -> Key:
-        if k < self.num_edges:
-            return self.edge_key(k)
-        c = k - self.num_edges
-        return ("clue", c // self.cols, c % self.cols)
+        return self._keys[k]
 
     def edge_index(self, key: Key) -> int:
         kind, r, c = key
@@ -154,8 +156,9 @@ def _text(
     return f"{head}: {what}."
 
 
-def _painter(b: _Board, before: Dict[Key, int]) -> Callable[[Step, float], str]:
+def _painter(b: _Board, history: History, index: int) -> Callable[[Step, float], str]:
     def paint(step: Step, cell: float) -> str:
+        before = history.before(index)
         read = {k: v for k, v in before.items() if k in step.premise}
         rest = {k: v for k, v in before.items() if k not in step.premise}
         return grid_svg(
@@ -184,6 +187,7 @@ def _steps(b: _Board, flat: Sequence[_Flat], parent: int, start: Dict[Key, int],
     position before it, starting from ``start``."""
     out: List[Step] = []
     marks = dict(start)
+    history = History(start)
     for i, (rule, kind, index, premise_ids, decided_ids, contradiction, par) in enumerate(flat):
         if par != parent:
             continue
@@ -202,7 +206,17 @@ def _steps(b: _Board, flat: Sequence[_Flat], parent: int, start: Dict[Key, int],
             )
         text = _text(b, rule, place, premise, decided, marks, contradiction=contradiction, sub=n_sub)
         out.append(
-            Step(rule, _LEVEL[rule], premise, decided, text, place, contradiction, because, _painter(b, dict(marks)))
+            Step(
+                rule,
+                _LEVEL[rule],
+                premise,
+                decided,
+                text,
+                place,
+                contradiction,
+                because,
+                _painter(b, history, history.add(decided)),
+            )
         )
         marks.update(decided)
     return out
