@@ -171,14 +171,26 @@ pub struct Trace {
     pub stop_first: bool,
 }
 
-/// Sorted union of `b` into `a`.
+/// Sorted union of sorted `b` into sorted `a`.
 fn union_into(a: &mut Vec<u32>, b: &[u32]) {
     if b.is_empty() {
         return;
     }
-    a.extend_from_slice(b);
-    a.sort_unstable();
-    a.dedup();
+    if a.is_empty() {
+        a.extend_from_slice(b);
+        return;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += (x <= y) as usize;
+        j += (y <= x) as usize;
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    *a = out;
 }
 
 impl Trace {
@@ -241,8 +253,10 @@ impl Engine<'_> {
                 out.extend_from_slice(&t.prov_colour[self.colours.find(c).0 as usize]);
             }
         };
+        // A decided side is read by its value; an open one by its class
+        // (the class of the decided ones keeps no premise: see `trace_merged`).
         let line = |out: &mut Vec<u32>, x: u32| {
-            if self.rules.line_classes && x != NONE {
+            if self.rules.line_classes && x != NONE && self.dom[x as usize] == UNK {
                 out.extend_from_slice(&t.prov_line[self.lines.find(x).0 as usize]);
             }
         };
@@ -365,6 +379,10 @@ impl Engine<'_> {
         let root = if colour { self.colours.find(a).0 } else { self.lines.find(a).0 };
         if colour {
             t.prov_colour[root as usize] = premise.clone();
+        } else if root == self.lines.find(self.dom.len() as u32).0 {
+            // Every side related to the constant cross is decided at once,
+            // and read by its value from then on.
+            t.prov_line[root as usize].clear();
         } else {
             t.prov_line[root as usize] = premise.clone();
         }
