@@ -199,6 +199,66 @@ fn py_slither_propagate(
     Ok(py.detach(|| slither::propagate(rows, cols, &clues, level))?)
 }
 
+/// One step for Python: `(rule, place kind, place index, premise keys,
+/// decisions, contradiction, parent)`; a trial's refutation follows it with
+/// `parent` its index, top-level steps have parent -1.
+type PyStep = (&'static str, &'static str, i64, Vec<u32>, Vec<(u32, u8)>, bool, i64);
+
+fn flatten_steps(steps: Vec<slither::Step>, parent: i64, out: &mut Vec<PyStep>) {
+    for s in steps {
+        let (kind, index) = match s.place {
+            slither::Place::Cell(c) => ("cell", c as i64),
+            slither::Place::Point(p) => ("point", p as i64),
+            slither::Place::Edge(e) => ("edge", e as i64),
+            slither::Place::None => ("none", -1),
+        };
+        let me = out.len() as i64;
+        out.push((slither::RULES[s.rule as usize].name, kind, index, s.premise, s.decided, s.contradiction, parent));
+        flatten_steps(s.because, me, out);
+    }
+}
+
+/// The steps of a level's deduction from a position (bytes 0/1/2 per edge, or
+/// None for the empty board), flattened (see `PyStep`); None on a contradiction.
+#[pyfunction(name = "slither_explain")]
+#[pyo3(signature = (rows, cols, clues, level, position=None))]
+fn py_slither_explain(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: &Bound<'_, PyAny>,
+    level: &str,
+    position: Option<Vec<u8>>,
+) -> PyResult<Option<Vec<PyStep>>> {
+    let clues = extract_clues(clues, 4)?;
+    let level = slither_level(level)?;
+    let steps = interruptible(py, |stop| slither::explain(rows, cols, &clues, position.as_deref(), level, stop))?;
+    Ok(steps.map(|steps| {
+        let mut out = Vec::new();
+        flatten_steps(steps, -1, &mut out);
+        out
+    }))
+}
+
+/// The next step from a player's position (bytes 0/1/2 per edge), flattened
+/// as in `slither_explain` (the step first); None when there is none.
+#[pyfunction(name = "slither_hint")]
+fn py_slither_hint(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: &Bound<'_, PyAny>,
+    position: Vec<u8>,
+) -> PyResult<Option<Vec<PyStep>>> {
+    let clues = extract_clues(clues, 4)?;
+    let step = interruptible(py, |stop| slither::hint(rows, cols, &clues, &position, stop))?;
+    Ok(step.map(|s| {
+        let mut out = Vec::new();
+        flatten_steps(vec![s], -1, &mut out);
+        out
+    }))
+}
+
 /// `(level, solutions found (0, 1 or 2), complete, score)`.
 #[pyfunction(name = "slither_grade")]
 #[pyo3(signature = (rows, cols, clues, node_limit=None))]
@@ -354,6 +414,66 @@ fn py_country_ladder(
 ) -> PyResult<Option<crate::country::LadderStates>> {
     let (rows, cols) = country_size(rows, cols)?;
     interruptible(py, |stop| crate::country::ladder_with_stop(rows, cols, &regions, &numbers, &stages, stop))
+}
+
+fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
+    use crate::country::ExplainPlace as P;
+    for s in steps {
+        let (kind, index) = match s.place {
+            P::Cell(c) => ("cell", c as i64),
+            P::Edge(e) => ("edge", e as i64),
+            P::Country(k) => ("country", k as i64),
+            P::Border(i) => ("border", i as i64),
+            P::Board => ("none", -1),
+        };
+        let me = out.len() as i64;
+        let name = crate::country::RULES[s.rule as usize].name;
+        out.push((name, kind, index, s.premise, s.decided, s.contradiction, parent));
+        flatten_country_steps(s.because, me, out);
+    }
+}
+
+/// The steps of the ladder up to `level` from a position (bytes 0/1/2, cells
+/// then edges, or None): `(steps flattened as in slither_explain,
+/// contradiction, the values reached)`.
+#[pyfunction(name = "country_explain")]
+#[pyo3(signature = (rows, cols, regions, numbers, level, position=None))]
+fn py_country_explain(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    level: &str,
+    position: Option<Vec<u8>>,
+) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let out = interruptible(py, |stop| {
+        crate::country::explain(rows, cols, &regions, &numbers, position.as_deref(), level, stop)
+    })?;
+    let mut steps = Vec::new();
+    flatten_country_steps(out.steps, -1, &mut steps);
+    Ok((steps, out.contradiction, out.values))
+}
+
+/// The next step from a player's position (bytes 0/1/2, cells then edges),
+/// flattened (the step first); None when there is none.
+#[pyfunction(name = "country_hint")]
+fn py_country_hint(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    regions: Vec<i64>,
+    numbers: Vec<Option<i64>>,
+    position: Vec<u8>,
+) -> PyResult<Option<Vec<PyStep>>> {
+    let (rows, cols) = country_size(rows, cols)?;
+    let step = interruptible(py, |stop| crate::country::hint(rows, cols, &regions, &numbers, &position, stop))?;
+    Ok(step.map(|s| {
+        let mut out = Vec::new();
+        flatten_country_steps(vec![s], -1, &mut out);
+        out
+    }))
 }
 
 /// A Country Road region map kept between calls: geometry and region graph
@@ -633,6 +753,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     // Slitherlink
     m.add("SLITHER_LEVELS", pyo3::types::PyTuple::new(m.py(), slither::Level::ALL.map(|t| t.name()))?)?;
+    m.add(
+        "SLITHER_RULES",
+        pyo3::types::PyTuple::new(
+            m.py(),
+            slither::RULES.iter().map(|r| (r.name, r.level.name(), r.description)).collect::<Vec<_>>(),
+        )?,
+    )?;
+    m.add_function(wrap_pyfunction!(py_slither_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_hint, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_backbone, m)?)?;
@@ -647,6 +776,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_backbone, m)?)?;
+    m.add(
+        "COUNTRY_RULES",
+        pyo3::types::PyTuple::new(
+            m.py(),
+            crate::country::RULES.iter().map(|r| (r.name, r.level, r.description)).collect::<Vec<_>>(),
+        )?,
+    )?;
+    m.add_function(wrap_pyfunction!(py_country_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(py_country_hint, m)?)?;
     m.add_class::<PyCountryRegionMap>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;

@@ -33,6 +33,7 @@ from importlib.metadata import version as _version
 
 from . import country, loop, slitherlink
 from ._batch import errors_of
+from ._explain import Explanation, Position, Rule, Step
 from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
 from ._setter import Backbone, Conflict, Suggestion, Verdict
 from .country import CountryRoad
@@ -71,6 +72,10 @@ __all__ = [
     "Suggestion",
     "Conflict",
     "Verdict",
+    "Rule",
+    "Step",
+    "Explanation",
+    "Position",
     "errors_of",
     "LoopcraftError",
     "ArgumentError",

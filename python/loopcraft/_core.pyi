@@ -56,6 +56,26 @@ def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], leve
     than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
     2 = undecided; None when the level finds a contradiction."""
 
+SLITHER_RULES: Tuple[Tuple[str, str, str], ...]
+"""The rules of explanations: ``(name, level, description)`` each."""
+
+#: One explanation step: ``(rule, place kind, place index, premise keys,
+#: decisions, contradiction, parent)``.
+_PyStep = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
+
+def slither_explain(
+    rows: int, cols: int, clues: Sequence[Optional[int]], level: str, position: Optional[bytes] = None
+) -> Optional[List[_PyStep]]:
+    """The steps of ``level``'s deduction, easiest first, from ``position``
+    (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
+    trial's refutation follows it, with ``parent`` its index (-1 for top-level
+    steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
+    None when the rules find a contradiction."""
+
+def slither_hint(rows: int, cols: int, clues: Sequence[Optional[int]], position: bytes) -> Optional[List[_PyStep]]:
+    """The next step from a player's position, flattened as in
+    ``slither_explain`` (the step first); None when the position is solved."""
+
 def slither_grade(
     rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
 ) -> Tuple[str, int, bool, float]:
@@ -129,6 +149,29 @@ def country_ladder(
     """Fixpoint of the chosen stages without search: ``(cell states, edge
     states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
     2 = undecided; None when the stages find a contradiction."""
+
+COUNTRY_RULES: Tuple[Tuple[str, str, str], ...]
+"""The Country Road rules of explanations: ``(name, level, description)`` each."""
+
+def country_explain(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    level: str,
+    position: Optional[bytes] = None,
+) -> Tuple[List[_PyStep], bool, bytes]:
+    """The steps of the ladder up to ``level`` (not ``"search"``), easiest
+    first, from ``position`` (cells then edges, 0/1/2; None for the empty
+    board), flattened as in ``slither_explain`` (premise keys: a cell, then
+    ``cells + edge``, then ``cells + edges + country``); with whether the
+    rules found a contradiction and the values reached."""
+
+def country_hint(
+    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], position: bytes
+) -> Optional[List[_PyStep]]:
+    """The next step from a player's position, flattened (the step first);
+    None when the position is solved."""
 
 @final
 class CountryRegionMap:

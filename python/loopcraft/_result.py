@@ -164,7 +164,7 @@ class Violation:
     """One broken rule found by a referee.
 
     Attributes:
-        rule: the rule's name (one of the family's ``RULES``).
+        rule: the rule's name (one of the family's ``CHECK_RULES``).
         where: the place: a cell ``(r, c)``, a lattice point, a pair of cells,
             a region id or a count, as the rule's documentation says.
         message: a sentence for people.

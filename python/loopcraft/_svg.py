@@ -91,6 +91,11 @@ class SvgStyle:
     blocked: str = "#333"
     cross: str = "#000"
     path: str = "#555"
+    #: Explanation pictures: the cells a step read, what it decided, and the
+    #: marks that were already there but that the step did not read.
+    highlight: str = "#ffe08a"
+    accent: str = "#d62728"
+    faint: str = "#b8b8b8"
     font_family: str = "Helvetica, Arial, 'DejaVu Sans', 'Liberation Sans', sans-serif"
 
 
@@ -293,6 +298,19 @@ def grid_svg(
     centre_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
     open_edges: Optional[Iterable[Edge]] = None,
     open_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    highlighted: Optional[Iterable[Cell]] = None,
+    faint_edges: Optional[Iterable[Edge]] = None,
+    faint_crosses: Optional[Iterable[Edge]] = None,
+    accent_edges: Optional[Iterable[Edge]] = None,
+    accent_crosses: Optional[Iterable[Edge]] = None,
+    used: Optional[Iterable[Cell]] = None,
+    centre_crosses: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    faint_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    faint_centre_crosses: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    accent_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    accent_centre_crosses: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    accent_used: Optional[Iterable[Cell]] = None,
+    accent_unused: Optional[Iterable[Cell]] = None,
     dots: bool = True,
     grid: bool = False,
     style: SvgStyle = DEFAULT_STYLE,
@@ -321,6 +339,18 @@ def grid_svg(
             solutions use them, some do not), drawn thin and dashed.
         open_path: pairs of side-by-side cells whose link is still open,
             drawn thin and dashed through the cell centres.
+        highlighted: cells filled in the highlight colour (what a step read).
+        faint_edges, faint_crosses: loop edges and crosses drawn light (marks a
+            step did not read).
+        accent_edges, accent_crosses: loop edges and crosses drawn in the
+            accent colour (what a step decided).
+        used: cells known to be on the loop, marked by a dot at their centre
+            (Country Road).
+        centre_crosses: pairs of side-by-side cells that the loop does not
+            join, marked by a small x between their centres (Country Road).
+        faint_path, faint_centre_crosses: the same, drawn light.
+        accent_path, accent_centre_crosses, accent_used, accent_unused: the
+            same (and cells proven unused), in the accent colour.
         dots: draw the lattice points (Slitherlink style).
         grid: draw thin grey grid lines between all cells (Country Road style).
         style: colours and font.
@@ -349,6 +379,19 @@ def grid_svg(
     path = _pairs("centre_path", centre_path, rows, cols)
     open_list = _edges("open_edges", open_edges, rows, cols)
     open_pairs = _pairs("open_path", open_path, rows, cols)
+    highlighted_cells = _cells("highlighted", highlighted, rows, cols)
+    faint_loop = _edges("faint_edges", faint_edges, rows, cols)
+    faint_cross = _edges("faint_crosses", faint_crosses, rows, cols)
+    accent_loop = _edges("accent_edges", accent_edges, rows, cols)
+    accent_cross = _edges("accent_crosses", accent_crosses, rows, cols)
+    used_cells = _cells("used", used, rows, cols)
+    accent_used_cells = _cells("accent_used", accent_used, rows, cols)
+    accent_unused_cells = _cells("accent_unused", accent_unused, rows, cols)
+    centre_x = _pairs("centre_crosses", centre_crosses, rows, cols)
+    faint_pairs = _pairs("faint_path", faint_path, rows, cols)
+    faint_x = _pairs("faint_centre_crosses", faint_centre_crosses, rows, cols)
+    accent_pairs = _pairs("accent_path", accent_path, rows, cols)
+    accent_x = _pairs("accent_centre_crosses", accent_centre_crosses, rows, cols)
 
     u = cell / 32  # every width below is given for a 32 px cell
     width = cols * cell + 2 * margin
@@ -393,6 +436,14 @@ def grid_svg(
         [rect("shaded", r, c) for r, c in shaded_cells],
     )
     group(
+        f'fill="{_esc_attr(style.accent)}" fill-opacity="0.3" shape-rendering="crispEdges"',
+        [rect("unused decided", r, c) for r, c in accent_unused_cells],
+    )
+    group(
+        f'fill="{_esc_attr(style.highlight)}" fill-opacity="0.6" shape-rendering="crispEdges"',
+        [rect("highlighted", r, c) for r, c in highlighted_cells],
+    )
+    group(
         f'fill="{_esc_attr(style.blocked)}" shape-rendering="crispEdges"',
         [rect("blocked", r, c) for r, c in blocked_cells],
     )
@@ -418,10 +469,20 @@ def grid_svg(
                 for c in range(cols + 1)
             ],
         )
-    group(
-        f'stroke="{_esc_attr(style.path)}" stroke-width="{_num(5 * u)}" stroke-linecap="round" fill="none"',
-        [line("cell-loop", a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5) for a, b in path],
-    )
+    for colour, cls, pairs in (
+        (style.path, "cell-loop", path),
+        (style.faint, "cell-loop faint", faint_pairs),
+        (style.accent, "cell-loop decided", accent_pairs),
+    ):
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(5 * u)}" stroke-linecap="round" fill="none"',
+            [line(cls, a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5) for a, b in pairs],
+        )
+    for colour, cls, cells_ in ((style.path, "used", used_cells), (style.accent, "used decided", accent_used_cells)):
+        group(
+            f'fill="{_esc_attr(colour)}"',
+            [f'<circle class="{cls}" cx="{x(c + 0.5)}" cy="{y(r + 0.5)}" r="{_num(4.5 * u)}"/>' for r, c in cells_],
+        )
     group(
         f'stroke="{ink}" stroke-width="{_num(4 * u)}" stroke-linecap="round"',
         [line("loop", *edge_ends(e)[0], *edge_ends(e)[1]) for e in loop],
@@ -433,18 +494,54 @@ def grid_svg(
         + [line("cell-open", a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5) for a, b in open_pairs],
     )
     arm = 0.09  # half the size of a cross, in cells
-    crosses_svg = []
-    for e in cross_list:
-        (c0, r0), (c1, r1) = edge_ends(e)
-        mc, mr = (c0 + c1) / 2, (r0 + r1) / 2
-        crosses_svg.append(
-            f'<path class="cross" d="M{x(mc - arm)} {y(mr - arm)}L{x(mc + arm)} {y(mr + arm)}'
-            f'M{x(mc - arm)} {y(mr + arm)}L{x(mc + arm)} {y(mr - arm)}"/>'
-        )
+
+    def cross_marks(cls: str, edges: List[Edge]) -> List[str]:
+        marks = []
+        for e in edges:
+            (c0, r0), (c1, r1) = edge_ends(e)
+            mc, mr = (c0 + c1) / 2, (r0 + r1) / 2
+            marks.append(
+                f'<path class="{cls}" d="M{x(mc - arm)} {y(mr - arm)}L{x(mc + arm)} {y(mr + arm)}'
+                f'M{x(mc - arm)} {y(mr + arm)}L{x(mc + arm)} {y(mr - arm)}"/>'
+            )
+        return marks
+
     group(
         f'stroke="{_esc_attr(style.cross)}" stroke-width="{_num(1.6 * u)}" stroke-linecap="round" fill="none"',
-        crosses_svg,
+        cross_marks("cross", cross_list),
     )
+
+    def centre_cross(cls: str, pairs: List[Tuple[Cell, Cell]]) -> List[str]:
+        marks = []
+        for a, b in pairs:
+            mc, mr = (a[1] + b[1]) / 2 + 0.5, (a[0] + b[0]) / 2 + 0.5
+            marks.append(
+                f'<path class="{cls}" d="M{x(mc - arm)} {y(mr - arm)}L{x(mc + arm)} {y(mr + arm)}'
+                f'M{x(mc - arm)} {y(mr + arm)}L{x(mc + arm)} {y(mr - arm)}"/>'
+            )
+        return marks
+
+    for colour, cls, pairs in (
+        (style.cross, "cross", centre_x),
+        (style.faint, "cross faint", faint_x),
+        (style.accent, "cross decided", accent_x),
+    ):
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(1.6 * u)}" stroke-linecap="round" fill="none"',
+            centre_cross(cls, pairs),
+        )
+    for colour, cls, edges_, crosses_ in (
+        (style.faint, "faint", faint_loop, faint_cross),
+        (style.accent, "decided", accent_loop, accent_cross),
+    ):
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(4 * u)}" stroke-linecap="round"',
+            [line(f"loop {cls}", *edge_ends(e)[0], *edge_ends(e)[1]) for e in edges_],
+        )
+        group(
+            f'stroke="{_esc_attr(colour)}" stroke-width="{_num(2.2 * u)}" stroke-linecap="round" fill="none"',
+            cross_marks(f"cross {cls}", crosses_),
+        )
 
     blocked_set = set(blocked_cells)
     font = _esc_attr(style.font_family)
@@ -575,6 +672,7 @@ def country_svg(
     margin: Optional[float] = None,
     style: SvgStyle = DEFAULT_STYLE,
     open_path: Optional[Iterable[Tuple[Cell, Cell]]] = None,
+    **marks: Any,
 ) -> str:
     """A Country Road picture: thin grid lines, thick country borders and frame,
     blocked cells dark, each number small in the top-left corner of its
@@ -587,6 +685,8 @@ def country_svg(
         path: pairs of side-by-side cells the loop joins (``Solution.pairs``).
         shaded: cells to grey (a deduction's cells proven unused).
         open_path: pairs of side-by-side cells whose link is still open (dashed).
+        marks: more of :func:`grid_svg`'s marks (``used``, ``centre_crosses``,
+            ``highlighted``, the ``faint_`` and ``accent_`` ones).
     """
     grid = _grid("regions", regions)
     rows, cols = len(grid), len(grid[0])
@@ -611,6 +711,7 @@ def country_svg(
         dots=False,
         grid=True,
         style=style,
+        **marks,
     )
 
 

@@ -17,6 +17,7 @@ pub mod board;
 pub mod check;
 /// The brute-force counting engines "cells" and "loops".
 pub mod count;
+mod explain;
 mod guard;
 pub mod ladder;
 pub mod puzzle;
@@ -221,4 +222,133 @@ pub fn hamiltonian_cycles_with_stop(
     let g = RegionGraph::from_board(&regions_only(rows, cols, regions)?);
     let steps = 5_000_000u64.saturating_add((cap as u64).saturating_mul(2_000));
     Ok(g.hamiltonian_cycles_with_stop(cap, steps, stop)?.border_lists())
+}
+
+pub use explain::{Explained, Place as ExplainPlace, RuleInfo, Step as ExplainStep, RULES};
+
+/// The index of a deduction level (not "search").
+fn explain_level(level: &str) -> Result<usize> {
+    match LEVEL_NAMES.iter().position(|&n| n == level) {
+        Some(i) if i + 1 < LEVEL_NAMES.len() => Ok(i),
+        _ => Err(crate::invalid!(
+            "level must be one of {}, got {level:?}",
+            LEVEL_NAMES[..LEVEL_NAMES.len() - 1].join(", ")
+        )),
+    }
+}
+
+fn check_position(b: &Board, position: &[u8]) -> Result<()> {
+    let n = b.num_cells() + b.num_edges();
+    if position.len() != n {
+        return Err(crate::invalid!("position has {} cells and edges, the board has {n}", position.len()));
+    }
+    if let Some(i) = position.iter().position(|&v| v > 2) {
+        return Err(crate::invalid!("position variable {i} is {}, expected 0, 1 or 2", position[i]));
+    }
+    Ok(())
+}
+
+/// The steps of the ladder up to `level` (a level name other than
+/// "search"), easiest first, from `position` (cells then edges, 0/1/2;
+/// `None` for the empty board). Replaying them reaches [`ladder`]'s fixpoint.
+pub fn explain(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    position: Option<&[u8]>,
+    level: &str,
+    stop: &mut Stop<'_>,
+) -> Result<Explained> {
+    let top = explain_level(level)?;
+    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    if let Some(pos) = position {
+        check_position(&p.board, pos)?;
+    }
+    let out = explain::explain(&mut p, position.unwrap_or(&[]), top, false, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
+}
+
+/// Node budget of each search a hint runs.
+const HINT_NODES: u64 = 2_000_000;
+
+/// The next step from a player's `position` (cells then edges, 0/1/2): a
+/// `mistake` step at a mark that disagrees with every solution (every one the
+/// search or the ladder can refute), else the easiest step that decides
+/// something new (a `search` step from the unique solution when no rule
+/// does); `None` when the position's lines are a solution (or nothing can be
+/// decided on a puzzle with several solutions).
+pub fn hint(
+    rows: usize,
+    cols: usize,
+    regions: &[i64],
+    numbers: &[Option<i64>],
+    position: &[u8],
+    stop: &mut Stop<'_>,
+) -> Result<Option<ExplainStep>> {
+    let fresh = || -> Result<Puzzle> { Puzzle::new(Board::new(rows, cols, regions, numbers)?) };
+    let p = fresh()?;
+    check_position(&p.board, position)?;
+    let n = p.board.num_cells();
+    let mistake = |v: usize| ExplainStep {
+        rule: explain::MISTAKE,
+        place: if v < n { ExplainPlace::Cell(v as u32) } else { ExplainPlace::Edge((v - n) as u32) },
+        premise: vec![v as u32],
+        decided: Vec::new(),
+        contradiction: true,
+        because: Vec::new(),
+    };
+    let marks: Vec<usize> = (0..position.len()).filter(|&v| position[v] != state::UNDECIDED).collect();
+    let budget = Budget { limit: 2, node_limit: Some(HINT_NODES), time_limit: None };
+    let found = search::solve(&mut fresh()?, Stages::ALL, budget, stop)?;
+    let unique: Option<Vec<u8>> = (found.complete && found.solutions.len() == 1).then(|| {
+        let edges = &found.solutions[0];
+        let mut vals: Vec<u8> =
+            (0..n).map(|c| p.board.cell_edges(c).iter().any(|&e| edges[e as usize] == 1) as u8).collect();
+        vals.extend_from_slice(edges);
+        vals
+    });
+    if let Some(sol) = &unique {
+        if let Some(&v) = marks.iter().find(|&&v| position[v] != sol[v]) {
+            return Ok(Some(mistake(v)));
+        }
+    } else if explain::explain(&mut fresh()?, position, 4, false, stop).contradiction {
+        // The first mark that the ladder refutes with the marks before it.
+        let mut prefix = vec![state::UNDECIDED; position.len()];
+        for &v in &marks {
+            prefix[v] = position[v];
+            if explain::explain(&mut fresh()?, &prefix, 4, false, stop).contradiction {
+                return Ok(Some(mistake(v)));
+            }
+        }
+    }
+    // Solved: the lines are a solution (and, from the checks above, no mark
+    // disagrees with every solution).
+    let lines: Vec<u8> = position[n..].iter().map(|&v| (v == 1) as u8).collect();
+    if check::is_solution(&p.board, &lines) {
+        return Ok(None);
+    }
+    let out = explain::explain(&mut fresh()?, position, 4, true, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    if let Some(step) = out.steps.into_iter().next() {
+        return Ok(Some(step));
+    }
+    if let Some(sol) = unique {
+        if let Some(v) = (n..position.len()).find(|&v| position[v] == state::UNDECIDED) {
+            return Ok(Some(ExplainStep {
+                rule: explain::SEARCH,
+                place: ExplainPlace::Edge((v - n) as u32),
+                premise: Vec::new(),
+                decided: vec![(v as u32, sol[v])],
+                contradiction: false,
+                because: Vec::new(),
+            }));
+        }
+    }
+    Ok(None)
 }

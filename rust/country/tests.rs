@@ -631,3 +631,80 @@ fn a_removal_that_keeps_reach_leaves_it_nothing_to_do() {
     }
     assert!(kept >= 1000 && checked >= 4000, "only {kept} of {checked} kept");
 }
+
+#[test]
+fn explanations_replay_to_the_ladder_are_sound_and_follow_from_their_premises() {
+    use super::explain::{explain, Step, RULES};
+    let cases = random_cases(13, 80, true);
+    let mut seen = [false; RULES.len()];
+    fn mark(seen: &mut [bool], steps: &[Step]) {
+        for s in steps {
+            seen[s.rule as usize] = true;
+            mark(seen, &s.because);
+        }
+    }
+    for (i, case) in cases.iter().enumerate() {
+        let n = case.rows * case.cols;
+        let nv = n + case.rows * (case.cols - 1) + (case.rows - 1) * case.cols;
+        for top in 0..STAGE_NAMES.len() {
+            let stages = Stages::parse(&STAGE_NAMES[..=top]).unwrap();
+            let fix = run_ladder(&mut puzzle(case), stages);
+            let out = explain(&mut puzzle(case), &[], top, false, &mut Stop::never());
+            let Some((cells, edges, _)) = fix else {
+                assert!(out.contradiction, "case {i} top {top}: the ladder refutes, the explanation does not");
+                continue;
+            };
+            assert!(!out.contradiction, "case {i} top {top}: a contradiction the ladder does not find");
+            mark(&mut seen, &out.steps);
+            // Replay: the root's blocked cells and edges, then each step's decisions.
+            let mut pos = super::ladder::root_state(&puzzle(case)).val;
+            for s in &out.steps {
+                assert!(!s.decided.is_empty() && !s.contradiction);
+                for &(v, x) in &s.decided {
+                    assert_eq!(pos[v as usize], 2, "case {i}: variable {v} decided twice");
+                    pos[v as usize] = x;
+                    for (sc, se) in &case.solutions {
+                        let want = if (v as usize) < n { sc[v as usize] } else { se[v as usize - n] };
+                        assert_eq!(x, want, "case {i} top {top}: {s:?} disagrees with a solution");
+                    }
+                }
+            }
+            let want: Vec<u8> = cells.iter().chain(edges.iter()).copied().collect();
+            assert_eq!(pos, want, "case {i} top {top}: replay differs from the ladder");
+            // The premise alone (its variables, its countries' numbers) implies each step.
+            let mut before = super::ladder::root_state(&puzzle(case)).val;
+            for s in &out.steps {
+                let mut sub = vec![2u8; nv];
+                let mut numbers = vec![None; case.numbers.len()];
+                for &k in &s.premise {
+                    let k = k as usize;
+                    if k < nv {
+                        assert_ne!(before[k], 2, "case {i}: {s:?} reads an undecided variable");
+                        sub[k] = before[k];
+                    } else {
+                        numbers[k - nv] = case.numbers[k - nv];
+                    }
+                }
+                let mut p = Puzzle::new(Board::new(case.rows, case.cols, &case.regions, &numbers).unwrap()).unwrap();
+                let again = explain(&mut p, &sub, top, false, &mut Stop::never());
+                assert!(!again.contradiction, "case {i}: the premise of {s:?} contradicts");
+                for &(v, x) in &s.decided {
+                    assert_eq!(
+                        again.values[v as usize], x,
+                        "case {i} top {top}: {s:?} does not follow from its premise"
+                    );
+                }
+                for &(v, x) in &s.decided {
+                    before[v as usize] = x;
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = RULES
+        .iter()
+        .zip(seen)
+        .filter(|(r, s)| !s && !matches!(r.name, "mistake" | "search"))
+        .map(|(r, _)| r.name)
+        .collect();
+    eprintln!("country rules not seen: {missing:?}");
+}

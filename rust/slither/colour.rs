@@ -4,6 +4,7 @@
 //! logarithmic and every union undoable in O(1); each class also keeps a
 //! circular member list so that a merge can visit the smaller side.
 
+#[derive(Clone)]
 pub struct Colours {
     parent: Vec<u32>,
     /// Parity to the parent.

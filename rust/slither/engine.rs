@@ -22,6 +22,7 @@
 use super::board::Board;
 use super::colour::{Colours, Union};
 use super::tables::{VALID, WITH};
+use super::trace::{self, Place, Trace};
 use crate::grid::NONE;
 
 pub const OFF: u8 = 0;
@@ -62,6 +63,7 @@ impl Rules {
     };
 }
 
+#[derive(Clone)]
 enum Undo {
     Edge(u32),
     /// A clue added to a blank cell.
@@ -83,6 +85,7 @@ pub struct Mark {
     lines: usize,
 }
 
+#[derive(Clone)]
 pub struct Engine<'a> {
     pub board: &'a Board,
     pub rules: Rules,
@@ -116,12 +119,23 @@ pub struct Engine<'a> {
     cell_queued: Vec<bool>,
     /// Members of merged colour classes still to visit (a stack of ranges).
     moved: Vec<u32>,
+    /// What each rule application read and decided, for explanations;
+    /// `None` (the solver, grader and generator) costs one test where a
+    /// rule decides something.
+    pub(super) trace: Option<Box<Trace>>,
 }
 
 impl<'a> Engine<'a> {
     /// Every edge undecided and every constraint queued; call [`Engine::run`]
     /// next. Returns `None` when a static pattern already contradicts.
     pub fn new(board: &'a Board, rules: Rules) -> Option<Self> {
+        Self::new_traced(board, rules, None, &[])
+    }
+
+    /// [`Engine::new`] with a trace, and the edges of `given` (0 off, 1 on,
+    /// 2 open, per edge; empty for none) decided first. `None` when they
+    /// or a static pattern contradict.
+    pub fn new_traced(board: &'a Board, rules: Rules, trace: Option<Box<Trace>>, given: &[u8]) -> Option<Self> {
         let g = &board.grid;
         let points = g.num_points();
         let cells = g.num_cells();
@@ -165,10 +179,23 @@ impl<'a> Engine<'a> {
             point_queued: vec![true; points],
             cell_queued: (0..cells).map(|c| board.clues[c] >= 0).collect(),
             moved: Vec::new(),
+            trace,
         };
+        for (e, &v) in given.iter().enumerate() {
+            if v != UNK && !eng.assign(e as u32, v) {
+                return None;
+            }
+        }
         if rules.pattern33 {
             for e in super::patterns::forced_on(board) {
-                if !eng.assign(e, ON) {
+                let depth = eng.trace_depth();
+                if let Some(mut t) = eng.trace.take() {
+                    t.push(trace::THREE_THREE, Place::Edge(e), trace::three_three_premise(board, e));
+                    eng.trace = Some(t);
+                }
+                let ok = eng.assign(e, ON);
+                eng.trace_truncate(depth);
+                if !ok {
                     return None;
                 }
             }
@@ -287,6 +314,15 @@ impl<'a> Engine<'a> {
 
     /// Narrows point `p` to the states `m` (a non-empty subset of its own).
     pub(super) fn set_mask(&mut self, p: u32, m: u16) {
+        if self.trace.is_some() && self.mask[p as usize] != m {
+            self.trace_point_fact(p);
+        }
+        self.set_mask_by_edge(p, m);
+    }
+
+    /// [`Engine::set_mask`] for a narrowing that follows from an edge at `p`
+    /// (which every reader of `p` reads itself: no derived fact to trace).
+    fn set_mask_by_edge(&mut self, p: u32, m: u16) {
         let old = self.mask[p as usize];
         if old == m {
             return;
@@ -309,6 +345,9 @@ impl<'a> Engine<'a> {
         if old | f == old {
             return;
         }
+        if self.trace.is_some() {
+            self.trace_point_fact(p);
+        }
         self.trail.push(Undo::Flags(p, old));
         self.flags[p as usize] = old | f;
         self.enqueue_point(p);
@@ -324,7 +363,13 @@ impl<'a> Engine<'a> {
             return true;
         }
         if d != UNK {
+            if self.trace.is_some() {
+                self.trace_contradiction(Some(e), trace::DOT);
+            }
             return false;
+        }
+        if self.trace.is_some() {
+            self.trace_decide(e, value);
         }
         let b = self.board;
         self.dom[e as usize] = value;
@@ -346,9 +391,12 @@ impl<'a> Engine<'a> {
             let m = self.mask[p as usize];
             let nm = if value == ON { m & WITH[k] } else { m & !WITH[k] };
             if nm == 0 {
+                if self.trace.is_some() {
+                    self.trace_contradiction(Some(e), trace::DOT);
+                }
                 return false;
             }
-            self.set_mask(p, nm);
+            self.set_mask_by_edge(p, nm);
         }
         self.enqueue_cell(c0);
         self.enqueue_cell(c1);
@@ -358,6 +406,9 @@ impl<'a> Engine<'a> {
                     self.enqueue_cell(c);
                 }
             }
+        }
+        if self.trace.is_some() {
+            return self.assigned_traced(e, value);
         }
         if self.rules.colour && !self.relate(c0, c1, value) {
             return false;
@@ -371,17 +422,47 @@ impl<'a> Engine<'a> {
         true
     }
 
+    /// The end of [`Engine::assign`] while tracing: the classes learn from
+    /// the edge alone.
+    fn assigned_traced(&mut self, e: u32, value: u8) -> bool {
+        let [c0, c1] = self.board.edge_cells[e as usize];
+        let depth = self.trace_depth();
+        if let Some(t) = self.trace.as_mut() {
+            t.push(trace::GIVEN, Place::Edge(e), vec![e]);
+        }
+        let ok = (!self.rules.colour || self.relate(c0, c1, value))
+            && (!self.rules.line_classes || self.link_lines(e, self.dom.len() as u32, value));
+        self.trace_truncate(depth);
+        ok && (value != ON || !self.rules.loops || self.link(e))
+    }
+
     /// Records that sides `a` and `b` differ by `rel` (1 = opposite; the
     /// constant cross `num_edges` stands for a decided value); on a merge,
     /// decides the sides now related to the constant and requeues the rules
     /// around the sides that changed class.
     pub(super) fn link_lines(&mut self, a: u32, b: u32, rel: u8) -> bool {
         let start = self.moved_lines.len();
+        let premise = if self.trace.is_some() { self.trace_merge_premise(a, b, false) } else { Vec::new() };
         match self.lines.union(a, b, rel, &mut self.moved_lines) {
             Union::Known => return true,
-            Union::Conflict => return false,
+            Union::Conflict => {
+                if self.trace.is_some() {
+                    self.trace_contradiction(None, trace::PARITY);
+                }
+                return false;
+            }
             Union::Merged => {}
         }
+        let depth = self.trace_depth();
+        if self.trace.is_some() {
+            self.trace_merged(a, premise, false);
+        }
+        let ok = self.lines_merged(start);
+        self.trace_truncate(depth);
+        ok
+    }
+
+    fn lines_merged(&mut self, start: usize) -> bool {
         let end = self.moved_lines.len();
         let konst = self.dom.len() as u32;
         let board = self.board;
@@ -413,11 +494,27 @@ impl<'a> Engine<'a> {
     /// requeues the constraints around the cells that changed class.
     pub(super) fn relate(&mut self, a: u32, b: u32, rel: u8) -> bool {
         let start = self.moved.len();
+        let premise = if self.trace.is_some() { self.trace_merge_premise(a, b, true) } else { Vec::new() };
         match self.colours.union(a, b, rel, &mut self.moved) {
             Union::Known => return true,
-            Union::Conflict => return false,
+            Union::Conflict => {
+                if self.trace.is_some() {
+                    self.trace_contradiction(None, trace::INSIDE_OUTSIDE);
+                }
+                return false;
+            }
             Union::Merged => {}
         }
+        let depth = self.trace_depth();
+        if self.trace.is_some() {
+            self.trace_merged(a, premise, true);
+        }
+        let ok = self.colours_merged(start);
+        self.trace_truncate(depth);
+        ok
+    }
+
+    fn colours_merged(&mut self, start: usize) -> bool {
         let end = self.moved.len();
         let board = self.board;
         for i in start..end {
@@ -454,7 +551,22 @@ impl<'a> Engine<'a> {
         let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
         if ea == b {
             if self.path_len[a as usize] as usize + 1 != self.on_count || self.unsat != 0 {
+                if self.trace.is_some() {
+                    let mut premise = self.path_edges(a);
+                    let len = premise.len();
+                    self.loop_witness(&mut premise, NONE, len);
+                    if let Some(t) = self.trace.as_mut() {
+                        t.push(trace::PREMATURE_LOOP, Place::Edge(e), premise);
+                    }
+                    self.trace_contradiction(None, trace::PREMATURE_LOOP);
+                }
                 return false;
+            }
+            if self.trace.is_some() {
+                let premise = self.path_edges(a);
+                if let Some(t) = self.trace.as_mut() {
+                    t.push(trace::LOOP_CLOSED, Place::Edge(e), premise);
+                }
             }
             for x in 0..self.dom.len() as u32 {
                 if self.dom[x as usize] == UNK && !self.assign(x, OFF) {
@@ -478,11 +590,54 @@ impl<'a> Engine<'a> {
             }
             let [p, q] = board.grid.edge_points[x as usize];
             let joins_ends = (p == ea && q == eb) || (p == eb && q == ea);
-            if joins_ends && !(len as usize == self.on_count && self.unsat_after(x) == 0) && !self.assign(x, OFF) {
-                return false;
+            if joins_ends && !(len as usize == self.on_count && self.unsat_after(x) == 0) {
+                let depth = self.trace_depth();
+                if self.trace.is_some() {
+                    let premise = self.premature_premise(ea, x, len as usize);
+                    if let Some(t) = self.trace.as_mut() {
+                        t.push(trace::PREMATURE_LOOP, Place::Edge(x), premise);
+                    }
+                }
+                let ok = self.assign(x, OFF);
+                self.trace_truncate(depth);
+                if !ok {
+                    return false;
+                }
             }
         }
         true
+    }
+
+    /// Why closing the path from `end` with edge `x` is premature: the path,
+    /// and a line off it or a number the closed loop would leave wrong.
+    fn premature_premise(&self, end: u32, x: u32, len: usize) -> Vec<u32> {
+        let mut premise = self.path_edges(end);
+        self.loop_witness(&mut premise, x, len);
+        premise
+    }
+
+    /// Adds to the edges of a loop (closed by `x` unless `NONE`) of `len`
+    /// lines why it cannot be the solution: a line off it, or a number it
+    /// leaves wrong.
+    fn loop_witness(&self, premise: &mut Vec<u32>, x: u32, len: usize) {
+        if len != self.on_count {
+            if let Some(f) = (0..self.dom.len() as u32).find(|f| self.dom[*f as usize] == ON && !premise.contains(f)) {
+                premise.push(f);
+            }
+        } else {
+            let b = self.board;
+            let wrong = (0..self.clues.len() as u32).find(|&c| {
+                let clue = self.clues[c as usize];
+                clue >= 0 && {
+                    let extra = (x != NONE && b.edge_cells[x as usize].contains(&c)) as i8;
+                    self.cell_on[c as usize] as i8 + extra != clue
+                }
+            });
+            if let Some(c) = wrong {
+                premise.push(self.dom.len() as u32 + c);
+            }
+        }
+        premise.sort_unstable();
     }
 
     /// `unsat` if edge `x` were turned on.
@@ -504,6 +659,9 @@ impl<'a> Engine<'a> {
 
     /// Runs the queued constraints to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
+        if self.trace.is_some() {
+            return self.run_traced();
+        }
         loop {
             if let Some(p) = self.point_queue.pop() {
                 self.point_queued[p as usize] = false;
@@ -517,6 +675,53 @@ impl<'a> Engine<'a> {
                 }
             } else {
                 return true;
+            }
+        }
+    }
+
+    /// [`Engine::run`] while tracing: each rule application in its context;
+    /// with `stop_first`, returns once a step is recorded.
+    fn run_traced(&mut self) -> bool {
+        loop {
+            if self.trace.as_ref().is_some_and(|t| t.stop_first && !t.steps.is_empty()) {
+                return true;
+            }
+            let depth = self.trace_depth();
+            let ok = if let Some(p) = self.point_queue.pop() {
+                self.point_queued[p as usize] = false;
+                if let Some(t) = self.trace.as_mut() {
+                    t.push_lazy(t.point_rule, Place::Point(p));
+                }
+                self.point_rule(p)
+            } else if let Some(c) = self.cell_queue.pop() {
+                self.cell_queued[c as usize] = false;
+                if let Some(t) = self.trace.as_mut() {
+                    t.push_lazy(t.cell_rule, Place::Cell(c));
+                }
+                self.cell_rule(c)
+            } else {
+                return true;
+            };
+            if !ok {
+                self.trace_contradiction(None, trace::DOT);
+            }
+            self.trace_truncate(depth);
+            if !ok {
+                return false;
+            }
+        }
+    }
+
+    /// Enters a context for a sub-rule at `place` (tracing only); returns
+    /// the depth to come back to.
+    #[inline]
+    pub(super) fn trace_enter(&mut self, rule: u8, place: Place) -> usize {
+        match self.trace.as_mut() {
+            None => 0,
+            Some(t) => {
+                let d = t.depth();
+                t.push_lazy(rule, place);
+                d
             }
         }
     }

@@ -17,12 +17,14 @@ mod check;
 mod colour;
 mod connect;
 mod engine;
+mod explain;
 mod generate;
 mod patterns;
 mod probe;
 mod rules;
 mod search;
 mod tables;
+mod trace;
 
 #[cfg(test)]
 mod tests;
@@ -243,4 +245,46 @@ pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) ->
         complete: out.complete,
         score: Level::Search.index() as f64 + share(open_below),
     })
+}
+
+pub use trace::{Place, RuleInfo, Step, RULES};
+
+/// The steps of `level`'s deduction (not `Search`), easiest first, from
+/// `position` (per edge 0 off, 1 on, 2 open; `None` for the empty board).
+/// `None` when the rules find a contradiction. Replaying the decisions of the
+/// steps over the position reaches [`propagate`]'s fixpoint.
+pub fn explain(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    position: Option<&[u8]>,
+    level: Level,
+    stop: &mut Stop<'_>,
+) -> Result<Option<Vec<Step>>> {
+    if level == Level::Search {
+        return Err(Error::InvalidArgument("level \"search\" has no fixpoint to explain".into()));
+    }
+    let board = board::board(rows, cols, clues)?;
+    let empty = vec![engine::UNK; board.grid.num_edges()];
+    let position = position.unwrap_or(&empty);
+    explain::check_position(&board, position)?;
+    let out = explain::explain(&board, position, level, false, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
+}
+
+/// The next step from a player's `position` (per edge 0, 1 or 2): a
+/// `mistake` step at a mark that disagrees with every solution, else the
+/// easiest step that decides something new (a `search` step from the
+/// unique solution when no rule does); `None` when the position's lines are
+/// a solution (or nothing can be decided on a puzzle with several solutions).
+pub fn hint(rows: usize, cols: usize, clues: &[i8], position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
+    let board = board::board(rows, cols, clues)?;
+    let out = explain::hint(&board, position, stop)?;
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
 }

@@ -3,6 +3,7 @@
 use super::board::{CORNER_EDGES, CORNER_SLOTS};
 use super::engine::{Engine, OFF, ON, UNK};
 use super::tables::{BY_COUNT, CELL_PAIRS, COUNT_LEN, DIFF, PAIR_KEEP};
+use super::trace::{self, Place};
 use crate::grid::NONE;
 
 impl Engine<'_> {
@@ -51,11 +52,21 @@ impl Engine<'_> {
                 return false;
             }
         }
-        if self.rules.pairs_write && !self.rules.pairs_exact && !self.dot_rules(p) {
-            return false;
+        if self.rules.pairs_write && !self.rules.pairs_exact {
+            let depth = self.trace_enter(trace::DOT_FACTS, Place::Point(p));
+            let ok = self.dot_rules(p);
+            self.trace_truncate(depth);
+            if !ok {
+                return false;
+            }
         }
-        if self.rules.line_classes && !self.dot_line_rules(p) {
-            return false;
+        if self.rules.line_classes {
+            let depth = self.trace_enter(trace::PARITY, Place::Point(p));
+            let ok = self.dot_line_rules(p);
+            self.trace_truncate(depth);
+            if !ok {
+                return false;
+            }
         }
         if self.rules.colour {
             for i in 4..6 {
@@ -265,8 +276,13 @@ impl Engine<'_> {
         if clue < 0 {
             return true;
         }
-        if self.rules.line_classes && !self.face_line_rules(c, clue) {
-            return false;
+        if self.rules.line_classes {
+            let depth = self.trace_enter(trace::PARITY, Place::Cell(c));
+            let ok = self.face_line_rules(c, clue);
+            self.trace_truncate(depth);
+            if !ok {
+                return false;
+            }
         }
         let edges = board.grid.cell_edges[c as usize];
         let (mut on_m, mut off_m) = (0u8, 0u8);

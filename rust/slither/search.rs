@@ -61,10 +61,16 @@ const FIRST_CAP: u64 = 1000;
 /// `stop` ends it like a budget (the outcome is incomplete); the caller sees
 /// it in `stop.was_requested()`.
 pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -> Outcome {
+    count_with(board, &[], limit, budget, stop)
+}
+
+/// [`count`] among the solutions that agree with `given` (0 off, 1 on, 2
+/// open, per edge; empty for none).
+pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: Budget, stop: &mut Stop<'_>) -> Outcome {
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut halt = Halt { deadline, stop };
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
-    let Some(mut engine) = Engine::new(board, Rules::ALL) else { return none };
+    let Some(mut engine) = Engine::new_traced(board, Rules::ALL, None, given) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;

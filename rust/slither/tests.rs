@@ -9,6 +9,7 @@ use super::board::board;
 use super::engine::{OFF, ON, UNK};
 use super::*;
 use crate::grid::Grid;
+use crate::interrupt::Stop;
 
 use crate::testing::SplitMix64 as Rng;
 
@@ -395,4 +396,86 @@ fn dataset_named() {
             println!("{name} {tier:?}: undecided {open:?} in {:.4} s", t.elapsed().as_secs_f64());
         }
     }
+}
+
+/// Replays an explanation: the position it reaches, failing on a decision
+/// that disagrees with one before it.
+fn replay(n: usize, steps: &[Step]) -> Vec<u8> {
+    let mut pos = vec![UNK; n];
+    for s in steps {
+        assert!(!s.decided.is_empty(), "a step that decides nothing: {s:?}");
+        for &(e, v) in &s.decided {
+            assert_eq!(pos[e as usize], UNK, "edge {e} decided twice");
+            pos[e as usize] = v;
+        }
+    }
+    pos
+}
+
+#[test]
+fn explanations_replay_to_the_fixpoint_are_sound_and_follow_from_their_premises() {
+    let mut rng = Rng(11);
+    let mut seen = [false; RULES.len()];
+    let sizes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)];
+    for &(rows, cols) in &sizes {
+        let loops = all_loops(rows, cols);
+        let counts: Vec<Vec<i8>> = loops.iter().map(|l| clue_counts(rows, cols, l)).collect();
+        let ne = Grid::new(rows, cols).unwrap().num_edges();
+        for _ in 0..40 {
+            let base = &counts[rng.below(loops.len())];
+            let density = 30 + rng.below(70);
+            let clues: Vec<i8> = base.iter().map(|&n| if rng.below(100) < density { n } else { -1 }).collect();
+            let solutions: Vec<&Vec<u8>> =
+                loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
+            for level in PROP_LEVELS {
+                let fix = propagate(rows, cols, &clues, level).unwrap();
+                let steps = explain(rows, cols, &clues, None, level, &mut Stop::never()).unwrap();
+                let (Some(fix), Some(steps)) = (fix, steps) else {
+                    panic!("{level:?}: explain and propagate disagree on a contradiction on {rows}x{cols} {clues:?}");
+                };
+                assert_eq!(replay(ne, &steps), fix, "{level:?} replay on {rows}x{cols} {clues:?}");
+                for s in &steps {
+                    seen[s.rule as usize] = true;
+                    assert!(RULES[s.rule as usize].level <= level, "{s:?} above {level:?}");
+                    for s2 in &s.because {
+                        seen[s2.rule as usize] = true;
+                    }
+                    for sol in &solutions {
+                        for &(e, v) in &s.decided {
+                            assert_eq!(sol[e as usize], v, "{s:?} wrong on {rows}x{cols} {clues:?}");
+                        }
+                    }
+                    // The premise alone (its edges and clues) implies the decisions.
+                    let mut pos = vec![UNK; ne];
+                    let mut sub = vec![-1i8; clues.len()];
+                    for &k in &s.premise {
+                        let k = k as usize;
+                        if k < ne {
+                            assert_ne!(fix[k], UNK);
+                            pos[k] = fix[k];
+                        } else {
+                            sub[k - ne] = clues[k - ne];
+                        }
+                    }
+                    for &(e, _) in &s.decided {
+                        assert_eq!(pos[e as usize], UNK, "{s:?} has a decision in its premise");
+                    }
+                    let again = explain(rows, cols, &sub, Some(&pos), RULES[s.rule as usize].level, &mut Stop::never())
+                        .unwrap()
+                        .expect("a premise that contradicts");
+                    let got = replay(ne, &again);
+                    for &(e, v) in &s.decided {
+                        assert_eq!(got[e as usize], v, "{s:?} does not follow from its premise on {clues:?}");
+                    }
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = RULES
+        .iter()
+        .zip(seen)
+        .filter(|(r, s)| !s && !matches!(r.name, "mistake" | "search"))
+        .map(|(r, _)| r.name)
+        .collect();
+    assert!(missing.is_empty(), "rules never used on small boards: {missing:?}");
 }

@@ -11,6 +11,7 @@
     loopcraft bank slitherlink|country --sizes 10x10,15x15 --count N --out DIR [--workers N|--scheduler ADDRESS]
     loopcraft bank verify DIR [--uniqueness]
     loopcraft check slither|country SOURCE [--suggest K] [--minimize] [--json] [--svg FILE] [--time-limit S]
+    loopcraft explain slither|country SOURCE [--level L] [--svg-dir DIR] [--json]
     loopcraft serve [--host HOST] [--port PORT] [--open]
 
 ``generate`` and ``solve`` also take ``--svg FILE`` and ``--png FILE``.
@@ -30,13 +31,13 @@ from typing import Callable, List, Optional, Sequence
 
 from .. import __version__
 from ..errors import LoopcraftError
-from . import bank, check, country, loop, serve, slitherlink
+from . import bank, check, country, explain, loop, serve, slitherlink
 from ._common import Commands
 
 __all__ = ["build_parser", "main"]
 
 #: One function per puzzle family, adding its sub-commands to the verbs.
-KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add, bank.add, check.add]
+KINDS: List[Callable[[Commands], None]] = [loop.add, slitherlink.add, country.add, bank.add, check.add, explain.add]
 VERBS = {
     "generate": "make a puzzle",
     "solve": "solve a puzzle and prove uniqueness",
@@ -44,6 +45,7 @@ VERBS = {
     "check": "a setter's verdict: count, backbone, clues to add, clues that clash",
     "stats": "regenerate the measurement tables",
     "bank": "write or verify a resumable bank of puzzles (locally or on Dask)",
+    "explain": "the steps of a deduction, each naming its rule",
 }
 
 

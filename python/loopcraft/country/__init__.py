@@ -29,12 +29,13 @@ from __future__ import annotations
 from .._result import CheckResult, Grade, SolveResult, Violation
 from ._api import check, count_solutions, deduce, region_graph, solve
 from ._board import CountryRoad
+from ._explain import RULES
 from ._generate import DEFAULT_ATTEMPTS, ORDERS, GeneratedCountry, generate, generate_puzzle
 from ._graph import RegionGraph
 from ._ladder import ENGINES, LEVELS, STAGES, CountryDeduction
 from ._loop import MAX_SIDE, MIN_SIDE, CountryLoop, Solution, as_loop
 from ._many import solve_many
-from ._referee import RULES
+from ._referee import RULES as CHECK_RULES
 from .bank import read_bank, write_bank
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "CheckResult",
     "Violation",
     "RULES",
+    "CHECK_RULES",
     "LEVELS",
     "STAGES",
     "ENGINES",

@@ -30,12 +30,13 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, 
 
 from .. import _setter
 from .._draw import text_grid
+from .._explain import Explanation, Step
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
-from . import _formats, _ladder
+from . import _explain, _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
 from ._ladder import CountryDeduction
 from ._loop import MAX_SIDE, MIN_SIDE, Cell, CountryLoop, RegionId, as_loop
@@ -436,6 +437,52 @@ class CountryRoad(Picture):
         """
         found = _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
         return dataclasses.replace(found, board=self)  # kept for drawing
+
+    def explain(self, level: Optional[str] = None) -> Explanation:
+        """The steps of the ladder up to ``level``, easiest first.
+
+        Each :class:`~loopcraft.Step` is one application of one rule of
+        :data:`RULES` at one place: what it read (``premise``: cells, lines
+        and countries) and decided (``decided``). A rule of a level is used
+        only where no rule of a weaker level decides anything, and replaying
+        the steps from the start (blocked cells and their edges unused)
+        reaches exactly :meth:`deduce` ``(level)``. ``trial`` steps carry the
+        explanation of the contradiction they found (``because``).
+
+        Args:
+            level: a name from ``LEVELS`` other than ``"search"``; default
+                the whole ladder (``"probe"``).
+
+        >>> e = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").explain()
+        >>> e.replay().marks == {**e.start.marks, **e.decided()}
+        True
+        """
+        levels = _ladder.LEVELS
+        if level is None:
+            level = levels[-2]
+        if not isinstance(level, str):
+            raise ArgumentTypeError(f"level must be a str or None, got {type(level).__name__}")
+        if level not in levels[:-1]:
+            raise ArgumentError(f"level must be one of {', '.join(levels[:-1])}, got {level!r}")
+        return _explain.explain(self, level)
+
+    def hint(self, position: Any) -> Optional[Step]:
+        """The next step from a player's position.
+
+        Args:
+            position: a :class:`~loopcraft.Position`, or its dict form
+                ``{"right": [...], "down": [...], "cells": [...]}`` (strings of
+                ``1`` line or used cell, ``0`` no line or unused cell, ``?``
+                unmarked; ``cells`` optional).
+
+        Returns:
+            a step whose rule is ``mistake`` (its premise holds the mark) when
+            a mark disagrees with every solution; else the easiest step that
+            decides something new (``search`` when no rule does, on a board
+            with one solution); None when the lines marked are a solution (or
+            nothing can be decided on a board with several).
+        """
+        return _explain.hint(self, position)
 
     def grade(self, node_limit: Optional[int] = None) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves

@@ -164,7 +164,8 @@ class CountryDeduction(Deduction[CountryLoop], Picture):
 
     def to_svg(self, *, cell: float = 32) -> str:
         """What is decided so far as an SVG picture, on the board's countries:
-        segments proven on joined through the cell centres, cells proven unused shaded."""
+        segments proven on joined through the cell centres, segments proven
+        off crossed, cells proven used marked by a dot, cells proven unused shaded."""
         title = f"Country Road {self.rows} x {self.cols}, deduced to level {self.level}"
         regions: Sequence[Sequence[Any]] = [[0] * self.cols for _ in range(self.rows)]
         numbers: Dict[Any, int] = {}
@@ -173,8 +174,15 @@ class CountryDeduction(Deduction[CountryLoop], Picture):
         if self.contradiction:
             return country_svg(regions, numbers, title=title + " (contradiction)", cell=cell)
         on = CountryLoop.from_bits(self.rows, self.cols, [1 if b == 1 else 0 for b in self.edges]).pairs
+        off = CountryLoop.from_bits(self.rows, self.cols, [1 if b == 0 else 0 for b in self.edges]).pairs
         unused = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 0]
-        return country_svg(regions, numbers, title=title, path=on, shaded=unused, cell=cell)
+        used = [divmod(i, self.cols) for i, s in enumerate(self.cells) if s == 1]
+        blocked = {(r, c) for r, row in enumerate(regions) for c, v in enumerate(row) if v is None}
+        crossed = [(a, b) for a, b in off if a not in blocked and b not in blocked]
+        unused = [x for x in unused if x not in blocked]
+        return country_svg(
+            regions, numbers, title=title, path=on, shaded=unused, used=used, centre_crosses=crossed, cell=cell
+        )
 
 
 def _deduction(rows: int, cols: int, stages: Tuple[str, ...], res: Any) -> CountryDeduction:

@@ -32,10 +32,12 @@ from ..errors import FormatError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, MAX_SIZE, Slitherlink
 from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
+from ._explain import RULES
 from ._formats import URL_SITES
 from ._generate import generate, generate_slitherlink
 from ._many import solve_many
-from ._referee import RULES, check
+from ._referee import RULES as CHECK_RULES
+from ._referee import check
 from ._solution import Solution
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "Violation",
     "LEVELS",
     "RULES",
+    "CHECK_RULES",
     "MAX_SIZE",
     "URL_SITES",
     "check",

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _core, _setter
+from .._explain import Explanation, Step
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import require_int, require_optional_number, require_str
 from ..errors import ArgumentError, ArgumentTypeError
+from . import _explain
 from . import _formats as fmt
 from ._deduction import SlitherlinkDeduction
 from ._formats import MAX_SIZE
@@ -298,6 +300,58 @@ class Slitherlink(Picture):
         edges = tuple(None if b == 2 else int(b) for b in out)
         decided = sum(v is not None for v in edges)
         return SlitherlinkDeduction(level, False, decided, total, self.rows, self.cols, edges, self.clues)
+
+    def explain(self, level: Optional[str] = None) -> Explanation:
+        """The steps of the deduction up to ``level``, easiest first.
+
+        Each :class:`~loopcraft.Step` is one application of one rule of
+        :data:`RULES` at one place: what it read (``premise``) and decided
+        (``decided``). A rule of a level is used only where no rule of a
+        weaker level decides anything, and replaying the steps from the empty
+        board reaches exactly :meth:`deduce` ``(level)``. ``trial`` steps
+        carry the explanation of the contradiction they found (``because``).
+
+        Args:
+            level: a name from :data:`LEVELS` other than ``"search"``; default
+                the strongest deduction level.
+
+        >>> e = Slitherlink([[3, 3, 1]]).explain("tricky")
+        >>> [s.rule for s in e.steps][:3]
+        ['dot-facts', 'two-lines-or-none', 'premature-loop']
+        >>> print(e.steps[1].text)
+        The dot at row 1, column 1 of the dots has two lines or none: a line at the top of row 1, column 1.
+        >>> e.replay().marks == e.decided()
+        True
+        """
+        if level is None:
+            level = _STRONGEST
+        require_str("level", level)
+        if level not in LEVELS[:-1]:
+            raise ArgumentError(f"level must be one of {', '.join(LEVELS[:-1])}, got {level!r}")
+        return _explain.explain(self.clues, self.flat_clues, level)
+
+    def hint(self, position: Any) -> Optional[Step]:
+        """The next step from a player's position.
+
+        Args:
+            position: a :class:`~loopcraft.Position`, or its dict form
+                ``{"h_edges": [...], "v_edges": [...]}`` (strings of ``1``
+                line, ``0`` cross, ``?`` unmarked).
+
+        Returns:
+            a step whose rule is ``mistake`` (its premise holds the mark) when
+            a mark disagrees with every solution; else the easiest step that
+            decides something new (``search`` when no rule does, on a
+            puzzle with one solution); None when the lines marked are a
+            solution (or nothing can be decided on a puzzle with several).
+
+        >>> p = Slitherlink([[3, 3, 1]])
+        >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["????"]}).rule
+        'dot-facts'
+        >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["0???"]}).rule
+        'mistake'
+        """
+        return _explain.hint(self.clues, self.flat_clues, position)
 
     def grade(self, node_limit: Optional[int] = None) -> Grade:
         """The weakest level of :data:`LEVELS` whose deductions solve the puzzle.

@@ -4,11 +4,11 @@
 //! [`fixpoint`] adds `probe` on top. The rules themselves are described in
 //! docs/country-road.md.
 
-mod loop_rule;
-mod macro_rule;
-mod once;
+pub(super) mod loop_rule;
+pub(super) mod macro_rule;
+pub(super) mod once;
 mod probe;
-mod region;
+pub(super) mod region;
 
 use crate::error::Result;
 use crate::invalid;

@@ -1,0 +1,388 @@
+"""Explanations and hints, shared by the families: the rules, the steps of a
+deduction, and a player's position.
+
+A :class:`Step` is one application of one rule at one place: what it read
+(``premise``, a set of keys) and what it decided (``decided``, a mapping from
+a key to 1 for a line or a used cell, 0 for a cross or an unused cell). Keys,
+all 0-based:
+
+- ``("h", r, c)``: the top side of cell (r, c) (Slitherlink, r in 0..R);
+- ``("v", r, c)``: the left side of cell (r, c) (Slitherlink, c in 0..C);
+- ``("clue", r, c)``: the number in cell (r, c) (Slitherlink);
+- ``("cell", r, c)``: a cell, used or unused (Country Road);
+- ``("right", r, c)``, ``("down", r, c)``: the loop segment from cell (r, c)
+  to its right or lower neighbour (Country Road);
+- ``("country", id)``: a country and its number (Country Road).
+
+A :class:`Position` is what a player marked, with the same string form as
+``Backbone.to_dict()`` and ``../shared/external/README.md``: ``1`` for a line
+(or a used cell), ``0`` for a cross (an unused cell), ``?`` for no mark.
+
+>>> p = Position.from_dict({"h_edges": ["1?", "??", "0?"], "v_edges": ["???"] * 2})
+>>> p.family, p.rows, p.cols, p.marks[("h", 0, 0)], p.marks[("h", 2, 0)]
+('slitherlink', 2, 2, 1, 0)
+>>> p.to_dict()["h_edges"]
+['1?', '??', '0?']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
+
+from .errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
+
+#: A key of a premise or a decision, such as ``("h", 0, 2)`` or ``("clue", 1, 1)``.
+Key = Tuple[Any, ...]
+
+_EDGE_KINDS = {"slitherlink": ("h", "v"), "country": ("right", "down")}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a family's catalogue (``RULES``).
+
+    Attributes:
+        name: the stable name, such as ``"premature-loop"``.
+        level: the level it belongs to (a name from the family's ``LEVELS``).
+        description: one line for people.
+    """
+
+    name: str
+    level: str
+    description: str
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.level}): {self.description}"
+
+
+def _read_only(d: Mapping[Key, int]) -> Mapping[Key, int]:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True, eq=False)
+class Step:
+    """One application of one rule at one place.
+
+    Attributes:
+        rule: the rule's name (see the family's ``RULES``).
+        level: the level of that rule.
+        premise: the keys it read: clues, countries, and the decided edges or
+            cells it depends on (the derived facts it used are traced back to
+            these).
+        decided: the unknowns it set, ``{key: 1 or 0}``.
+        text: a sentence for people (rows and columns counted from 1).
+        place: where the rule applied (a cell ``("cell", r, c)``, a lattice
+            point ``("point", r, c)``, an edge key, a country key), or None
+            when it is not one place (a chain of equal sides, say).
+        contradiction: the step found a contradiction (the last step of a
+            trial's refutation; a ``mistake`` hint).
+        because: for a ``trial`` step, the explanation of the contradiction
+            that the other value leads to.
+    """
+
+    rule: str
+    level: str
+    premise: FrozenSet[Key]
+    decided: Mapping[Key, int]
+    text: str
+    place: Optional[Key] = None
+    contradiction: bool = False
+    because: Optional[Explanation] = None
+    _painter: Optional[Callable[[Step, float], str]] = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "premise", frozenset(self.premise))
+        object.__setattr__(self, "decided", _read_only(self.decided))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.rule, self.level, self.premise, dict(self.decided), self.place, self.contradiction) == (
+            other.rule,
+            other.level,
+            other.premise,
+            dict(other.decided),
+            other.place,
+            other.contradiction,
+        ) and self.because == other.because
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.premise, frozenset(self.decided.items()), self.place))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_svg(self, *, cell: float = 32) -> str:
+        """The board before the step: what it read highlighted (clues and
+        countries shaded, marks in black, other marks light), what it decided
+        in the accent colour."""
+        if self._painter is None:
+            raise ArgumentError("this step has no board to draw on")
+        return self._painter(self, cell)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The ordered steps of a deduction, easiest first.
+
+    Attributes:
+        level: the level explained.
+        steps: the steps; replaying their decisions from the start position
+            reaches the level's fixpoint (``deduce(level)``).
+        contradiction: the rules found that the puzzle (or the position) has
+            no solution; the steps are then empty.
+        start: the position the steps start from (empty for ``explain``).
+    """
+
+    level: str
+    steps: Tuple[Step, ...]
+    contradiction: bool = False
+    start: Optional[Position] = field(default=None, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+    @overload
+    def __getitem__(self, i: slice) -> Tuple[Step, ...]: ...
+    def __getitem__(self, i: Union[int, slice]) -> Union[Step, Tuple[Step, ...]]:
+        return self.steps[i]
+
+    def rules(self) -> Dict[str, int]:
+        """How many steps each rule takes, in order of first use."""
+        out: Dict[str, int] = {}
+        for s in self.steps:
+            out[s.rule] = out.get(s.rule, 0) + 1
+        return out
+
+    def decided(self) -> Dict[Key, int]:
+        """Every decision of the steps, in order."""
+        out: Dict[Key, int] = {}
+        for s in self.steps:
+            out.update(s.decided)
+        return out
+
+    def replay(self) -> Position:
+        """The start position with every step's decisions added; raises
+        ``ArgumentError`` when a step decides a key already set (the replay check)."""
+        if self.start is None:
+            raise ArgumentError("this explanation has no start position")
+        marks = dict(self.start.marks)
+        for i, s in enumerate(self.steps):
+            for k, v in s.decided.items():
+                if k in marks:
+                    raise ArgumentError(f"step {i + 1} decides {k} again")
+                marks[k] = v
+        return Position(self.start.family, self.start.rows, self.start.cols, marks)
+
+    def to_svg(self, i: int, *, cell: float = 32) -> str:
+        """The picture of step ``i`` (see :meth:`Step.to_svg`)."""
+        return self.steps[i].to_svg(cell=cell)
+
+    def text(self) -> str:
+        """The steps as text, one per line, numbered from 1."""
+        if self.contradiction:
+            return "The rules find a contradiction: there is no solution."
+        return "\n".join(f"{i + 1}. {s.text}" for i, s in enumerate(self.steps))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _require_marks(name: str, value: Any, n: int, width: int, allow: str) -> List[str]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"{name} must be a list of strings, got {type(value).__name__}")
+    if len(value) != n:
+        raise ArgumentError(f"{name} has {len(value)} rows, expected {n}")
+    for r, row in enumerate(value):
+        if not isinstance(row, str):
+            raise ArgumentTypeError(f"{name} row {r + 1} must be a str, got {type(row).__name__}")
+        if len(row) != width:
+            raise ArgumentError(f"{name} row {r + 1} has {len(row)} characters, expected {width}")
+        bad = next((ch for ch in row if ch not in allow), None)
+        if bad is not None:
+            raise ArgumentError(f"{name} row {r + 1}: {bad!r} is not one of {', '.join(allow)}")
+    return list(value)
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """A player's marks on a board.
+
+    Attributes:
+        family: ``"slitherlink"`` or ``"country"``.
+        rows, cols: the board size.
+        marks: ``{key: 1 or 0}`` for every marked edge (or cell); unmarked
+            keys are absent.
+    """
+
+    family: str
+    rows: int
+    cols: int
+    marks: Mapping[Key, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.family not in _EDGE_KINDS:
+            raise ArgumentError(f"family must be slitherlink or country, got {self.family!r}")
+        object.__setattr__(self, "marks", _read_only(self.marks))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.family, self.rows, self.cols, dict(self.marks)) == (
+            other.family,
+            other.rows,
+            other.cols,
+            dict(other.marks),
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.family, self.rows, self.cols, frozenset(self.marks.items())))
+
+    def _layout(self) -> List[Tuple[str, int, int]]:
+        """``(kind, rows, cols)`` of each string grid of the dict form."""
+        R, C = self.rows, self.cols
+        if self.family == "slitherlink":
+            return [("h", R + 1, C), ("v", R, C + 1)]
+        return [("right", R, C - 1), ("down", R - 1, C), ("cell", R, C)]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Position:
+        """Reads the dict form: ``h_edges``/``v_edges`` (Slitherlink), or
+        ``right``/``down`` and optionally ``cells`` (Country Road), each a
+        list of strings of ``1``, ``0`` and ``?``."""
+        if isinstance(data, Position):
+            return data
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(f"a position must be a Position or a dict, got {type(data).__name__}")
+        if "h_edges" in data or "v_edges" in data:
+            h = data.get("h_edges")
+            v = data.get("v_edges")
+            if not isinstance(h, Sequence) or not isinstance(v, Sequence) or isinstance(h, str) or len(h) < 2:
+                raise ArgumentError(
+                    "a Slitherlink position needs h_edges (rows + 1 strings) and v_edges (rows strings)"
+                )
+            R, C = len(h) - 1, len(h[0]) if isinstance(h[0], str) else 0
+            grids = {
+                "h": _require_marks("h_edges", h, R + 1, C, "01?"),
+                "v": _require_marks("v_edges", v, R, C + 1, "01?"),
+            }
+            family = "slitherlink"
+        elif "right" in data or "down" in data:
+            right, down = data.get("right"), data.get("down")
+            if not isinstance(right, Sequence) or isinstance(right, str) or len(right) < 1:
+                raise ArgumentError("a Country Road position needs right (rows strings) and down (rows - 1 strings)")
+            R = len(right)
+            C = len(right[0]) + 1 if isinstance(right[0], str) else 0
+            grids = {
+                "right": _require_marks("right", right, R, C - 1, "01?"),
+                "down": _require_marks("down", down, R - 1, C, "01?"),
+            }
+            if data.get("cells") is not None:
+                grids["cell"] = _require_marks("cells", data["cells"], R, C, "01?")
+            family = "country"
+        else:
+            raise ArgumentError(
+                "a position dict needs h_edges and v_edges (Slitherlink) or right and down (Country Road)"
+            )
+        marks: Dict[Key, int] = {}
+        for kind, rows in grids.items():
+            for r, row in enumerate(rows):
+                for c, ch in enumerate(row):
+                    if ch != "?":
+                        marks[(kind, r, c)] = int(ch)
+        return cls(family, R, C, marks)
+
+    def to_dict(self) -> Dict[str, List[str]]:
+        """The dict form (see :meth:`from_dict`); ``cells`` only when a cell is marked."""
+        names = {"h": "h_edges", "v": "v_edges", "right": "right", "down": "down", "cell": "cells"}
+        out: Dict[str, List[str]] = {}
+        for kind, n, m in self._layout():
+            if kind == "cell" and not any(k[0] == "cell" for k in self.marks):
+                continue
+            out[names[kind]] = [
+                "".join("?" if (kind, r, c) not in self.marks else str(self.marks[(kind, r, c)]) for c in range(m))
+                for r in range(n)
+            ]
+        return out
+
+    def with_marks(self, marks: Mapping[Key, int]) -> Position:
+        """This position with ``marks`` added (or changed)."""
+        new = dict(self.marks)
+        new.update(marks)
+        return Position(self.family, self.rows, self.cols, new)
+
+
+class History:
+    """The marks before each step of a list being built, computed when asked
+    (a picture needs them; building every step's copy would cost quadratic time)."""
+
+    def __init__(self, start: Mapping[Key, int]) -> None:
+        self.start = dict(start)
+        self.decided: List[Mapping[Key, int]] = []
+
+    def add(self, decided: Mapping[Key, int]) -> int:
+        """Records one step's decisions; returns its index."""
+        self.decided.append(decided)
+        return len(self.decided) - 1
+
+    def before(self, i: int) -> Dict[Key, int]:
+        """The marks before step ``i``."""
+        out = dict(self.start)
+        for d in self.decided[:i]:
+            out.update(d)
+        return out
+
+
+def as_position(value: Any, family: str, rows: int, cols: int) -> Position:
+    """A :class:`Position` (or its dict form) checked against a board."""
+    if isinstance(value, Position):
+        pos = value
+    elif isinstance(value, Mapping):
+        pos = Position.from_dict(value)
+    else:
+        raise ArgumentTypeError(f"position must be a Position or its dict, got {type(value).__name__}")
+    if pos.family != family:
+        raise ArgumentError(f"position is a {pos.family} position, the board is {family}")
+    if (pos.rows, pos.cols) != (rows, cols):
+        raise ArgumentError(f"position is for a {pos.rows} x {pos.cols} board, the board is {rows} x {cols}")
+    kinds = {kind: (n, m) for kind, n, m in pos._layout()}
+    for k, v in pos.marks.items():
+        ok = (
+            isinstance(k, tuple)
+            and len(k) == 3
+            and k[0] in kinds
+            and isinstance(k[1], int)
+            and isinstance(k[2], int)
+            and 0 <= k[1] < kinds[k[0]][0]
+            and 0 <= k[2] < kinds[k[0]][1]
+        )
+        if not ok:
+            raise ArgumentError(f"position mark {k!r} is not a {family} key of a {rows} x {cols} board")
+        if v not in (0, 1) or isinstance(v, bool):
+            raise ArgumentError(f"position mark {k!r} = {v!r}: a mark is 1 or 0")
+    return pos
