@@ -206,6 +206,17 @@ def test_minimize_keeps_only_needed_clues(client: TestClient) -> None:
     assert r.status_code == 422 and "unique" in r.json()["message"]
 
 
+def test_blocked_cells_share_as_puzzlekit_text(client: TestClient) -> None:
+    # puzz.link has no blocked cells: the share text is the puzzlekit text, which parse reads back.
+    board = CountryRoad.from_regions([[0, 1, 1], [0, 1, 1], [0, 1, None]], {0: 3})
+    got = post(client, "parse", {"family": "country", "puzzle": board.to_json()})["board"]
+    assert not got["url"].startswith("http") and CountryRoad.parse(got["url"]) == board
+    v = post(client, "verdict", {"family": "country", "puzzle": board.to_dict()})
+    assert v["count"] == min(board.solve().count, 2) and CountryRoad.parse(v["url"]) == board
+    r = client.post("/api/export", json={"family": "country", "puzzle": board.to_json(), "format": "url"})
+    assert r.status_code == 422 and "blocked" in r.json()["message"]
+
+
 def test_time_limit_gives_incomplete(client: TestClient) -> None:
     got = post(client, "generate", {"family": "slither", "rows": 60, "cols": 60, "seed": 5, "time_limit": 0.01})
     assert got == {"board": None, "complete": False, "message": got["message"]} and "0.01" in got["message"]

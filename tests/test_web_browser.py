@@ -18,6 +18,7 @@ directory.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -198,8 +199,7 @@ def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Pat
     assert "has" in page.get_by_test_id("warnings").inner_text()
     # The referee's verdict names the rules.
     page.get_by_test_id("check").click()
-    page.wait_for_selector("[data-testid=message].error")
-    assert "Not yet" in page.get_by_test_id("message").inner_text()
+    expect(page.get_by_test_id("message")).to_contain_text("Not yet")
 
 
 def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session, artifacts: Path) -> None:
@@ -386,8 +386,7 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.keyboard.press(str(clue))
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
     page.get_by_test_id("minimize").click()
-    page.wait_for_selector("[data-testid=message].ok")
-    assert "every clue left is needed" in page.get_by_test_id("message").inner_text()
+    expect(page.get_by_test_id("message")).to_contain_text("every clue left is needed")
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
     # Two 4s that cannot both be closed: no solution, both ringed.
     page.get_by_test_id("import-text").fill("1 3\n4 - 4")
@@ -437,6 +436,16 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     expected = min(board.solve().count, 2)
     page.wait_for_selector(f'[data-testid=verdict][data-count="{expected}"]')
     shoot(page, artifacts, "set-country-laptop")
+    # "#" blocks the selected cell: it belongs to no country (the 6 goes first: 5 cells would be left).
+    page.keyboard.press("Backspace")  # (0, 1) is still selected (a click on it would cycle its number)
+    page.click('[data-cell="2 2"]')
+    page.keyboard.press("#")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    assert page.locator("rect.blocked").count() == 1
+    page.get_by_test_id("export").click()
+    expect(page.get_by_test_id("export-text")).to_have_value(re.compile("null"))
+    blocked = country.CountryRoad.parse(page.get_by_test_id("export-text").input_value())
+    assert blocked.blocked == ((2, 2),) and blocked.regions[0] == (0, 1, 1)
 
 
 def test_hint_button(session: Session, artifacts: Path) -> None:
@@ -452,3 +461,18 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
     expect(page.get_by_test_id("message")).not_to_have_text("")
     assert page.locator(".hint").count() > 0
     shoot(page, artifacts, "play-hint-laptop")
+    # Applying hints walks to the solution (every step the engine gives agrees with it).
+    solution = set(slither_edges(board.solve().solution))
+    for _ in range(200):
+        if page.get_by_test_id("board").get_attribute("data-solved") == "true":
+            break
+        if not page.get_by_test_id("apply-hint").is_visible():
+            page.get_by_test_id("hint").click()
+            expect(page.get_by_test_id("busy")).to_be_hidden()
+            assert "mistake" not in page.get_by_test_id("message").inner_text().lower()
+            if not page.get_by_test_id("apply-hint").is_visible():
+                break
+        page.get_by_test_id("apply-hint").click()
+    page.wait_for_selector('[data-testid=board][data-solved="true"]')
+    drawn = {el.get_attribute("data-edge") for el in page.locator('[data-state="line"]').all()}
+    assert drawn == solution

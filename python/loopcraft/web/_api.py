@@ -129,11 +129,21 @@ def board_from(family: str, value: Any) -> Board:
     raise ArgumentTypeError(f"puzzle must be text or an object, got {type(value).__name__}")
 
 
+def share_text(board: Board) -> str:
+    """The board as text that ``parse`` reads back: its puzz.link URL, or its
+    puzzlekit text when it has no URL (a Country Road board with blocked cells)."""
+    try:
+        return board.to_url()
+    except ArgumentError:
+        return board.to_puzzlekit()
+
+
 def board_data(board: Board) -> Dict[str, Any]:
-    """The JSON the page draws: the board's ``to_dict`` plus the family and its share text (a puzz.link URL)."""
+    """The JSON the page draws: the board's ``to_dict`` plus the family and
+    its share text as ``url`` (see :func:`share_text`)."""
     data = board.to_dict()
     data["family"] = "slither" if isinstance(board, Slitherlink) else "country"
-    data["url"] = board.to_url()
+    data["url"] = share_text(board)
     if isinstance(board, Slitherlink):
         data["clues"] = [list(row) for row in board.clues]
     return data
@@ -326,7 +336,7 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
         "shaded": [list(c) for c in bb.shaded()],
         "suggestions": suggestions,
         "conflict": conflict,
-        "url": board.to_url(),
+        "url": share_text(board),
     }
 
 

@@ -357,6 +357,23 @@ async function askHint() {
   }
 }
 
+/** Draws what the last hint decided (lines and crosses on edges), as one undo step. */
+function applyHint() {
+  const step = state.hint;
+  if (!step || step.rule === "mistake") return;
+  const change = [];
+  for (const [key, value] of step.decided) {
+    if (!["h", "v", "right", "down"].includes(key[0])) continue;
+    const k = key.join(" "), after = value === 1 ? 1 : 2, before = state.edges.get(k) || 0;
+    if (before !== after) change.push([k, before, after]);
+  }
+  if (!change.length) return;
+  for (const [k, , after] of change) applyEdge(k, after);
+  state.undo.push(change);
+  state.redo = [];
+  changed();
+}
+
 /** What a hint shows on the board: the marks it decides, or the mark that is a mistake. */
 function hintOverlay() {
   const step = state.hint;
@@ -456,7 +473,7 @@ function puzzleOfDraft() {
     const n = anchors.get(`${r} ${c}`);
     if (n !== undefined && regions[r][c] !== null && !numbers.has(regions[r][c])) numbers.set(regions[r][c], n);
   }
-  return { ...p, regions, numbers, first: firstCells(regions) };
+  return { ...p, regions, numbers, first: firstCells(regions), blocked: new Set(blocked) };
 }
 
 function startSet(puzzle) {
@@ -652,6 +669,8 @@ function render() {
   document.body.dataset.family = $("family").value;
   $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
   $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
+  const step = state.mode === "play" ? state.hint : null;
+  $("apply-hint").hidden = !(step && step.rule !== "mistake" && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
   const country = p.family === "country";
   const name = { loop: "Loop v1", slither: "Slitherlink", country: "Country Road" }[p.family];
@@ -666,7 +685,9 @@ function render() {
   const view = {
     family: p.family, rows: p.rows, cols: p.cols, texts,
     title: $("title").textContent,
-    borders: country ? (state.mode === "set" ? [...state.draft.borders] : regionBorders(p.regions)) : undefined,
+    borders: country
+      ? (state.mode === "set" ? [...new Set([...state.draft.borders, ...regionBorders(p.regions)])] : regionBorders(p.regions))
+      : undefined,
     blocked: country ? p.blocked : undefined,
   };
   if (state.mode === "play") {
@@ -788,6 +809,12 @@ function onKey(event) {
       } else if (d <= 4) {
         setClue(state.selected, d);
       }
+    } else if (country && (event.key === "#" || event.key === "@")) {
+      event.preventDefault();
+      const blocked = state.draft.blocked;
+      if (blocked.has(state.selected)) blocked.delete(state.selected);
+      else { blocked.add(state.selected); state.draft.anchors.delete(state.selected); }
+      draftChanged();
     } else if (["Backspace", "Delete", " ", "-", "."].includes(event.key)) {
       event.preventDefault();
       setClue(state.selected, null);
@@ -893,7 +920,7 @@ function familyChanged() {
   }
   fillExportFormats();
   $("set-keys").textContent = family === "country"
-    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it. Shift+arrow draws a border."
+    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border."
     : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move.";
 }
 
@@ -998,6 +1025,7 @@ async function main() {
   $("export").addEventListener("click", exportBoard);
   $("minimize").addEventListener("click", minimise);
   $("hint").addEventListener("click", askHint);
+  $("apply-hint").addEventListener("click", applyHint);
   $("hint").hidden = !(info.features && info.features.hint);
   $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
   $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
