@@ -209,7 +209,9 @@ export function drawBoard(svg, view) {
   // Marks: conflicting clues, suggestions (set mode).
   for (const key of view.marked || []) {
     const [r, c] = key.split(" ").map(Number);
-    el("circle", { class: "marked", cx: X(c + 0.5), cy: Y(r + 0.5), r: CELL * 0.4 }, svg);
+    // Around the clue: centred (lattice), or around the number in the corner (country).
+    if (country) el("circle", { class: "marked", cx: X(c + 0.24), cy: Y(r + 0.26), r: CELL * 0.22 }, svg);
+    else el("circle", { class: "marked", cx: X(c + 0.5), cy: Y(r + 0.5), r: CELL * 0.4 }, svg);
   }
 
   // The keyboard cursor.
