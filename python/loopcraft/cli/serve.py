@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..web import serve
+
 
 def add(verbs: Any) -> None:
     """Adds the ``serve`` command to the top-level sub-parsers."""
@@ -21,7 +23,5 @@ def add(verbs: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serves until Ctrl-C."""
-    from ..web import serve
-
     serve(args.host, args.port, open_browser=args.open)
     return 0

@@ -51,9 +51,9 @@ def create_app(**options: Any) -> Starlette:
         MissingExtraError: starlette or uvicorn is not installed.
     """
     _require_extra()
-    from ._app import create_app as make
-
-    return make(**options)
+    # Imported here, by name: the module imports starlette, which only the extra brings.
+    app: Starlette = importlib.import_module("loopcraft.web._app").create_app(**options)
+    return app
 
 
 def bind(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> socket.socket:
@@ -104,8 +104,7 @@ def serve(
         OSError: the address cannot be bound (the port is taken, ...).
     """
     _require_extra()
-    import uvicorn
-
+    uvicorn = importlib.import_module("uvicorn")
     app = create_app(check_host=host is None)
     sock = bind(host or DEFAULT_HOST, port)
     url = url_of(sock)
