@@ -189,7 +189,7 @@ def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Pat
     for key in sides[: clue + 1]:
         page.click(f'[data-edge="{key}"]')
     text = page.get_by_test_id("warnings").inner_text()
-    assert f"The {clue} at row {r}, column {c} has {clue + 1} line" in text
+    assert f"The {clue} at row {r + 1}, column {c + 1} has {clue + 1} line" in text
     assert page.locator(f'[data-clue="{r} {c}"]').get_attribute("class") == "clue warn"
     shoot(page, artifacts, "play-warning-laptop")
     # Undo takes the line back, and the warning with it; redo brings both back.

@@ -566,7 +566,8 @@ function showVerdict() {
     b.className = "suggestion";
     b.setAttribute("data-testid", "suggestion");
     const [r, c] = s.cell;
-    b.textContent = `Add ${s.value} at row ${r}, column ${c} → ${s.count === 1 ? "unique" : `${s.open} open`}`;
+    // People count rows and columns from 1 (as the CLI and the hints do); the API keeps 0-based keys.
+    b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : `${s.open} open`}`;
     b.addEventListener("click", () => setClue(`${r} ${c}`, s.value));
     return b;
   }));

@@ -57,7 +57,8 @@ export function warnings(puzzle, edges) {
   const warnCells = new Set(), warnPoints = new Set(), warnEdges = new Set();
   const { pieces: ps, adj } = pieces(lineKeys);
   const country = puzzle.family === "country";
-  const where = (n) => { const [r, c] = n.split(" "); return `row ${r}, column ${c}`; };
+  // Messages count from 1, as the CLI and the hints do; keys stay 0-based.
+  const where = (n) => { const [r, c] = n.split(" ").map(Number); return `row ${r + 1}, column ${c + 1}`; };
 
   for (const [n, list] of adj) {
     if (list.length > 2) {
