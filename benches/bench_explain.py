@@ -79,8 +79,8 @@ def run_workload(python: str, spec: Dict[str, Any]) -> Dict[str, float]:
     return {k: float(v) for k, v in json.loads(done.stdout).items()}
 
 
-def overhead(baseline: str, rounds: int, n: int) -> None:
-    spec = {"puzzles": puzzles(n), "generate": 10, "reps": 3}
+def overhead(baseline: str, rounds: int, n: int, reps: int) -> None:
+    spec = {"puzzles": puzzles(n), "generate": 10, "reps": reps}
     best: Dict[str, Dict[str, float]] = {"this": {}, "base": {}}
     for r in range(rounds):
         for side, python in (
@@ -93,7 +93,7 @@ def overhead(baseline: str, rounds: int, n: int) -> None:
         ):
             for k, v in run_workload(python, spec).items():
                 best[side][k] = min(best[side].get(k, float("inf")), v)
-    print(f"\ntracing off: this build / baseline ({n} puzzles 15 x 15, best of {rounds} rounds x 3)")
+    print(f"\ntracing off: this build / baseline ({n} puzzles 15 x 15, best of {rounds} rounds x {reps})")
     print(f"{'task':10} {'baseline':>10} {'this':>10} {'ratio':>7}")
     for k in ("solve", "deduce", "generate"):
         b, t = best["base"][k], best["this"][k]
@@ -150,10 +150,13 @@ def main() -> int:
     ap.add_argument("--boards", type=int, default=5, help="boards per measurement (default 5)")
     ap.add_argument("--baseline", metavar="PYTHON", help="an interpreter with loopcraft built without tracing")
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds of the overhead workload (default 4)")
+    ap.add_argument("--reps", type=int, default=3, help="repetitions of each task per round, best kept (default 3)")
+    ap.add_argument("--overhead-only", action="store_true", help="skip the explain and hint medians")
     args = ap.parse_args()
-    medians(args.boards)
+    if not args.overhead_only:
+        medians(args.boards)
     if args.baseline:
-        overhead(args.baseline, args.rounds, 12)
+        overhead(args.baseline, args.rounds, 12, args.reps)
     return 0
 
 
