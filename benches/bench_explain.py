@@ -10,10 +10,13 @@
   level and ``generate`` timed in this interpreter and in another one whose
   loopcraft was built without the tracing (the parent commit of the feature),
   in alternating rounds of the same run; the ratio is this build's time over
-  the baseline's (the best of the rounds for each).
+  the baseline's (the best of the rounds for each). On a loaded machine the
+  times swing by 20 %; ``--instructions`` also counts the instructions each
+  task takes under valgrind's cachegrind (the difference between 2 and 6
+  repetitions, so that start-up and import costs cancel), which does not swing.
 
     python benches/bench_explain.py
-    python benches/bench_explain.py --baseline /work/venvs/base/bin/python --rounds 3
+    python benches/bench_explain.py --baseline /work/venvs/base/bin/python --rounds 3 --instructions
 """
 
 from __future__ import annotations
@@ -100,6 +103,55 @@ def overhead(baseline: str, rounds: int, n: int, reps: int) -> None:
         print(f"{k:10} {b * 1000:9.1f}ms {t * 1000:9.1f}ms {t / b:7.3f}")
 
 
+COUNTED = r"""
+import json, sys
+from loopcraft.slitherlink import Slitherlink, generate
+spec = json.loads(open(sys.argv[1]).read())
+boards = [Slitherlink(c) for c in spec["puzzles"]]
+what, n = sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    if what == "deduce":
+        for b in boards:
+            for lv in ["easy", "normal", "tricky", "hard", "colour", "trial"]:
+                b.deduce(lv)
+    elif what == "solve":
+        for b in boards:
+            b.solve(limit=2)
+    else:
+        generate(10, 10, seed=i, grade="hard")
+"""
+
+
+def instructions(baseline: str, n: int) -> None:
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        spec_file = f"{tmp}/spec.json"
+        with open(spec_file, "w", encoding="utf-8") as f:
+            json.dump({"puzzles": puzzles(n)}, f)
+        script = f"{tmp}/counted.py"
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(COUNTED)
+
+        def count(python: str, what: str, reps: int) -> int:
+            cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+            done = subprocess.run(
+                [*cmd, python, script, spec_file, what, str(reps)], capture_output=True, text=True, check=True
+            )
+            m = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+            assert m is not None, done.stderr[-500:]
+            return int(m.group(1).replace(",", ""))
+
+        print(f"\ninstructions per repetition (cachegrind; 6 minus 2 repetitions, / 4; {n} puzzles 15 x 15)")
+        print(f"{'task':10} {'baseline':>14} {'this':>14} {'ratio':>7}")
+        for what in ("solve", "deduce", "generate"):
+            per = {}
+            for side, python in (("base", baseline), ("this", sys.executable)):
+                per[side] = (count(python, what, 6) - count(python, what, 2)) / 4
+            print(f"{what:10} {per['base']:14,.0f} {per['this']:14,.0f} {per['this'] / per['base']:7.4f}")
+
+
 def medians(n: int) -> None:
     from loopcraft import Position
     from loopcraft.country import generate as generate_country
@@ -152,11 +204,14 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds of the overhead workload (default 4)")
     ap.add_argument("--reps", type=int, default=3, help="repetitions of each task per round, best kept (default 3)")
     ap.add_argument("--overhead-only", action="store_true", help="skip the explain and hint medians")
+    ap.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
     args = ap.parse_args()
     if not args.overhead_only:
         medians(args.boards)
     if args.baseline:
         overhead(args.baseline, args.rounds, 12, args.reps)
+        if args.instructions:
+            instructions(args.baseline, 12)
     return 0
 
 
