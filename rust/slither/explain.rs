@@ -147,6 +147,16 @@ fn trial(engine: &mut Engine<'_, true>, stop: &mut Stop<'_>) -> Trial {
             if stop.requested() {
                 return Trial::Nothing;
             }
+            // First untraced, undone by the trail (cheap); only a refuted
+            // value is run again, traced, on a copy.
+            let saved = engine.trace.take();
+            let mark = engine.mark();
+            let holds = engine.assign(e, value) && engine.run();
+            engine.undo_to(mark);
+            engine.trace = saved;
+            if holds {
+                continue;
+            }
             let mut copy = engine.clone();
             if let Some(t) = copy.trace.as_mut() {
                 t.steps.clear();
@@ -154,6 +164,8 @@ fn trial(engine: &mut Engine<'_, true>, stop: &mut Stop<'_>) -> Trial {
                 t.stop_first = false;
             }
             if copy.assign(e, value) && copy.run() {
+                // Tracing does not change what the rules decide.
+                debug_assert!(false, "a refutation the traced engine does not repeat");
                 continue;
             }
             let because = copy.trace.map(|t| t.steps).unwrap_or_default();
