@@ -10,10 +10,13 @@
   level and ``generate`` timed in this interpreter and in another one whose
   loopcraft was built without the tracing (the parent commit of the feature),
   in alternating rounds of the same run; the ratio is this build's time over
-  the baseline's (the best of the rounds for each).
+  the baseline's (the best of the rounds for each). On a loaded machine the
+  times swing by 20 %; ``--instructions`` also counts the instructions each
+  task takes under valgrind's cachegrind (the difference between 2 and 6
+  repetitions, so that start-up and import costs cancel), which does not swing.
 
     python benches/bench_explain.py
-    python benches/bench_explain.py --baseline /work/venvs/base/bin/python --rounds 3
+    python benches/bench_explain.py --baseline /work/venvs/base/bin/python --rounds 3 --instructions
 """
 
 from __future__ import annotations
@@ -79,8 +82,8 @@ def run_workload(python: str, spec: Dict[str, Any]) -> Dict[str, float]:
     return {k: float(v) for k, v in json.loads(done.stdout).items()}
 
 
-def overhead(baseline: str, rounds: int, n: int) -> None:
-    spec = {"puzzles": puzzles(n), "generate": 10, "reps": 3}
+def overhead(baseline: str, rounds: int, n: int, reps: int) -> None:
+    spec = {"puzzles": puzzles(n), "generate": 10, "reps": reps}
     best: Dict[str, Dict[str, float]] = {"this": {}, "base": {}}
     for r in range(rounds):
         for side, python in (
@@ -93,11 +96,60 @@ def overhead(baseline: str, rounds: int, n: int) -> None:
         ):
             for k, v in run_workload(python, spec).items():
                 best[side][k] = min(best[side].get(k, float("inf")), v)
-    print(f"\ntracing off: this build / baseline ({n} puzzles 15 x 15, best of {rounds} rounds x 3)")
+    print(f"\ntracing off: this build / baseline ({n} puzzles 15 x 15, best of {rounds} rounds x {reps})")
     print(f"{'task':10} {'baseline':>10} {'this':>10} {'ratio':>7}")
     for k in ("solve", "deduce", "generate"):
         b, t = best["base"][k], best["this"][k]
         print(f"{k:10} {b * 1000:9.1f}ms {t * 1000:9.1f}ms {t / b:7.3f}")
+
+
+COUNTED = r"""
+import json, sys
+from loopcraft.slitherlink import Slitherlink, generate
+spec = json.loads(open(sys.argv[1]).read())
+boards = [Slitherlink(c) for c in spec["puzzles"]]
+what, n = sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    if what == "deduce":
+        for b in boards:
+            for lv in ["easy", "normal", "tricky", "hard", "colour", "trial"]:
+                b.deduce(lv)
+    elif what == "solve":
+        for b in boards:
+            b.solve(limit=2)
+    else:
+        generate(10, 10, seed=i, grade="hard")
+"""
+
+
+def instructions(baseline: str, n: int) -> None:
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        spec_file = f"{tmp}/spec.json"
+        with open(spec_file, "w", encoding="utf-8") as f:
+            json.dump({"puzzles": puzzles(n)}, f)
+        script = f"{tmp}/counted.py"
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(COUNTED)
+
+        def count(python: str, what: str, reps: int) -> int:
+            cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+            done = subprocess.run(
+                [*cmd, python, script, spec_file, what, str(reps)], capture_output=True, text=True, check=True
+            )
+            m = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+            assert m is not None, done.stderr[-500:]
+            return int(m.group(1).replace(",", ""))
+
+        print(f"\ninstructions per repetition (cachegrind; 6 minus 2 repetitions, / 4; {n} puzzles 15 x 15)")
+        print(f"{'task':10} {'baseline':>14} {'this':>14} {'ratio':>7}")
+        for what in ("solve", "deduce", "generate"):
+            per = {}
+            for side, python in (("base", baseline), ("this", sys.executable)):
+                per[side] = (count(python, what, 6) - count(python, what, 2)) / 4
+            print(f"{what:10} {per['base']:14,.0f} {per['this']:14,.0f} {per['this'] / per['base']:7.4f}")
 
 
 def medians(n: int) -> None:
@@ -150,10 +202,16 @@ def main() -> int:
     ap.add_argument("--boards", type=int, default=5, help="boards per measurement (default 5)")
     ap.add_argument("--baseline", metavar="PYTHON", help="an interpreter with loopcraft built without tracing")
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds of the overhead workload (default 4)")
+    ap.add_argument("--reps", type=int, default=3, help="repetitions of each task per round, best kept (default 3)")
+    ap.add_argument("--overhead-only", action="store_true", help="skip the explain and hint medians")
+    ap.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
     args = ap.parse_args()
-    medians(args.boards)
+    if not args.overhead_only:
+        medians(args.boards)
     if args.baseline:
-        overhead(args.baseline, args.rounds, 12)
+        overhead(args.baseline, args.rounds, 12, args.reps)
+        if args.instructions:
+            instructions(args.baseline, 12)
     return 0
 
 

@@ -448,10 +448,13 @@ pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &
     if first && !steps.is_empty() {
         return done(steps, s, false);
     }
-    if top >= 3 && !catalogue && !solved(p, &s) && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS) {
-        if phase(p, &mut s, stop, 3, top >= 4, &mut steps).is_none() {
-            return done(steps, s, true);
-        }
+    if top >= 3
+        && !catalogue
+        && !solved(p, &s)
+        && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS)
+        && phase(p, &mut s, stop, 3, top >= 4, &mut steps).is_none()
+    {
+        return done(steps, s, true);
     }
     let contradiction = s.undecided() == 0 && !solved(p, &s);
     done(steps, s, contradiction)

@@ -86,7 +86,7 @@ pub struct Mark {
 }
 
 #[derive(Clone)]
-pub struct Engine<'a> {
+pub struct Engine<'a, const T: bool = false> {
     pub board: &'a Board,
     pub rules: Rules,
     /// The clues in force: the board's, plus any added by [`Engine::add_clue`].
@@ -130,6 +130,15 @@ impl<'a> Engine<'a> {
     /// next. Returns `None` when a static pattern already contradicts.
     pub fn new(board: &'a Board, rules: Rules) -> Option<Self> {
         Self::new_traced(board, rules, None, &[])
+    }
+}
+
+impl<'a, const T: bool> Engine<'a, T> {
+    /// Whether this engine records a trace: `T` (a constant, so that the
+    /// untraced engine compiles every tracing branch away) and a trace present.
+    #[inline(always)]
+    pub(super) fn tracing(&self) -> bool {
+        T && self.trace.is_some()
     }
 
     /// [`Engine::new`] with a trace, and the edges of `given` (0 off, 1 on,
@@ -189,7 +198,7 @@ impl<'a> Engine<'a> {
         if rules.pattern33 {
             for e in super::patterns::forced_on(board) {
                 let depth = eng.trace_depth();
-                if let Some(mut t) = eng.trace.take() {
+                if let Some(mut t) = eng.trace.take().filter(|_| T) {
                     t.push(trace::THREE_THREE, Place::Edge(e), trace::three_three_premise(board, e));
                     eng.trace = Some(t);
                 }
@@ -314,7 +323,7 @@ impl<'a> Engine<'a> {
 
     /// Narrows point `p` to the states `m` (a non-empty subset of its own).
     pub(super) fn set_mask(&mut self, p: u32, m: u16) {
-        if self.trace.is_some() && self.mask[p as usize] != m {
+        if self.tracing() && self.mask[p as usize] != m {
             self.trace_point_fact(p);
         }
         self.set_mask_by_edge(p, m);
@@ -345,7 +354,7 @@ impl<'a> Engine<'a> {
         if old | f == old {
             return;
         }
-        if self.trace.is_some() {
+        if self.tracing() {
             self.trace_point_fact(p);
         }
         self.trail.push(Undo::Flags(p, old));
@@ -363,12 +372,12 @@ impl<'a> Engine<'a> {
             return true;
         }
         if d != UNK {
-            if self.trace.is_some() {
+            if self.tracing() {
                 self.trace_contradiction(Some(e), trace::DOT);
             }
             return false;
         }
-        if self.trace.is_some() {
+        if self.tracing() {
             self.trace_decide(e, value);
         }
         let b = self.board;
@@ -391,7 +400,7 @@ impl<'a> Engine<'a> {
             let m = self.mask[p as usize];
             let nm = if value == ON { m & WITH[k] } else { m & !WITH[k] };
             if nm == 0 {
-                if self.trace.is_some() {
+                if self.tracing() {
                     self.trace_contradiction(Some(e), trace::DOT);
                 }
                 return false;
@@ -407,7 +416,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if self.trace.is_some() {
+        if self.tracing() {
             return self.assigned_traced(e, value);
         }
         if self.rules.colour && !self.relate(c0, c1, value) {
@@ -424,6 +433,8 @@ impl<'a> Engine<'a> {
 
     /// The end of [`Engine::assign`] while tracing: the classes learn from
     /// the edge alone.
+    #[cold]
+    #[inline(never)]
     fn assigned_traced(&mut self, e: u32, value: u8) -> bool {
         let [c0, c1] = self.board.edge_cells[e as usize];
         let depth = self.trace_depth();
@@ -442,11 +453,11 @@ impl<'a> Engine<'a> {
     /// around the sides that changed class.
     pub(super) fn link_lines(&mut self, a: u32, b: u32, rel: u8) -> bool {
         let start = self.moved_lines.len();
-        let premise = if self.trace.is_some() { self.trace_merge_premise(a, b, false) } else { Vec::new() };
+        let premise = if self.tracing() { self.trace_merge_premise(a, b, false) } else { Vec::new() };
         match self.lines.union(a, b, rel, &mut self.moved_lines) {
             Union::Known => return true,
             Union::Conflict => {
-                if self.trace.is_some() {
+                if self.tracing() {
                     self.trace_contradiction(None, trace::PARITY);
                 }
                 return false;
@@ -454,7 +465,7 @@ impl<'a> Engine<'a> {
             Union::Merged => {}
         }
         let depth = self.trace_depth();
-        if self.trace.is_some() {
+        if self.tracing() {
             self.trace_merged(a, premise, false);
         }
         let ok = self.lines_merged(start);
@@ -494,11 +505,11 @@ impl<'a> Engine<'a> {
     /// requeues the constraints around the cells that changed class.
     pub(super) fn relate(&mut self, a: u32, b: u32, rel: u8) -> bool {
         let start = self.moved.len();
-        let premise = if self.trace.is_some() { self.trace_merge_premise(a, b, true) } else { Vec::new() };
+        let premise = if self.tracing() { self.trace_merge_premise(a, b, true) } else { Vec::new() };
         match self.colours.union(a, b, rel, &mut self.moved) {
             Union::Known => return true,
             Union::Conflict => {
-                if self.trace.is_some() {
+                if self.tracing() {
                     self.trace_contradiction(None, trace::INSIDE_OUTSIDE);
                 }
                 return false;
@@ -506,7 +517,7 @@ impl<'a> Engine<'a> {
             Union::Merged => {}
         }
         let depth = self.trace_depth();
-        if self.trace.is_some() {
+        if self.tracing() {
             self.trace_merged(a, premise, true);
         }
         let ok = self.colours_merged(start);
@@ -551,7 +562,7 @@ impl<'a> Engine<'a> {
         let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
         if ea == b {
             if self.path_len[a as usize] as usize + 1 != self.on_count || self.unsat != 0 {
-                if self.trace.is_some() {
+                if self.tracing() {
                     let mut premise = self.path_edges(a);
                     let len = premise.len();
                     self.loop_witness(&mut premise, NONE, len);
@@ -562,7 +573,7 @@ impl<'a> Engine<'a> {
                 }
                 return false;
             }
-            if self.trace.is_some() {
+            if self.tracing() {
                 let premise = self.path_edges(a);
                 if let Some(t) = self.trace.as_mut() {
                     t.push(trace::LOOP_CLOSED, Place::Edge(e), premise);
@@ -592,7 +603,7 @@ impl<'a> Engine<'a> {
             let joins_ends = (p == ea && q == eb) || (p == eb && q == ea);
             if joins_ends && !(len as usize == self.on_count && self.unsat_after(x) == 0) {
                 let depth = self.trace_depth();
-                if self.trace.is_some() {
+                if self.tracing() {
                     let premise = self.premature_premise(ea, x, len as usize);
                     if let Some(t) = self.trace.as_mut() {
                         t.push(trace::PREMATURE_LOOP, Place::Edge(x), premise);
@@ -610,6 +621,8 @@ impl<'a> Engine<'a> {
 
     /// Why closing the path from `end` with edge `x` is premature: the path,
     /// and a line off it or a number the closed loop would leave wrong.
+    #[cold]
+    #[inline(never)]
     fn premature_premise(&self, end: u32, x: u32, len: usize) -> Vec<u32> {
         let mut premise = self.path_edges(end);
         self.loop_witness(&mut premise, x, len);
@@ -659,7 +672,7 @@ impl<'a> Engine<'a> {
 
     /// Runs the queued constraints to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        if self.trace.is_some() {
+        if self.tracing() {
             return self.run_traced();
         }
         loop {
@@ -681,6 +694,8 @@ impl<'a> Engine<'a> {
 
     /// [`Engine::run`] while tracing: each rule application in its context;
     /// with `stop_first`, returns once a step is recorded.
+    #[cold]
+    #[inline(never)]
     fn run_traced(&mut self) -> bool {
         loop {
             if self.trace.as_ref().is_some_and(|t| t.stop_first && !t.steps.is_empty()) {
@@ -716,6 +731,9 @@ impl<'a> Engine<'a> {
     /// the depth to come back to.
     #[inline]
     pub(super) fn trace_enter(&mut self, rule: u8, place: Place) -> usize {
+        if !T {
+            return 0;
+        }
         match self.trace.as_mut() {
             None => 0,
             Some(t) => {

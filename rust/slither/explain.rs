@@ -28,9 +28,9 @@ pub fn explain(
 ) -> Option<Vec<Step>> {
     let strongest = level.min(Level::Colour);
     let mut pos = position.to_vec();
-    let mut engines: Vec<Engine<'_>> = Vec::new();
+    let mut engines: Vec<Engine<'_, true>> = Vec::new();
     for l in &Level::ALL[..=strongest.index()] {
-        engines.push(Engine::new_traced(board, l.rules(), Some(Trace::new(board, *l)), &pos)?);
+        engines.push(Engine::<'_, true>::new_traced(board, l.rules(), Some(Trace::new(board, *l)), &pos)?);
     }
     let mut out: Vec<Step> = Vec::new();
     'outer: loop {
@@ -113,7 +113,7 @@ fn keep_new(steps: Vec<Step>, pos: &mut [u8]) -> Option<Vec<Step>> {
 }
 
 /// Gives the decisions of `steps` to every engine but `from`; false on contradiction.
-fn feed(engines: &mut [Engine<'_>], from: usize, steps: &[Step]) -> bool {
+fn feed(engines: &mut [Engine<'_, true>], from: usize, steps: &[Step]) -> bool {
     for (j, eng) in engines.iter_mut().enumerate() {
         if j == from {
             continue;
@@ -138,7 +138,7 @@ enum Trial {
 /// Tries each value of each open edge on a copy of `engine`; at the first
 /// refuted one, sets the other value in `engine` with a `trial` step that
 /// carries the refutation (left in its trace for the caller to collect).
-fn trial(engine: &mut Engine<'_>, stop: &mut Stop<'_>) -> Trial {
+fn trial(engine: &mut Engine<'_, true>, stop: &mut Stop<'_>) -> Trial {
     for e in 0..engine.dom.len() as u32 {
         for value in [ON, OFF] {
             if engine.dom[e as usize] != UNK {
@@ -147,6 +147,16 @@ fn trial(engine: &mut Engine<'_>, stop: &mut Stop<'_>) -> Trial {
             if stop.requested() {
                 return Trial::Nothing;
             }
+            // First untraced, undone by the trail (cheap); only a refuted
+            // value is run again, traced, on a copy.
+            let saved = engine.trace.take();
+            let mark = engine.mark();
+            let holds = engine.assign(e, value) && engine.run();
+            engine.undo_to(mark);
+            engine.trace = saved;
+            if holds {
+                continue;
+            }
             let mut copy = engine.clone();
             if let Some(t) = copy.trace.as_mut() {
                 t.steps.clear();
@@ -154,6 +164,8 @@ fn trial(engine: &mut Engine<'_>, stop: &mut Stop<'_>) -> Trial {
                 t.stop_first = false;
             }
             if copy.assign(e, value) && copy.run() {
+                // Tracing does not change what the rules decide.
+                debug_assert!(false, "a refutation the traced engine does not repeat");
                 continue;
             }
             let because = copy.trace.map(|t| t.steps).unwrap_or_default();

@@ -6,7 +6,7 @@ use super::tables::{BY_COUNT, CELL_PAIRS, COUNT_LEN, DIFF, PAIR_KEEP};
 use super::trace::{self, Place};
 use crate::grid::NONE;
 
-impl Engine<'_> {
+impl<const T: bool> Engine<'_, T> {
     /// Filters the states of point `p` by known colour relations, decides
     /// the edges common to all (or none) of them and relates the diagonal cells.
     pub(super) fn point_rule(&mut self, p: u32) -> bool {

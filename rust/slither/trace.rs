@@ -234,7 +234,7 @@ impl Trace {
     }
 }
 
-impl Engine<'_> {
+impl<const T: bool> Engine<'_, T> {
     /// The keys read by a rule at `place` in the current state.
     fn premise_at(&self, t: &Trace, place: Place) -> Vec<u32> {
         let b = self.board;
@@ -304,6 +304,8 @@ impl Engine<'_> {
     }
 
     /// Records that the innermost context decides `e = value` (`e` still undecided).
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_decide(&mut self, e: u32, value: u8) {
         let Some(mut t) = self.trace.take() else { return };
         if let Some(i) = t.ctx.len().checked_sub(1) {
@@ -333,6 +335,8 @@ impl Engine<'_> {
     /// Records that the innermost context found a contradiction (with the
     /// edge `e` it could not set, if any);
     /// `fallback` names the rule when the context is a given edge.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_contradiction(&mut self, e: Option<u32>, fallback: u8) {
         let Some(mut t) = self.trace.take() else { return };
         if t.steps.last().is_none_or(|s| !s.contradiction) {
@@ -353,6 +357,8 @@ impl Engine<'_> {
     }
 
     /// Point `p` gained a derived fact from the innermost context.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_point_fact(&mut self, p: u32) {
         let Some(mut t) = self.trace.take() else { return };
         let premise = self.ctx_premise(&mut t);
@@ -362,6 +368,8 @@ impl Engine<'_> {
 
     /// The root-to-be premise of a merge of the classes of `a` and `b`
     /// (colours when `colour`, else sides), taken before the merge.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_merge_premise(&mut self, a: u32, b: u32, colour: bool) -> Vec<u32> {
         let Some(mut t) = self.trace.take() else { return Vec::new() };
         let mut premise = self.ctx_premise(&mut t);
@@ -374,6 +382,8 @@ impl Engine<'_> {
 
     /// Stores the premise of a merged class (after the merge) and enters a
     /// context that decides with it.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_merged(&mut self, a: u32, premise: Vec<u32>, colour: bool) {
         let Some(mut t) = self.trace.take() else { return };
         let root = if colour { self.colours.find(a).0 } else { self.lines.find(a).0 };
@@ -412,11 +422,17 @@ impl Engine<'_> {
 
     #[inline]
     pub fn trace_depth(&self) -> usize {
+        if !T {
+            return 0;
+        }
         self.trace.as_ref().map_or(0, |t| t.depth())
     }
 
     #[inline]
     pub fn trace_truncate(&mut self, depth: usize) {
+        if !T {
+            return;
+        }
         if let Some(t) = self.trace.as_mut() {
             t.truncate(depth);
         }

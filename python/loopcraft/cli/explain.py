@@ -8,6 +8,8 @@ from typing import Any, Dict, List, Optional
 
 from .._explain import Explanation, Step
 from ..country import LEVELS as COUNTRY_LEVELS
+from ..slitherlink import LEVELS as SLITHER_LEVELS
+from ..slitherlink import Slitherlink
 from . import country as country_cli
 from . import slitherlink as slither_cli
 from ._common import Commands, print_json
@@ -58,8 +60,6 @@ def _report(args: argparse.Namespace, e: Explanation) -> int:
 
 
 def _slither(args: argparse.Namespace) -> int:
-    from ..slitherlink import Slitherlink
-
     board = Slitherlink.parse(slither_cli._source(args.source))
     return _report(args, board.explain(args.level))
 
@@ -78,8 +78,6 @@ def _common(p: argparse.ArgumentParser, levels: List[str], default: Optional[str
 
 def add(commands: Commands) -> None:
     """Registers ``explain slither`` and ``explain country``."""
-    from ..slitherlink import LEVELS as SLITHER_LEVELS
-
     s = commands["explain"].add_parser("slither", help="the steps of a Slitherlink deduction, easiest first")
     _common(s, list(SLITHER_LEVELS[:-1]), SLITHER_LEVELS[-2])
     s.set_defaults(func=_slither)
