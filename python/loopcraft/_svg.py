@@ -117,7 +117,10 @@ def _num(x: float) -> str:
 def _require_size(name: str, value: Any, lo: float, hi: float, allow_lo: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ArgumentTypeError(f"{name} must be a number, got {type(value).__name__}")
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an int too large for a float
+        v = math.inf
     if not (math.isfinite(v) and (v >= lo if allow_lo else v > lo) and v <= hi):
         bound = f"at least {lo:g}" if allow_lo else f"more than {lo:g}"
         raise ArgumentError(f"{name} must be {bound} and at most {hi:g}, got {value!r}")

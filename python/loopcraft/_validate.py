@@ -6,7 +6,7 @@ naming the argument, so that nothing malformed reaches the compiled core.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from .errors import ArgumentError, ArgumentTypeError
 
@@ -26,15 +26,43 @@ def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[in
     return value
 
 
+def require_number(name: str, value: Any, lo: float = 0) -> float:
+    """Checks a number (int or float, not bool) of at least ``lo``, as a float:
+    an int too large for a float is an ArgumentError, not an OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ArgumentTypeError(f"{name} must be a number, got {type(value).__name__}")
+    try:
+        out = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name} is too large for a float, got an int of {int(value).bit_length()} bits") from None
+    if not out >= lo:  # also catches NaN
+        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
+    return out
+
+
 def require_optional_number(name: str, value: Any, lo: float = 0) -> Optional[float]:
-    """Checks an optional budget: ``None`` or a non-negative int/float."""
+    """Checks an optional budget: ``None`` or a number of at least ``lo``, as a float."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ArgumentTypeError(f"{name} must be a number or None, got {type(value).__name__}")
-    if not value >= lo:  # also catches NaN
-        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
-    return value
+    return require_number(name, value, lo)
+
+
+def require_seed(seed: Any) -> Union[int, str]:
+    """Checks a generator seed: an int, or a str that is valid Unicode text (a
+    lone surrogate has no UTF-8 form, which the seed is hashed from).
+
+    The Loop engine v1 does not use this: its seeds follow JavaScript's UTF-16
+    rules, where a lone surrogate is a code unit like any other."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ArgumentError(f"seed holds a lone surrogate at position {exc.start}: it is not valid text") from None
+    return seed
 
 
 def require_str(name: str, value: Any) -> str:

@@ -206,8 +206,8 @@ def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
     for item in items:
         if isinstance(item, str):
             parts = item.lower().split("x")
-            if len(parts) != 2 or not all(is_digits(p) for p in parts):
-                raise ArgumentError(f"unknown size {item!r}; write ROWSxCOLS such as 10x10")
+            if len(parts) != 2 or not all(is_digits(p) and len(p) <= 9 for p in parts):
+                raise ArgumentError(f"unknown size {item[:40]!r}; write ROWSxCOLS such as 10x10")
             rc = (int(parts[0]), int(parts[1]))
         elif (
             isinstance(item, tuple)
@@ -216,7 +216,7 @@ def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
         ):
             rc = (item[0], item[1])
         else:
-            raise ArgumentTypeError(f"a size must be 'RxC' or a (rows, cols) pair, got {item!r}")
+            raise ArgumentTypeError(f"a size must be 'RxC' or a (rows, cols) pair, got {type(item).__name__}")
         for side in rc:
             if not fam.min_side <= side <= fam.max_side:
                 raise ArgumentError(

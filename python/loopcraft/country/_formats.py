@@ -87,6 +87,11 @@ def _countries(
 # --------------------------------------------------------------------------- puzzlekit text
 
 
+def _region_int(token: str, line_no: int, r: int, c: int) -> int:
+    """A region id written as digits (0-based ``r``, ``c`` of the region rows)."""
+    return _text.digits_int(token, f"puzzlekit problem: {_text.place(line_no, r, c)}: region id")
+
+
 def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     """Reads puzzlekit problem text (see the module docstring).
 
@@ -100,7 +105,13 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     nums = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[:rows])]
     regs = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[rows:])]
     regions: Regions = [
-        [None if tok in _BLOCKED_TOKENS else (int(tok) if _text.is_digits(tok) else tok) for tok in row] for row in regs
+        [
+            None
+            if tok in _BLOCKED_TOKENS
+            else (_region_int(tok, body[rows + r][0], r, c) if _text.is_digits(tok) else tok)
+            for c, tok in enumerate(row)
+        ]
+        for r, row in enumerate(regs)
     ]
     numbers: Numbers = {}
     for r, row in enumerate(nums):
@@ -113,7 +124,7 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
             rid = regions[r][c]
             if rid is None:
                 raise FormatError(f"{what}: {where} holds a number in a blocked cell")
-            n = int(tok)
+            n = _text.digits_int(tok, f"{what}: {where}")
             if numbers.get(rid, n) != n:
                 raise FormatError(f"{what}: region {rid!r} has two different numbers ({numbers[rid]} and {n})")
             numbers[rid] = n

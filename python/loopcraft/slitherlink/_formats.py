@@ -231,8 +231,9 @@ def parse_tatham(game_id: str) -> Grid:
     m = _TATHAM.fullmatch(text)
     if not m:
         raise FormatError(f"not a Loopy game ID (expected 'WxHt0:DESC'): {text[:80]!r}")
-    cols, rows = int(m.group(1)), int(m.group(2))
-    grid_type = int(m.group(3) or 0)
+    cols = _text.digits_int(m.group(1), "game ID: the width")
+    rows = _text.digits_int(m.group(2), "game ID: the height")
+    grid_type = _text.digits_int(m.group(3) or "0", "game ID: the grid type")
     if grid_type != 0:
         raise FormatError(f"Loopy grid type t{grid_type} is not the square grid (t0)")
     check_size(rows, cols, "game ID")

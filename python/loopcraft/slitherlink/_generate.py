@@ -22,8 +22,8 @@ import warnings
 from typing import Any, List, Optional, Union
 
 from .. import _core
-from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_str
-from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
+from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, require_str
+from ..errors import ArgumentError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
 
@@ -52,9 +52,7 @@ def random_loop(rows: int, cols: int, seed: Union[int, str] = 0) -> List[int]:
 
 
 def _check_seed(seed: Any) -> Union[int, str]:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    return seed
+    return require_seed(seed)
 
 
 def generate(

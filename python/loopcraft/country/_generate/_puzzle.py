@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from ..._picture import Picture
-from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number
+from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed
 from ...errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from .. import _ladder
 from .._board import CountryRoad
@@ -104,9 +104,7 @@ class GeneratedCountry(Picture):
 
 
 def check_seed(seed: object) -> Seed:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    return seed
+    return require_seed(seed)
 
 
 def grade_stages(grade: Optional[str]) -> Tuple[str, ...]:
@@ -199,7 +197,7 @@ def generate_puzzle(
     """
     check_seed(seed)
     check_options(rows, cols, country_size, coverage, order, grade, time_limit, attempts)
-
+    time_limit = require_optional_number("time_limit", time_limit)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stages = grade_stages(grade)
     rng = random.Random(seed)
