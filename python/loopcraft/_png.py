@@ -86,7 +86,7 @@ def svg_to_png(svg: str, path: Union[str, os.PathLike[str], None] = None, *, sca
         raise ArgumentTypeError(f"svg must be a str, got {type(svg).__name__}")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)):
         raise ArgumentTypeError(f"scale must be a number, got {type(scale).__name__}")
-    if not (math.isfinite(scale) and 0 < scale <= 100):
+    if not (0 < scale <= 100):  # an int of any size compares; NaN and inf fail
         raise ArgumentError(f"scale must be more than 0 and at most 100, got {scale!r}")
     if path is not None and not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path must be a str, a path or None, got {type(path).__name__}")

@@ -64,7 +64,7 @@ pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut halt = Halt { deadline, stop };
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
-    let Some(mut engine) = Engine::new(board, Rules::ALL) else { return none };
+    let Some(mut engine) = Engine::new(board, Rules::SEARCH) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;

@@ -54,12 +54,18 @@ def _reading(what: str, build: Callable[[], _T]) -> _T:
         raise FormatError(f"{what}: {exc}") from None
 
 
+def _place(r: int, c: int) -> str:
+    """A cell for messages: counted from 1 as the text readers count, then
+    the 0-based index into ``regions``."""
+    return f"row {r + 1}, column {c + 1} (regions[{r}][{c}])"
+
+
 def _check_id(value: Any, r: int, c: int) -> Optional[RegionId]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ArgumentTypeError(
-            f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}"
+            f"region id at {_place(r, c)} must be an int, a str or None, got {type(value).__name__}"
         )
     return value
 
@@ -470,12 +476,12 @@ def board_arg(board: Any) -> CountryRoad:
 
 
 def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequence[RegionId]) -> None:
-    """Raises ValueError naming the first region whose cells are not orthogonally connected."""
+    """Raises ArgumentError naming the first region whose cells are not orthogonally connected."""
     # The flood runs in the core: in Python it was a third of reading a board.
     cut = _ladder.first_cut_cell(rows, cols, index)
     if cut is not None:
         r, c = divmod(cut, cols)
         raise ArgumentError(
             f"region {countries[index[cut]]!r} is not one connected country "
-            f"(cell row {r}, column {c} is cut off from its other cells)"
+            f"(the cell at {_place(r, c)} is cut off from its other cells)"
         )

@@ -389,7 +389,7 @@ def region_graph(rows: int, cols: int, regions: Sequence[int]) -> Tuple[List[Tup
 def hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -> List[int]:
     """Every Hamiltonian cycle of the region graph as a bitmask over the borders
     of :func:`region_graph`; :class:`~loopcraft.errors.CapacityError` past ``cap``."""
-    cap = require_int("cap", cap, 0)
+    cap = require_int("cap", cap, 0, 2**63 - 1)
     return [int(m) for m in _core.country_hamiltonian_cycles(rows, cols, list(regions), cap)]
 
 

@@ -33,7 +33,7 @@ from ._board import LEVELS, MAX_SIZE, Slitherlink
 from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
 from ._formats import URL_SITES
-from ._generate import generate, generate_slitherlink
+from ._generate import generate
 from ._many import solve_many
 from ._referee import RULES, check
 from ._solution import Solution
@@ -55,7 +55,6 @@ __all__ = [
     "ENGINES",
     "solve_many",
     "generate",
-    "generate_slitherlink",
     "FormatError",
     "GenerationTimeout",
     "NoPuzzleFound",

@@ -34,7 +34,11 @@ __all__ = ["LEVELS", "MAX_SIZE", "Slitherlink"]
 #: source of the ladder.
 LEVELS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 #: The strongest level that deduces without search.
-_STRONGEST = LEVELS[-2]
+#: The default of ``deduce``: the strongest deduction level, named (the
+#: ladder's last level, ``"search"``, is not a deduction).
+_STRONGEST = "trial"
+if _STRONGEST not in LEVELS:  # pragma: no cover - the core's ladder lost its level
+    raise ImportError(f"the Slitherlink ladder {LEVELS} has no level {_STRONGEST!r}")
 
 
 def _clue_value(v: Any, r: int, c: int) -> Clue:

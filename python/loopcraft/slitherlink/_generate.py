@@ -18,7 +18,6 @@ machine. ``time_limit`` only decides when to give up; Ctrl-C stops it.
 from __future__ import annotations
 
 import hashlib
-import warnings
 from typing import Any, List, Optional, Union
 
 from .. import _core
@@ -27,7 +26,7 @@ from ..errors import ArgumentError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
 
-__all__ = ["generate", "generate_slitherlink", "random_loop", "seed_to_u64"]
+__all__ = ["generate", "random_loop", "seed_to_u64"]
 
 #: Node budget of each uniqueness check of the search pass. A check that runs
 #: out keeps its clue, so the result stays proven unique; a budget (not a
@@ -106,21 +105,3 @@ def generate(
         raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
     flat = [None if c < 0 else c for c in clues]
     return Slitherlink([flat[r * cols : (r + 1) * cols] for r in range(rows)])
-
-
-def generate_slitherlink(
-    rows: int,
-    cols: int,
-    seed: Union[int, str] = 0,
-    *,
-    grade: Optional[str] = None,
-    time_limit: Optional[float] = None,
-    max_attempts: int = DEFAULT_ATTEMPTS,
-) -> Slitherlink:
-    """Deprecated name of :func:`generate` (``max_attempts`` is now ``attempts``)."""
-    warnings.warn(
-        "generate_slitherlink is deprecated; use loopcraft.slitherlink.generate (attempts= for max_attempts=)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return generate(rows, cols, seed, grade=grade, time_limit=time_limit, attempts=max_attempts)
