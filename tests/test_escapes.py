@@ -464,3 +464,22 @@ def test_connect_timeout_of_the_wrong_type(tmp_path: Path) -> None:
             make_runner(None, None, bad)
     with pytest.raises(ArgumentError):
         make_runner(None, None, float("inf"))
+
+
+def test_findings_of_the_odd_inputs_harness() -> None:
+    """odd_inputs findings: an int too long to print inside an error message
+    (Python raises ValueError while the message is formatted), and a Country
+    Road JSON object whose regions are not a list."""
+    with pytest.raises(ArgumentError, match="an int of"):
+        Slitherlink([[3]]).to_svg(cell=10**5000)
+    with pytest.raises(ArgumentError, match="an int of"):
+        Slitherlink([[3]]).solve(limit=10**5000)
+    with pytest.raises(ArgumentError, match="an int of"):
+        CountryRoad.from_regions([[0, 0], [0, 0]], {10**5000: 1})
+    for regions in (7, "ab", None, {"a": 1}):
+        with pytest.raises(FormatError):
+            CountryRoad.from_dict({"kind": "country", "regions": regions, "numbers": {"0": 1}})
+    with pytest.raises(FormatError):
+        CountryRoad.from_dict({"kind": "country", "rows": 10**5000, "regions": [[0, 0], [0, 0]]})
+    with pytest.raises(FormatError):
+        Slitherlink.from_dict({"rows": 1, "cols": 1, "clues": [[10**5000]]})

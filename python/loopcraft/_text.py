@@ -16,6 +16,7 @@ import json
 import re
 from typing import Any, Callable, Dict, List, Tuple
 
+from ._validate import show
 from .errors import ArgumentTypeError, FormatError
 
 __all__ = [
@@ -162,7 +163,7 @@ def json_record(data: Any, family: str, kind: str, key: str) -> Dict[str, Any]:
         raise FormatError(f"a {family} JSON object must be an object, got {type(data).__name__}")
     found = data.get("kind", kind)
     if found != kind:
-        raise FormatError(f"JSON 'kind' is {found!r}, expected {kind!r}")
+        raise FormatError(f"JSON 'kind' is {show(found)}, expected {kind!r}")
     if key not in data:
         raise FormatError(f"JSON object has no {key!r}")
     return data

@@ -15,14 +15,26 @@ from .errors import ArgumentError, ArgumentTypeError
 MAX_ATTEMPTS = 2**32 - 1
 
 
+def show(value: Any) -> str:
+    """``repr(value)`` for an error message. An int too long to print (Python
+    refuses to write one of more than 4,300 digits, with a ValueError) is
+    described by its size instead, and so is anything holding one."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        return repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} too long to print"
+
+
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
     """Checks that ``value`` is an ``int`` (not a ``bool``) within ``[lo, hi]``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
     if lo is not None and value < lo:
-        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
+        raise ArgumentError(f"{name} must be at least {lo}, got {show(value)}")
     if hi is not None and value > hi:
-        raise ArgumentError(f"{name} must be at most {hi}, got {value}")
+        raise ArgumentError(f"{name} must be at most {hi}, got {show(value)}")
     return value
 
 
@@ -36,7 +48,7 @@ def require_number(name: str, value: Any, lo: float = 0) -> float:
     except OverflowError:
         raise ArgumentError(f"{name} is too large for a float, got an int of {int(value).bit_length()} bits") from None
     if not out >= lo:  # also catches NaN
-        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
+        raise ArgumentError(f"{name} must be at least {lo}, got {show(value)}")
     return out
 
 
@@ -84,7 +96,7 @@ def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optiona
         if isinstance(c, bool) or not isinstance(c, int):
             raise ArgumentTypeError(f"{name}[{i}] must be an int or None, got {type(c).__name__}")
         if not 0 <= c <= max_clue:
-            raise ArgumentError(f"{name}[{i}] = {c} is outside 0..{max_clue}")
+            raise ArgumentError(f"{name}[{i}] = {show(c)} is outside 0..{max_clue}")
     return out
 
 
@@ -99,6 +111,6 @@ def bit_list(name: str, values: Any, length: int) -> List[int]:
         if not isinstance(v, int):
             raise ArgumentTypeError(f"{name}[{i}] must be 0 or 1, got {type(v).__name__}")
         if v not in (0, 1):
-            raise ArgumentError(f"{name}[{i}] must be 0 or 1, got {v}")
+            raise ArgumentError(f"{name}[{i}] must be 0 or 1, got {show(v)}")
         out.append(int(v))
     return out

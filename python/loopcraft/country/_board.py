@@ -32,6 +32,7 @@ from .._draw import text_grid
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._svg import country_svg
+from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
@@ -165,12 +166,12 @@ class CountryRoad(Picture):
             if n is None:
                 continue
             if rid not in order:
-                raise ArgumentError(f"numbers names region {rid!r}, which is not on the board")
+                raise ArgumentError(f"numbers names region {show(rid)}, which is not on the board")
             if isinstance(n, bool) or not isinstance(n, int):
-                raise ArgumentTypeError(f"the number of region {rid!r} must be an int, got {type(n).__name__}")
+                raise ArgumentTypeError(f"the number of region {show(rid)} must be an int, got {type(n).__name__}")
             k = order[rid]
             if not 0 <= n <= sizes[k]:
-                raise ArgumentError(f"the number {n} of region {rid!r} is outside 0..{sizes[k]} (its size)")
+                raise ArgumentError(f"the number {show(n)} of region {show(rid)} is outside 0..{sizes[k]} (its size)")
             clean[rid] = n
             core_numbers[k] = n
         object.__setattr__(self, "numbers", MappingProxyType(clean))
@@ -482,6 +483,6 @@ def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequ
     if cut is not None:
         r, c = divmod(cut, cols)
         raise ArgumentError(
-            f"region {countries[index[cut]]!r} is not one connected country "
+            f"region {show(countries[index[cut]])} is not one connected country "
             f"(the cell at {_place(r, c)} is cut off from its other cells)"
         )

@@ -37,6 +37,7 @@ import json
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _pzpr, _text
+from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._loop import RegionId, check_size
 
@@ -273,29 +274,36 @@ def read_dict(data: Any) -> Tuple[Any, Dict[Any, Any]]:
     """Regions and numbers from a JSON value; their ids and numbers are checked by the board."""
     data = _text.json_record(data, _FAMILY, _KIND, "regions")
     regions = data["regions"]
+    if not isinstance(regions, list):
+        raise FormatError(f"JSON regions must be a list of rows, got {type(regions).__name__}")
     raw = data.get("numbers") or []
     numbers: Dict[Any, Any] = {}
     if isinstance(raw, dict):
-        by_text = {str(rid): rid for row in regions if isinstance(row, list) for rid in row if rid is not None}
+        by_text = {
+            show(rid) if isinstance(rid, int) else str(rid): rid
+            for row in regions
+            if isinstance(row, list)
+            for rid in row
+            if isinstance(rid, (int, str)) and not isinstance(rid, bool)
+        }
         for key, n in raw.items():
             if key not in by_text:
-                raise FormatError(f"JSON numbers names region {key!r}, which is not on the board")
+                raise FormatError(f"JSON numbers names region {show(key)}, which is not on the board")
             numbers[by_text[key]] = n
     elif isinstance(raw, list):
         for item in raw:
             if not isinstance(item, list) or len(item) != 2:
-                raise FormatError(f"JSON numbers entries must be [id, n] pairs, got {item!r}")
+                raise FormatError(f"JSON numbers entries must be [id, n] pairs, got {show(item)}")
             if isinstance(item[0], bool) or not isinstance(item[0], (int, str)):
                 # A list or object is no region id (and cannot key the mapping).
-                raise FormatError(f"JSON numbers: a region id is an int or a string, got {item[0]!r}")
+                raise FormatError(f"JSON numbers: a region id is an int or a string, got {show(item[0])}")
             numbers[item[0]] = item[1]
     else:
         raise FormatError(f"JSON numbers must be a list of [id, n] pairs or an object, got {type(raw).__name__}")
-    if isinstance(regions, list):
-        sizes = {"rows": len(regions), "cols": len(regions[0]) if regions and isinstance(regions[0], list) else None}
-        for name, n in sizes.items():
-            if name in data and n is not None and data[name] != n:
-                raise FormatError(f"JSON {name} = {data[name]!r} does not match the regions ({n})")
+    sizes = {"rows": len(regions), "cols": len(regions[0]) if regions and isinstance(regions[0], list) else None}
+    for name, n in sizes.items():
+        if name in data and n is not None and data[name] != n:
+            raise FormatError(f"JSON {name} = {show(data[name])} does not match the regions ({n})")
     return regions, numbers
 
 

@@ -11,7 +11,7 @@ from .. import _core
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import require_int, require_optional_number, require_str
+from .._validate import require_int, require_optional_number, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
 from ._deduction import SlitherlinkDeduction
@@ -45,7 +45,7 @@ def _clue_value(v: Any, r: int, c: int) -> Clue:
     if v is None:
         return None
     if isinstance(v, bool) or isinstance(v, float):
-        raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {v!r}")
+        raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {show(v)}")
     try:
         n = operator.index(v)
     except TypeError:
@@ -53,7 +53,7 @@ def _clue_value(v: Any, r: int, c: int) -> Clue:
             f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {v!r}"
         ) from None
     if not 0 <= n <= 4:
-        raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {n} is outside 0-4")
+        raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {show(n)} is outside 0-4")
     return n
 
 

@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _pzpr, _text
 from .._pzpr import URL_SITES
+from .._validate import show
 from ..errors import ArgumentTypeError, FormatError
 
 Clue = Optional[int]
@@ -312,7 +313,7 @@ def clues_from_data(data: Any) -> Grid:
         if key in data:
             v = data[key]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise FormatError(f"JSON {key!r} must be an integer, got {v!r}")
+                raise FormatError(f"JSON {key!r} must be an integer, got {show(v)}")
             size[key] = v
     check_size(size.get("rows", max(len(raw), 1)), size.get("cols", 1), "JSON")
     if not raw:
@@ -338,7 +339,7 @@ def clues_from_data(data: Any) -> Grid:
                 elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4:
                     cells.append(v)
                 else:
-                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: {v!r} is not a clue 0-4 or null")
+                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: {show(v)} is not a clue 0-4 or null")
         else:
             raise FormatError(f"JSON clues row {r + 1} must be a string or a list, got {type(row).__name__}")
         out.append(tuple(cells))

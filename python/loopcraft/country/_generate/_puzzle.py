@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from ..._picture import Picture
-from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed
+from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, show
 from ...errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from .. import _ladder
 from .._board import CountryRoad
@@ -136,12 +136,12 @@ def check_options(
     if not 1 <= country_size <= rows * cols / 3:
         raise ArgumentError(
             f"country_size must be between 1 and {rows * cols / 3:g} "
-            f"(at least 3 countries on {rows} x {cols}), got {country_size}"
+            f"(at least 3 countries on {rows} x {cols}), got {show(country_size)}"
         )
     if isinstance(coverage, bool) or not isinstance(coverage, (int, float)):
         raise ArgumentTypeError(f"coverage must be a number, got {type(coverage).__name__}")
     if not 0 < coverage <= 1:
-        raise ArgumentError(f"coverage must be in (0, 1], got {coverage}")
+        raise ArgumentError(f"coverage must be in (0, 1], got {show(coverage)}")
     if not isinstance(order, str):
         raise ArgumentTypeError(f"order must be a str, got {type(order).__name__}")
     if order not in ORDERS:
