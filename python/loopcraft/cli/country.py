@@ -77,7 +77,9 @@ def _count_country(args: argparse.Namespace) -> int:
     except TimeUp:
         n = None
     if args.json:
-        out = {"count": n, "complete": n is not None, "engine": args.engine, "limit": args.limit}
+        # complete: the count is exact (it finished, and no limit cut it short)
+        exact = n is not None and (args.limit is None or n < args.limit)
+        out = {"count": n, "complete": exact, "engine": args.engine, "limit": args.limit}
         print_json(dict(out, time_limit=args.time_limit))
     elif n is None:
         print(f"incomplete: the time limit of {args.time_limit:g} s ran out before the count finished")
