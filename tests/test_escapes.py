@@ -483,3 +483,18 @@ def test_findings_of_the_odd_inputs_harness() -> None:
         CountryRoad.from_dict({"kind": "country", "rows": 10**5000, "regions": [[0, 0], [0, 0]]})
     with pytest.raises(FormatError):
         Slitherlink.from_dict({"rows": 1, "cols": 1, "clues": [[10**5000]]})
+
+
+def test_messages_survive_values_too_deep_or_too_long_to_print() -> None:
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    for call in (
+        lambda: Slitherlink([[deep]]),
+        lambda: Slitherlink([[3]]).to_url(site=deep),
+        lambda: CountryRoad.from_dict({"kind": "country", "regions": [[0, 0], [0, 0]], "numbers": [deep]}),
+        lambda: Slitherlink.from_dict({"clues": [[deep]]}),
+        lambda: CountryRoad.from_regions([[0, 0], [0, 0]]).check([deep]),
+    ):
+        with pytest.raises(LoopcraftError):
+            call()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ._text import digits_int, is_digits
+from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError, FormatError
 
 __all__ = [
@@ -152,7 +153,7 @@ def write_url(site: Any, pid: str, cols: int, rows: int, body: str) -> str:
     if not isinstance(site, str):
         raise ArgumentTypeError(f"site must be a str, got {type(site).__name__}")
     if site not in URL_SITES:
-        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
+        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {show(site)}")
     return f"{URL_SITES[site]}{pid}/{cols}/{rows}/{body}"
 
 

@@ -203,7 +203,7 @@ def _texts(name: str, items: Optional[Mapping[Any, Any]], rows: int, cols: int) 
     for key, value in items.items():
         cell = _cell(name, key, rows, cols)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise ArgumentTypeError(f"{name}[{key!r}] must be a str or an int, got {type(value).__name__}")
+            raise ArgumentTypeError(f"{name}[{show(key)}] must be a str or an int, got {type(value).__name__}")
         out.append((cell, str(value)))
     return sorted(out)
 
@@ -575,7 +575,7 @@ def country_svg(
     corner: Dict[Cell, Union[int, str]] = {}
     for label, n in (numbers or {}).items():
         if label not in firsts:
-            raise ArgumentError(f"numbers: {label!r} is not a region of the board")
+            raise ArgumentError(f"numbers: {show(label)} is not a region of the board")
         corner[firsts[label]] = n
     return grid_svg(
         rows,

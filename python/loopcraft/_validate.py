@@ -18,13 +18,21 @@ MAX_ATTEMPTS = 2**32 - 1
 def show(value: Any) -> str:
     """``repr(value)`` for an error message. An int too long to print (Python
     refuses to write one of more than 4,300 digits, with a ValueError) is
-    described by its size instead, and so is anything holding one."""
+    described by its size instead, and so is anything holding one or nested
+    too deeply to print; a long repr is cut at 200 characters.
+
+    >>> show(10**400)
+    'an int of 1329 bits'
+    >>> show([1, "a"])
+    "[1, 'a']"
+    """
     if isinstance(value, int) and value.bit_length() > 256:
         return f"an int of {value.bit_length()} bits"
     try:
-        return repr(value)
-    except ValueError:
-        return f"a {type(value).__name__} too long to print"
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int inside, or nesting too deep
+        return f"a {type(value).__name__} too long or too deep to print"
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from .._validate import show
 from ..errors import ArgumentError, FormatError, MissingExtraError
 from ._families import Record
 
@@ -123,7 +124,7 @@ def _pyarrow() -> Tuple[Any, Any]:
 
 def require_format(fmt: object) -> str:
     if fmt not in FORMATS:
-        raise ArgumentError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown format {show(fmt)}; expected one of {', '.join(FORMATS)}")
     assert isinstance(fmt, str)
     if fmt == "parquet":
         _pyarrow()

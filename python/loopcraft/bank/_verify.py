@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._validate import require_int
+from .._validate import require_int, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._families import Family, Record, family, sizes_of
 from ._make import Progress, progress_bar
@@ -113,7 +113,7 @@ def header_plan(root: Path, header: Dict[str, Any]) -> Tuple[Family, List[Tuple[
         chunk_size = require_int("chunk_size", header.get("chunk_size"), 1)
         fmt = header.get("format")
         if fmt not in FORMATS:
-            raise ArgumentError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+            raise ArgumentError(f"format must be one of {', '.join(FORMATS)}, got {show(fmt)}")
         return fam, sizes, count, plan(fam.name, sizes, count, chunk_size, str(fmt))
     except (ArgumentError, ArgumentTypeError) as exc:
         raise FormatError(f"{where}: {exc}") from None

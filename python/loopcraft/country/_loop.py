@@ -132,7 +132,7 @@ class CountryLoop(Picture):
         edges = frozenset(self.edges)
         for e in edges:
             if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
-                raise ArgumentError(f"edge {e!r} is not an edge number in 0..{total - 1}")
+                raise ArgumentError(f"edge {show(e)} is not an edge number in 0..{total - 1}")
         object.__setattr__(self, "edges", edges)
 
     # ------------------------------------------------------------------ constructors

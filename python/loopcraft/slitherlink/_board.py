@@ -50,7 +50,7 @@ def _clue_value(v: Any, r: int, c: int) -> Clue:
         n = operator.index(v)
     except TypeError:
         raise ArgumentTypeError(
-            f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {v!r}"
+            f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {show(v)}"
         ) from None
     if not 0 <= n <= 4:
         raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {show(n)} is outside 0-4")

@@ -21,7 +21,7 @@ import hashlib
 from typing import Any, List, Optional, Union
 
 from .. import _core
-from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, require_str
+from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, require_str, show
 from ..errors import ArgumentError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
@@ -95,13 +95,15 @@ def generate(
     if grade is not None:
         require_str("grade", grade)
         if grade not in LEVELS:
-            raise ArgumentError(f"grade must be one of {', '.join(LEVELS)}, got {grade!r}")
+            raise ArgumentError(f"grade must be one of {', '.join(LEVELS)}, got {show(grade)}")
     status, clues, _level, _tried = _core.slither_generate(
         rows, cols, seed_to_u64(seed), grade, attempts, time_limit, SEARCH_CHECK_NODES
     )
     if status == "timeout":
-        raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {seed!r})")
+        raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {show(seed)})")
     if status != "found":
-        raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
+        raise NoPuzzleFound(
+            f"no {rows} x {cols} puzzle of grade {show(grade)} in {attempts} attempts (seed {show(seed)})"
+        )
     flat = [None if c < 0 else c for c in clues]
     return Slitherlink([flat[r * cols : (r + 1) * cols] for r in range(rows)])

@@ -114,7 +114,7 @@ def grade_stages(grade: Optional[str]) -> Tuple[str, ...]:
     if not isinstance(grade, str):
         raise ArgumentTypeError(f"grade must be a str or None, got {type(grade).__name__}")
     if grade not in _ladder.STAGES:
-        raise ArgumentError(f"unknown grade {grade!r}; expected one of {', '.join(_ladder.STAGES)}")
+        raise ArgumentError(f"unknown grade {show(grade)}; expected one of {', '.join(_ladder.STAGES)}")
     return _ladder.select_stages(level=grade)
 
 
@@ -145,7 +145,7 @@ def check_options(
     if not isinstance(order, str):
         raise ArgumentTypeError(f"order must be a str, got {type(order).__name__}")
     if order not in ORDERS:
-        raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+        raise ArgumentError(f"unknown deletion order {show(order)}; expected one of {', '.join(ORDERS)}")
     grade_stages(grade)
     require_optional_number("time_limit", time_limit)
     require_int("attempts", attempts, 1, MAX_ATTEMPTS)

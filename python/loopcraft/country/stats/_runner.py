@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from ..._validate import require_int
+from ..._validate import require_int, show
 from ...bank._runners import CONNECT_TIMEOUT, Runner, check_runner_options, make_runner
 from ...errors import ArgumentError, ArgumentTypeError
 from ._model import Group, Row, Table, TableSpec
@@ -40,7 +40,7 @@ def _check_table_name(name: Any) -> TableSpec:
     if not isinstance(name, str):
         raise ArgumentTypeError(f"table name must be a str, got {type(name).__name__}")
     if name not in TABLES:
-        raise ArgumentError(f"unknown table {name!r}; expected one of {', '.join(TABLES)}")
+        raise ArgumentError(f"unknown table {show(name)}; expected one of {', '.join(TABLES)}")
     return TABLES[name]
 
 
