@@ -498,3 +498,23 @@ def test_messages_survive_values_too_deep_or_too_long_to_print() -> None:
     ):
         with pytest.raises(LoopcraftError):
             call()
+
+
+def test_batches_refuse_long_numbers_as_parse_does() -> None:
+    """The core's fast path leaves to ``parse`` what ``parse`` refuses: a region
+    id of more digits than MAX_DIGITS is a FormatError in a batch too."""
+    from loopcraft._text import MAX_DIGITS
+
+    for digits, refused in ((MAX_DIGITS + 1, True), (MAX_DIGITS, False)):
+        text = "2 2\n- -\n- -\n" + "0" * (digits - 1) + "1 1\n1 1"
+        (got,) = country.solve_many([text])
+        if refused:
+            assert isinstance(got, FormatError)
+            with pytest.raises(FormatError):
+                CountryRoad.parse(text)
+        else:
+            assert not isinstance(got, LoopcraftError)
+            assert got.count == CountryRoad.parse(text).solve().count
+    items = [f"{LONG} 5\n", f"https://puzz.link/p?slither/{LONG}/5/g", DEEP_LIST, f"5x5t0:{LONG}"]
+    for solve_many in (slitherlink.solve_many, country.solve_many):
+        assert all(isinstance(r, FormatError) for r in solve_many(items))
