@@ -518,3 +518,26 @@ def test_batches_refuse_long_numbers_as_parse_does() -> None:
     items = [f"{LONG} 5\n", f"https://puzz.link/p?slither/{LONG}/5/g", DEEP_LIST, f"5x5t0:{LONG}"]
     for solve_many in (slitherlink.solve_many, country.solve_many):
         assert all(isinstance(r, FormatError) for r in solve_many(items))
+
+
+def test_stats_and_runners_refuse_absurd_counts_and_seeds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from loopcraft.bank import make_bank, make_runner
+    from loopcraft.country.stats import run_table
+
+    bad_seed = "\udcff"
+    for call in (
+        lambda: run_table("reach", boards=10**20, workers=1),
+        lambda: run_table("reach", boards=1, seed=bad_seed, workers=1),
+        lambda: run_table("reach", boards=1, workers=10**20),
+        lambda: make_runner(10**20, None),
+        lambda: make_bank("country", tmp_path / "b", "5x5", 1, workers=10**20),
+    ):
+        with pytest.raises(ArgumentError):
+            call()
+    assert not (tmp_path / "b").exists()
+    for argv in (
+        ["stats", "country", "--table", "reach", "--boards", "9" * 20],
+        ["stats", "country", "--table", "reach", "--boards", "1", "--seed", bad_seed],
+        ["bank", "country", "--sizes", "5x5", "--count", "1", "--out", str(tmp_path / "c"), "--workers", "9" * 20],
+    ):
+        assert _cli(argv, capsys) == 2

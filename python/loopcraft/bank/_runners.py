@@ -225,6 +225,10 @@ def make_runner(workers: Optional[int], scheduler: Optional[str], timeout: float
     return DaskRunner.connect(scheduler, workers, timeout)
 
 
+#: Most local worker processes (and LocalCluster workers) a run may ask for.
+MAX_WORKERS = 1024
+
+
 def check_timeout(timeout: Any) -> float:
     """``connect_timeout``: a finite number of seconds, at least 0."""
     out = require_number("connect_timeout", timeout, 0)
@@ -236,7 +240,7 @@ def check_timeout(timeout: Any) -> float:
 def check_runner_options(workers: Optional[int], scheduler: Optional[str]) -> None:
     """The checks of :func:`make_runner`, without starting anything."""
     if workers is not None:
-        require_int("workers", workers, 1)
+        require_int("workers", workers, 1, MAX_WORKERS)
     if scheduler is not None:
         if not isinstance(scheduler, str):
             raise ArgumentTypeError(f"scheduler must be a str, got {type(scheduler).__name__}")
