@@ -203,7 +203,7 @@ def check_slither_batch(boards: List[Slitherlink]) -> None:
         assert Slitherlink.parse(b.to_tatham()) == b
 
 
-@settings(_SETTINGS, max_examples=1000)
+@settings(_SETTINGS, max_examples=1500)
 @given(Seeds)
 @example(0)
 def test_slitherlink_calls_agree(seed: int) -> None:
@@ -323,7 +323,7 @@ def check_country_batch(boards: List[CountryRoad]) -> None:
             assert CountryRoad.parse(b.to_url()).core_args() == b.core_args()
 
 
-@settings(_SETTINGS, max_examples=1000)
+@settings(_SETTINGS, max_examples=1500)
 @given(Seeds)
 @example(0)
 def test_country_calls_agree(seed: int) -> None:
@@ -389,7 +389,7 @@ def loop_clues(seed: int) -> Tuple[List[Optional[int]], int]:
     return [v for row in _perturbed(grid, rnd, 0.6) for v in row], n
 
 
-@settings(_SETTINGS, max_examples=400)
+@settings(_SETTINGS, max_examples=600)
 @given(Seeds)
 def test_loop_v1_agrees(seed: int) -> None:
     check_loop(*loop_clues(seed))
