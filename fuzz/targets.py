@@ -12,6 +12,8 @@ deterministic reader over the input (it returns zeros once the input runs out).
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any, Callable, Dict, List, Optional
 
 from loopcraft import _core, country, loop, slitherlink
@@ -264,6 +266,153 @@ def batch_texts(data: bytes) -> None:
             assert read is None or read == board.core_args(), (t, read)
 
 
+# ----------------------------------------------------------------- odd inputs (issue 19's classes)
+
+#: Texts of every format with ``N`` where a number goes.
+_NUMBER_PLACES = (
+    "https://puzz.link/p?slither/N/5/g31bh0ck16023c",
+    "https://puzz.link/p?slither/5/N/g31bh0ck16023c",
+    "https://puzz.link/p?country/N/5/amda0uf02h12h",
+    "https://puzz.link/p?country/5/5/N",
+    "N 2\n- -\n- -",
+    "2 N\n- -\n- -",
+    "2 2\nN -\n- -",
+    "2 2\n- -\n- -\nN 0\n0 0",
+    "2 2\nN -\n- -\n0 0\n0 0",
+    "Nx5t0:abc",
+    "5xNt0:abc",
+    "5x5tN:abc",
+    '{"rows": N, "cols": 2, "clues": [[N]]}',
+    '{"kind": "country", "rows": 2, "cols": 2, "regions": [[N, 0], [0, 0]], "numbers": [[0, N]]}',
+    '{"n": N, "seed": "s", "version": N, "answer": [], "clues": [], "attempt": N, "blanks": 0, "cells": N}',
+)
+
+_KEYS = ("kind", "rows", "cols", "regions", "numbers", "clues", "n", "seed", "version", "answer", "attempt", "cells")
+
+
+def _odd_json(b: Bytes, depth: int) -> Any:
+    """A JSON value of any shape from the bytes: the family's keys are likely."""
+    k = b.int_in(0, 11 if depth < 4 else 5)
+    if k == 0:
+        return None
+    if k == 1:
+        return bool(b.int_in(0, 1))
+    if k == 2:
+        return b.pick([0, 1, 2, 3, 4, -1, 2**70, 1.5, float("inf")])
+    if k == 3:
+        return "9" * b.int_in(1, 6000)
+    if k == 4:
+        return b.pick(["country", "slitherlink", "", "@", "-", "x"])
+    if k == 5:
+        return int("7" * b.int_in(1, 300))
+    if k <= 8:
+        return [_odd_json(b, depth + 1) for _ in range(b.int_in(0, 4))]
+    return {b.pick(list(_KEYS)): _odd_json(b, depth + 1) for _ in range(b.int_in(0, 5))}
+
+
+def _nested(b: Bytes) -> str:
+    """JSON nested deeply, closed or not, around a family object or nothing."""
+    depth = b.int_in(1, 20000)
+    opener = b.pick(["[", '{"regions":', '{"a":', '{"clues":[', '{"kind":"country","regions":['])
+    closer = {"[": "]", '{"regions":': "}", '{"a":': "}", '{"clues":[': "]}", '{"kind":"country","regions":[': "]}"}
+    inner = b.pick(["1", "null", "[]", "{}", ""])
+    tail = closer[opener] * depth if b.int_in(0, 3) else ""
+    return opener * depth + inner + tail
+
+
+_READERS: List[Callable[[Any], Any]] = [
+    Slitherlink.parse,
+    Slitherlink.from_url,
+    Slitherlink.from_puzzlekit,
+    Slitherlink.from_tatham,
+    Slitherlink.from_json,
+    CountryRoad.parse,
+    CountryRoad.from_url,
+    CountryRoad.from_puzzlekit,
+    CountryRoad.from_json,
+    loop.LoopPuzzle.from_json,
+]
+_DICT_READERS: List[Callable[[Any], Any]] = [Slitherlink.from_dict, CountryRoad.from_dict, loop.LoopPuzzle.from_dict]
+
+
+def odd_inputs(data: bytes) -> None:
+    """The classes of input that once escaped: long digit runs in every text
+    format, deep nesting, JSON of any shape, text that is not valid Unicode,
+    ints too large for a float; every reader and call answers with a
+    LoopcraftError or a board."""
+    b = Bytes(data)
+    kind = b.int_in(0, 5)
+    if kind == 0:
+        text = b.pick(list(_NUMBER_PLACES)).replace("N", b.pick(["9", "0", "1"]) * b.int_in(1, 9000))
+    elif kind == 1:
+        text = _nested(b)
+    elif kind == 2:
+        shape = _odd_json(b, 0)
+        for read in _DICT_READERS:
+            _expect(functools.partial(read, shape))
+        text = json.dumps(shape)
+    elif kind == 3:  # bytes that are not UTF-8, as the CLI passes them on (lone surrogates)
+        text = b.rest_text() if b.int_in(0, 1) else data.decode("utf-8", "surrogateescape")
+    else:
+        huge = 10 ** b.int_in(300, 5000) * b.pick([1, -1])
+        board = Slitherlink([[3, 3, 1]])
+        cr = CountryRoad.from_regions([[0, 1], [2, 3]])
+        calls: List[Callable[[], Any]] = [
+            lambda: board.solve(time_limit=huge),
+            lambda: cr.solve(time_limit=huge),
+            lambda: board.to_svg(cell=huge),
+            lambda: cr.to_svg(cell=huge),
+            lambda: slitherlink.solve_many([board], time_limit=huge),
+            lambda: country.count_solutions(cr, engine="frontier", max_states=huge),
+            lambda: cr.region_graph().hamiltonian_cycles(cap=huge),
+            lambda: loop.solve(b.pick([None, 5, "abc", [1.5] * 16, [huge] * 16]), 4),
+            lambda: slitherlink.generate(2, 2, seed=data.decode("utf-8", "surrogateescape"), attempts=1),
+        ]
+        _expect(b.pick(calls))
+        return
+    for read in _READERS:
+        _expect(functools.partial(read, text))
+
+
+def cli_inputs(data: bytes) -> None:
+    """The command line on a file holding the raw input bytes (not always
+    UTF-8) and on option values cut from it: exit status 0 or 2 (a usage
+    error from argparse is 2 too), never a traceback."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    from loopcraft.cli import main as cli_main
+
+    b = Bytes(data)
+    verb = b.pick([["solve", "slither"], ["solve", "country"], ["count", "country"], ["solve", "loop"]])
+    extra = b.pick([[], ["--json"], ["--time-limit", "0.05"], ["--limit", "9" * b.int_in(1, 5000)]])
+    body = data[b.pos :]
+    # A command-line argument holds no NUL; other bytes that are not UTF-8
+    # arrive as lone surrogates, as Python decodes argv.
+    seed = body.replace(b"\x00", b"").decode("utf-8", "surrogateescape")[:100]
+    fd, path = tempfile.mkstemp(prefix="loopcraft-fuzz-")
+
+    def run(argv: List[str]) -> None:
+        sink = io.StringIO()
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            try:
+                status = cli_main(argv)
+            except SystemExit as exit_:  # argparse: a usage error
+                status = exit_.code if isinstance(exit_.code, int) else 2
+        assert status in (0, 2), (argv, status, sink.getvalue()[-300:])
+
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(body)
+        run([*verb, path, *extra, "--time-limit", "0.2"])
+        size = b.pick([["slither", "-r", "3", "-c", "3"], ["country", "-r", "3", "-c", "3"], ["loop", "--size", "4"]])
+        run(["generate", *size, f"--seed={seed}", "--json"])
+    finally:
+        os.unlink(path)
+
+
 TARGETS: Dict[str, Callable[[bytes], None]] = {
     f.__name__: f
     for f in (
@@ -281,6 +430,8 @@ TARGETS: Dict[str, Callable[[bytes], None]] = {
         generate,
         loop_calls,
         batch_texts,
+        odd_inputs,
+        cli_inputs,
     )
 }
 

@@ -15,7 +15,10 @@
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 //! - [`country`]: Country Road: board, region graph, the stage ladder, search and
 //!   two brute-force counting engines (docs/country-road.md).
-//! - [`budget`]: the time limit every search accepts, checked once.
+//! - [`frontier`]: exact solution counts of both families by dynamic programming
+//!   over a sweep line (arbitrary precision, a budget of states).
+//! - [`budget`]: a time limit in seconds turned into a bounded `Duration`
+//!   (`batch` and the Slitherlink generator's binding still check their own).
 //! - [`error`]: the one error type; each input is checked once, here in the core,
 //!   with terse messages (the Python façade words them for users first).
 

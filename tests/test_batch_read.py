@@ -228,7 +228,7 @@ def test_plain_text_is_read_by_the_core_and_other_spellings_are_left():
         assert _agrees("country", plain)
     for other in (cr.to_json(), cr.to_puzzlekit().replace(" ", "\t"), cr.to_url() + " trailing words"):
         assert _core.fast_read("country", other) is None
-    with pytest.raises(ValueError, match="unknown family"):
+    with pytest.raises(LoopcraftError, match="unknown family"):
         _core.fast_read("sudoku", "1 1\n-")
 
 

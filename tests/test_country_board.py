@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from loopcraft.country import CountryLoop, CountryRoad, _ladder, check
 from loopcraft.country._loop import edge_cells, edge_count, edge_id
-from loopcraft.errors import FormatError
+from loopcraft.errors import ArgumentTypeError, FormatError, LoopcraftError
 
 PZPR_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
 
@@ -38,7 +38,7 @@ def test_board_is_frozen_hashable_and_numbers_read_only():
     b = CountryRoad.from_regions([[1, 1], [2, 2]], {1: 2})
     with pytest.raises(AttributeError):
         b.rows = 3  # type: ignore[misc]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError):  # a read-only mapping (Python's own error)
         b.numbers[1] = 1  # type: ignore[index]
     same = CountryRoad.from_regions([[1, 1], [2, 2]], {1: 2})
     assert b == same and hash(b) == hash(same)
@@ -80,7 +80,7 @@ def test_huge_board_is_refused_before_reading_rows():
             raise AssertionError("rows were iterated")
 
     huge = Rows([None] * 100_000)
-    with pytest.raises(ValueError, match="at most 30"):
+    with pytest.raises(LoopcraftError, match="at most 30"):
         CountryRoad.from_regions(huge)
 
 
@@ -113,7 +113,7 @@ def test_edge_numbering_matches_the_contract():
     for e in range(edge_count(R, C)):
         a, b = edge_cells(R, C, e)
         assert edge_id(R, C, b, a) == e
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         edge_id(R, C, (0, 0), (1, 1))
 
 
@@ -206,11 +206,11 @@ def test_referee_country_once_and_blocked():
 
 def test_referee_bad_arguments():
     b = _two_by_two()
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         check("not a board", "2 2\nse sw\nne nw")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="3 x 3"):
+    with pytest.raises(LoopcraftError, match="3 x 3"):
         check(b, "3 3\nse ew sw\nns - ns\nne ew nw")
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         check(b, 12)
 
 
@@ -295,7 +295,7 @@ def test_bad_urls(url, words):
 
 
 def test_url_refuses_blocked_cells():
-    with pytest.raises(ValueError, match="blocked"):
+    with pytest.raises(LoopcraftError, match="blocked"):
         CountryRoad.from_regions([[None, 1], [1, 1]]).to_url()
 
 

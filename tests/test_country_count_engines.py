@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from loopcraft import _core
+from loopcraft.errors import LoopcraftError
 
 ENGINES = [_core.country_count_cells, _core.country_count_loops]
 
@@ -48,12 +49,13 @@ def test_numbers_select_loops(count):
     ],
 )
 def test_bad_values_raise_value_error(count, args, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(LoopcraftError, match=message):
         count(*args)
 
 
 @pytest.mark.parametrize("count", ENGINES)
 def test_bad_types_raise_type_error(count):
+    # The private binding: PyO3's own argument conversion raises a plain TypeError.
     with pytest.raises(TypeError):
         count(2, 2, "abcd", [None])
     with pytest.raises(TypeError):

@@ -19,6 +19,7 @@ from loopcraft.country._generate import (
     make_layout,
     renumber,
 )
+from loopcraft.errors import LoopcraftError
 from test_country_generate_rules import countries_connected, edges_of, violations
 
 
@@ -79,7 +80,7 @@ def test_edge_numbering_matches_the_contract():
     rows, cols = 3, 4
     for i, (a, b) in enumerate(edges_of(rows, cols)):
         assert edge_index(rows, cols, a, b) == i == edge_index(rows, cols, b, a)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         edge_index(rows, cols, 3, 4)  # (0,3) and (1,0) are not neighbours
 
 
@@ -103,7 +104,7 @@ def test_arcs_stay_near_the_mean():
 
 
 def test_bad_arc_count():
-    with pytest.raises(ValueError, match="cannot cut"):
+    with pytest.raises(LoopcraftError, match="cannot cut"):
         cut_arcs([0, 1, 2, 3], 5, random.Random(0))
 
 

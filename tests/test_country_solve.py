@@ -18,6 +18,7 @@ from loopcraft import CapacityError
 from loopcraft.cli import main
 from loopcraft.country import STAGES, CountryLoop, CountryRoad, check, count_solutions, deduce, solve
 from loopcraft.country._loop import edge_count
+from loopcraft.errors import ArgumentTypeError, LoopcraftError
 
 # --------------------------------------------------------------------------- pure-Python oracle
 
@@ -265,7 +266,7 @@ def test_hamiltonian_catalogue_matches_brute_force_orders_and_cap():
             assert y in g.adjacency[x]
     with pytest.raises(CapacityError):
         g.hamiltonian_masks(cap=3)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         g.hamiltonian_masks(cap=3)
 
 
@@ -286,17 +287,17 @@ def test_solve_result_shape():
 
 def test_solve_argument_errors():
     b = singletons(4, 4)
-    with pytest.raises(ValueError, match="unknown stage"):
+    with pytest.raises(LoopcraftError, match="unknown stage"):
         b.solve(stages=("region", "magic"))
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         b.solve(limit="2")  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         b.solve(limit=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         b.solve(time_limit=-1)
-    with pytest.raises(ValueError, match="unknown engine"):
+    with pytest.raises(LoopcraftError, match="unknown engine"):
         count_solutions(b, engine="magic")
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         solve("board")  # type: ignore[arg-type]
 
 
@@ -347,15 +348,15 @@ def test_blocked_cells_are_supported():
 def test_core_rejects_bad_shapes_without_crashing():
     from loopcraft import _core
 
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.country_solve(2, 2, [0, 0, 1], [None, None], 2, list(STAGES), None, None)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.country_solve(2, 2, [0, 0, 1, 5], [None, None], 2, list(STAGES), None, None)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.country_solve(2, 2, [0, 0, 1, 1], [3, None], 2, list(STAGES), None, None)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.country_ladder(1000, 1000, [0], [None], list(STAGES))
-    with pytest.raises((ValueError, TypeError)):
+    with pytest.raises(LoopcraftError):
         _core.country_solve(2, 2, [0, 0, 1, 1], [None, None], 2, ["nope"], None, None)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from loopcraft.cli import main
 from loopcraft.country import STAGES, stats
+from loopcraft.errors import LoopcraftError
 
 # Rows per group of each table.
 ROWS_PER_GROUP = {
@@ -147,7 +148,7 @@ def test_bad_arguments(kwargs, exc, match):
 def test_unwritable_output(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(ValueError, match="cannot write to output directory"):
+    with pytest.raises(LoopcraftError, match="cannot write to output directory"):
         stats.run_stats(["trap"], boards=1, out=blocker / "sub")
 
 

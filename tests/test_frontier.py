@@ -201,6 +201,7 @@ def test_bad_arguments_raise_argument_error(call, message):
 
 
 def test_bad_types_raise_type_error():
+    # The private binding: PyO3's own argument conversion raises a plain TypeError.
     with pytest.raises(TypeError):
         _core.slither_count_frontier(2, 2, "abcd")
     with pytest.raises(TypeError):

@@ -11,6 +11,7 @@ import pytest
 
 from loop_model import Counting
 from loopcraft import LoopPuzzle, NoPuzzleFound, loop
+from loopcraft.errors import ArgumentTypeError, LoopcraftError
 
 NOTES_FULL = [1, 3, 2, 2, 0, 2, 1, 2, 0, 1, 1, 1, 0, 1, 2, 2]
 NOTES_DRAWING = """\
@@ -75,7 +76,7 @@ def test_geometry_matches_spec():
 def test_seed_semantics_are_utf16():
     # An astral character counts as two UTF-16 units for the length limit...
     loop.generate(4, "\U0001f642" * 40)
-    with pytest.raises(ValueError, match="80"):
+    with pytest.raises(LoopcraftError, match="80"):
         loop.generate(4, "\U0001f642" * 41)
     # ...and hashes as its high surrogate only.
     a, b = loop.rng("\U0001f642"), loop.rng("\ud83d")
@@ -132,11 +133,11 @@ def test_from_dict_rejects_inconsistent_fields(change, error):
 def test_from_dict_rejects_a_clue_that_disagrees_with_the_answer():
     d = loop.generate(4, "notes-example").to_dict()
     d["clues"][1] = 2
-    with pytest.raises(ValueError, match="disagrees"):
+    with pytest.raises(LoopcraftError, match="disagrees"):
         LoopPuzzle.from_dict(d)
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         LoopPuzzle.from_dict([1, 2])
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         LoopPuzzle.from_json("{not json")
 
 
@@ -211,15 +212,15 @@ def test_propagate_rejects_malformed_domains(domains, error):
 def test_core_refuses_bad_values_itself():
     from loopcraft import _core
 
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.loop_solve(4, [None] * 3, 10)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.loop_solve(10**6, [], 10)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.loop_propagate(2, [None] * 4, [0] * 12)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         _core.loop_closed_component(2, [99])
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         _core.loop_solve(4, "abc", 10)
 
 
@@ -237,7 +238,7 @@ def test_node_limit_truncates_without_a_wrong_answer():
     assert full.nodes > 51
     assert r.truncated and r.nodes == 51 and not r.unique
     assert all(s in full.solutions for s in r.solutions)
-    with pytest.raises(ValueError):
+    with pytest.raises(LoopcraftError):
         loop.solve([None] * 16, 4, node_limit=-1)
 
 

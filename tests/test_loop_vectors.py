@@ -10,6 +10,7 @@ import pytest
 
 from loop_model import Counting
 from loopcraft import loop
+from loopcraft.errors import LoopcraftError
 
 DATA = Path(__file__).parent / "data" / "loop"
 
@@ -101,5 +102,5 @@ ERRORS = load("generate_errors.jsonl")
 
 @pytest.mark.parametrize("v", ERRORS, ids=ids(ERRORS, "n", "seed"))
 def test_generate_errors(v):
-    with pytest.raises((TypeError, ValueError)):
+    with pytest.raises(LoopcraftError):
         loop.generate(v["n"], v["seed"])

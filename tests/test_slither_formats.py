@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopcraft.errors import FormatError
+from loopcraft.errors import FormatError, LoopcraftError
 from loopcraft.slitherlink import Slitherlink, Solution
 from loopcraft.slitherlink import _formats as fmt
 
@@ -88,7 +88,7 @@ def test_constructor_refuses_huge_boards_quickly():
             return 10**6
 
     start = time.perf_counter()
-    with pytest.raises(ValueError, match="at most 100"):
+    with pytest.raises(LoopcraftError, match="at most 100"):
         Slitherlink(Huge())
     assert time.perf_counter() - start < 1
 
@@ -159,7 +159,7 @@ def test_solution_text_round_trip():
     ],
 )
 def test_solution_text_must_be_one_loop(text, words):
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(LoopcraftError, match=words):
         Solution.from_puzzlekit(text)
 
 
@@ -223,7 +223,7 @@ def test_url_errors(url, words):
 
 
 def test_url_writer_refuses_an_unknown_site():
-    with pytest.raises(ValueError, match="site must be one of"):
+    with pytest.raises(LoopcraftError, match="site must be one of"):
         Slitherlink([[1]]).to_url("example.com")
 
 
@@ -326,7 +326,7 @@ def test_url_final_clue_reads_in_all_three_forms(grid, last):
 def test_parse_never_crashes(text):
     try:
         Slitherlink.parse(text)
-    except ValueError:
+    except FormatError:
         pass
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from loopcraft import _core, cli
 from loopcraft.errors import GenerationTimeout
-from loopcraft.slitherlink import LEVELS, Slitherlink, Solution, generate, generate_slitherlink
+from loopcraft.slitherlink import LEVELS, Slitherlink, Solution, generate
 from loopcraft.slitherlink._generate import random_loop, seed_to_u64
 from loopcraft.slitherlink._geometry import loop_problem as _loop_problem
 from loopcraft.slitherlink._geometry import split_rows as _split
@@ -180,9 +180,3 @@ def test_cli_generate(capsys):
     assert code == 0 and "---" in out and out.strip().endswith(p.to_url())
     code, _, err = run(capsys, "generate", "slither", "--rows", "0")
     assert code == 2 and "rows must be at least 1" in err
-
-
-def test_generate_slitherlink_is_a_deprecated_alias():
-    with pytest.warns(DeprecationWarning, match="loopcraft.slitherlink.generate"):
-        old = generate_slitherlink(5, 5, 3, max_attempts=50)
-    assert old == generate(5, 5, 3)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from loopcraft.errors import ArgumentTypeError, LoopcraftError
 from loopcraft.slitherlink import LEVELS, Slitherlink, Solution
 from loopcraft.slitherlink._geometry import h_edge as _h
 from loopcraft.slitherlink._geometry import v_edge as _v
@@ -214,11 +215,11 @@ def test_solve_argument_errors(kwargs, exc):
 
 
 def test_deduce_argument_errors():
-    with pytest.raises(ValueError, match="level must be one of"):
+    with pytest.raises(LoopcraftError, match="level must be one of"):
         Slitherlink([[3]]).deduce("search")
-    with pytest.raises(ValueError, match="level must be one of"):
+    with pytest.raises(LoopcraftError, match="level must be one of"):
         Slitherlink([[3]]).deduce("magic")
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError):
         Slitherlink([[3]]).deduce(3)  # type: ignore[arg-type]
 
 

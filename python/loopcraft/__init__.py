@@ -1,12 +1,17 @@
 """loopcraft: generate pencil loop puzzles and prove their solutions unique, fast.
 
-Three puzzle families side by side, each answering the same calls (a frozen
-board with ``parse``/``from_url``/``to_url``/..., ``solve``, ``deduce``,
-``grade``, ``check``; a module-level ``generate`` and ``LEVELS``):
+Three puzzle families side by side:
 
     loop: the Loop engine v1 (Slitherlink on n x n, n = 4..6), bit for bit.
     slitherlink: Slitherlink on any R x C board up to 100 x 100.
     country: Country Road.
+
+``slitherlink`` and ``country`` answer the same calls (a frozen board with
+``parse``/``from_url``/``to_url``/..., ``solve``, ``deduce``, ``grade``,
+``check``; a module-level ``generate``, ``solve_many`` and ``LEVELS``). The
+Loop engine v1 keeps the reference engine's own functions and objects
+(``generate(n, seed)``, ``solve(clues, n)``, ``LoopPuzzle``), whose results
+add the shared ``count``/``complete``/``unique``.
 
 The result types are shared: :class:`SolveResult`, :class:`Deduction`,
 :class:`Grade`, :class:`CheckResult` and :class:`Violation`; so is the error

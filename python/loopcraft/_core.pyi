@@ -85,7 +85,7 @@ def slither_grade(
     it finished; ``score`` is the level's index plus the share of the edges the
     level below leaves undecided."""
 
-def slither_random_loop(rows: int, cols: int, seed: int) -> List[int]:
+def slither_random_loop(rows: int, cols: int, seed: int) -> bytes:
     """The random simple loop that ``slither_generate`` with ``seed`` starts from: 0/1 per edge."""
 
 def slither_generate(

@@ -21,6 +21,7 @@ import os
 import xml.etree.ElementTree as ET
 from typing import Any, Optional, Tuple, Union
 
+from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError, MissingExtraError
 
 __all__ = ["svg_to_png", "PNG_EXTRA_MESSAGE", "MAX_PIXELS"]
@@ -86,8 +87,8 @@ def svg_to_png(svg: str, path: Union[str, os.PathLike[str], None] = None, *, sca
         raise ArgumentTypeError(f"svg must be a str, got {type(svg).__name__}")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)):
         raise ArgumentTypeError(f"scale must be a number, got {type(scale).__name__}")
-    if not (math.isfinite(scale) and 0 < scale <= 100):
-        raise ArgumentError(f"scale must be more than 0 and at most 100, got {scale!r}")
+    if not (0 < scale <= 100):  # an int of any size compares; NaN and inf fail
+        raise ArgumentError(f"scale must be more than 0 and at most 100, got {show(scale)}")
     if path is not None and not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path must be a str, a path or None, got {type(path).__name__}")
     w, h = _svg_size(svg)

@@ -30,7 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ._text import is_digits
+from ._text import digits_int, is_digits
+from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError, FormatError
 
 __all__ = [
@@ -130,7 +131,8 @@ def read_url(url: Any, pids: Sequence[str], family: str, check_size: SizeCheck) 
     for name, s in (("columns", cols_s), ("rows", rows_s)):
         if not is_digits(s):
             raise FormatError(f"URL: the number of {name} must be a whole number, got {s!r}")
-    cols, rows = int(cols_s), int(rows_s)
+    cols = digits_int(cols_s, "URL: the number of columns")
+    rows = digits_int(rows_s, "URL: the number of rows")
     check_size(rows, cols, "URL")
     return PzprUrl(pid, flags, cols, rows, body)
 
@@ -151,7 +153,7 @@ def write_url(site: Any, pid: str, cols: int, rows: int, body: str) -> str:
     if not isinstance(site, str):
         raise ArgumentTypeError(f"site must be a str, got {type(site).__name__}")
     if site not in URL_SITES:
-        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {site!r}")
+        raise ArgumentError(f"site must be one of {', '.join(URL_SITES)}, got {show(site)}")
     return f"{URL_SITES[site]}{pid}/{cols}/{rows}/{body}"
 
 

@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
+from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
@@ -123,10 +124,13 @@ def _num(x: float) -> str:
 def _require_size(name: str, value: Any, lo: float, hi: float, allow_lo: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ArgumentTypeError(f"{name} must be a number, got {type(value).__name__}")
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an int too large for a float
+        v = math.inf
     if not (math.isfinite(v) and (v >= lo if allow_lo else v > lo) and v <= hi):
         bound = f"at least {lo:g}" if allow_lo else f"more than {lo:g}"
-        raise ArgumentError(f"{name} must be {bound} and at most {hi:g}, got {value!r}")
+        raise ArgumentError(f"{name} must be {bound} and at most {hi:g}, got {show(value)}")
     return v
 
 
@@ -134,7 +138,7 @@ def _require_side(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
     if not 1 <= value <= MAX_SIDE:
-        raise ArgumentError(f"{name} must be in 1..{MAX_SIDE}, got {value}")
+        raise ArgumentError(f"{name} must be in 1..{MAX_SIDE}, got {show(value)}")
     return value
 
 
@@ -144,10 +148,10 @@ def _is_int(x: Any) -> bool:
 
 def _cell(name: str, item: Any, rows: int, cols: int) -> Cell:
     if not (isinstance(item, tuple) and len(item) == 2 and _is_int(item[0]) and _is_int(item[1])):
-        raise ArgumentTypeError(f"{name}: a cell must be a tuple (r, c) of ints, got {item!r}")
+        raise ArgumentTypeError(f"{name}: a cell must be a tuple (r, c) of ints, got {show(item)}")
     r, c = item
     if not (0 <= r < rows and 0 <= c < cols):
-        raise ArgumentError(f"{name}: cell {item!r} is outside the {rows} x {cols} board")
+        raise ArgumentError(f"{name}: cell {show(item)} is outside the {rows} x {cols} board")
     return (r, c)
 
 
@@ -163,11 +167,11 @@ def _edge(name: str, item: Any, rows: int, cols: int) -> Edge:
     if not (
         isinstance(item, tuple) and len(item) == 3 and item[0] in ("h", "v") and _is_int(item[1]) and _is_int(item[2])
     ):
-        raise ArgumentTypeError(f"{name}: an edge must be a tuple ('h' or 'v', r, c) of ints, got {item!r}")
+        raise ArgumentTypeError(f"{name}: an edge must be a tuple ('h' or 'v', r, c) of ints, got {show(item)}")
     kind, r, c = item
     max_r, max_c = (rows, cols - 1) if kind == "h" else (rows - 1, cols)
     if not (0 <= r <= max_r and 0 <= c <= max_c):
-        raise ArgumentError(f"{name}: edge {item!r} is outside the {rows} x {cols} board")
+        raise ArgumentError(f"{name}: edge {show(item)} is outside the {rows} x {cols} board")
     return (str(kind), r, c)
 
 
@@ -187,7 +191,7 @@ def _pairs(name: str, items: Optional[Iterable[Any]], rows: int, cols: int) -> L
     out: Set[Tuple[Cell, Cell]] = set()
     for item in items:
         if not (isinstance(item, tuple) and len(item) == 2):
-            raise ArgumentTypeError(f"{name}: a pair must be a tuple of two cells, got {item!r}")
+            raise ArgumentTypeError(f"{name}: a pair must be a tuple of two cells, got {show(item)}")
         a = _cell(name, item[0], rows, cols)
         b = _cell(name, item[1], rows, cols)
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
@@ -205,7 +209,7 @@ def _texts(name: str, items: Optional[Mapping[Any, Any]], rows: int, cols: int) 
     for key, value in items.items():
         cell = _cell(name, key, rows, cols)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise ArgumentTypeError(f"{name}[{key!r}] must be a str or an int, got {type(value).__name__}")
+            raise ArgumentTypeError(f"{name}[{show(key)}] must be a str or an int, got {type(value).__name__}")
         out.append((cell, str(value)))
     return sorted(out)
 
@@ -694,7 +698,7 @@ def country_svg(
     corner: Dict[Cell, Union[int, str]] = {}
     for label, n in (numbers or {}).items():
         if label not in firsts:
-            raise ArgumentError(f"numbers: {label!r} is not a region of the board")
+            raise ArgumentError(f"numbers: {show(label)} is not a region of the board")
         corner[firsts[label]] = n
     return grid_svg(
         rows,

@@ -16,11 +16,14 @@ import json
 import re
 from typing import Any, Callable, Dict, List, Tuple
 
+from ._validate import show
 from .errors import ArgumentTypeError, FormatError
 
 __all__ = [
     "MAX_TEXT",
+    "MAX_DIGITS",
     "is_digits",
+    "digits_int",
     "Line",
     "numbered_lines",
     "int_token",
@@ -34,6 +37,12 @@ __all__ = [
 
 #: Longest text read; longer text is refused before it is split.
 MAX_TEXT = 1 << 22
+
+#: Longest run of digits read as a number. Far above any size, count, clue or
+#: region id anyone writes, and below the length at which Python refuses to
+#: convert a string to an int (4,300 digits by default since 3.11, a plain
+#: ValueError), so a longer run is refused here as a FormatError.
+MAX_DIGITS = 1000
 
 #: A non-blank line and its 1-based number.
 Line = Tuple[int, str]
@@ -51,6 +60,23 @@ def is_digits(token: str) -> bool:
     return token.isascii() and token.isdigit()
 
 
+def digits_int(token: str, where: str) -> int:
+    """The int of a run of digits (optionally signed) already checked by the
+    caller; one of more than :data:`MAX_DIGITS` digits is a FormatError that
+    starts with ``where``.
+
+    >>> digits_int("0042", "line 1")
+    42
+    >>> digits_int("9" * 5000, "line 1")
+    Traceback (most recent call last):
+    ...
+    loopcraft.errors.FormatError: line 1: a number of 5000 digits is too long (at most 1000)
+    """
+    if len(token) > MAX_DIGITS:
+        raise FormatError(f"{where}: a number of {len(token)} digits is too long (at most {MAX_DIGITS})")
+    return int(token)
+
+
 def numbered_lines(text: str) -> List[Line]:
     """Non-blank lines with their 1-based line numbers."""
     return [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
@@ -59,8 +85,8 @@ def numbered_lines(text: str) -> List[Line]:
 def int_token(token: str, what: str, line_no: int) -> int:
     """A whole number token; ``what`` names it in the message."""
     if not re.fullmatch(r"[+-]?\d+", token):
-        raise FormatError(f"line {line_no}: {what} must be a whole number, got {token!r}")
-    return int(token)
+        raise FormatError(f"line {line_no}: {what} must be a whole number, got {token[:40]!r}")
+    return digits_int(token, f"line {line_no}: {what}")
 
 
 def read_header(text: Any, what: str, check_size: SizeCheck) -> Tuple[int, int, List[Line]]:
@@ -124,8 +150,10 @@ def load_json(text: Any) -> Any:
         raise FormatError(f"JSON text is too long ({len(text)} characters)")
     try:
         return json.loads(text)
-    except ValueError as exc:
+    except ValueError as exc:  # also a number longer than Python converts
         raise FormatError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise FormatError("not valid JSON: nested too deeply") from None
 
 
 def json_record(data: Any, family: str, kind: str, key: str) -> Dict[str, Any]:
@@ -135,7 +163,7 @@ def json_record(data: Any, family: str, kind: str, key: str) -> Dict[str, Any]:
         raise FormatError(f"a {family} JSON object must be an object, got {type(data).__name__}")
     found = data.get("kind", kind)
     if found != kind:
-        raise FormatError(f"JSON 'kind' is {found!r}, expected {kind!r}")
+        raise FormatError(f"JSON 'kind' is {show(found)}, expected {kind!r}")
     if key not in data:
         raise FormatError(f"JSON object has no {key!r}")
     return data

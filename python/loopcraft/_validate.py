@@ -6,7 +6,7 @@ naming the argument, so that nothing malformed reaches the compiled core.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from .errors import ArgumentError, ArgumentTypeError
 
@@ -15,26 +15,74 @@ from .errors import ArgumentError, ArgumentTypeError
 MAX_ATTEMPTS = 2**32 - 1
 
 
+def show(value: Any) -> str:
+    """``repr(value)`` for an error message. An int too long to print (Python
+    refuses to write one of more than 4,300 digits, with a ValueError) is
+    described by its size instead, and so is anything holding one or nested
+    too deeply to print; a long repr is cut at 200 characters.
+
+    >>> show(10**400)
+    'an int of 1329 bits'
+    >>> show([1, "a"])
+    "[1, 'a']"
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int inside, or nesting too deep
+        return f"a {type(value).__name__} too long or too deep to print"
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
     """Checks that ``value`` is an ``int`` (not a ``bool``) within ``[lo, hi]``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
     if lo is not None and value < lo:
-        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
+        raise ArgumentError(f"{name} must be at least {lo}, got {show(value)}")
     if hi is not None and value > hi:
-        raise ArgumentError(f"{name} must be at most {hi}, got {value}")
+        raise ArgumentError(f"{name} must be at most {hi}, got {show(value)}")
     return value
 
 
+def require_number(name: str, value: Any, lo: float = 0) -> float:
+    """Checks a number (int or float, not bool) of at least ``lo``, as a float:
+    an int too large for a float is an ArgumentError, not an OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ArgumentTypeError(f"{name} must be a number, got {type(value).__name__}")
+    try:
+        out = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name} is too large for a float, got an int of {int(value).bit_length()} bits") from None
+    if not out >= lo:  # also catches NaN
+        raise ArgumentError(f"{name} must be at least {lo}, got {show(value)}")
+    return out
+
+
 def require_optional_number(name: str, value: Any, lo: float = 0) -> Optional[float]:
-    """Checks an optional budget: ``None`` or a non-negative int/float."""
+    """Checks an optional budget: ``None`` or a number of at least ``lo``, as a float."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ArgumentTypeError(f"{name} must be a number or None, got {type(value).__name__}")
-    if not value >= lo:  # also catches NaN
-        raise ArgumentError(f"{name} must be at least {lo}, got {value}")
-    return value
+    return require_number(name, value, lo)
+
+
+def require_seed(seed: Any) -> Union[int, str]:
+    """Checks a generator seed: an int, or a str that is valid Unicode text (a
+    lone surrogate has no UTF-8 form, which the seed is hashed from).
+
+    The Loop engine v1 does not use this: its seeds follow JavaScript's UTF-16
+    rules, where a lone surrogate is a code unit like any other."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ArgumentError(f"seed holds a lone surrogate at position {exc.start}: it is not valid text") from None
+    return seed
 
 
 def require_str(name: str, value: Any) -> str:
@@ -56,7 +104,7 @@ def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optiona
         if isinstance(c, bool) or not isinstance(c, int):
             raise ArgumentTypeError(f"{name}[{i}] must be an int or None, got {type(c).__name__}")
         if not 0 <= c <= max_clue:
-            raise ArgumentError(f"{name}[{i}] = {c} is outside 0..{max_clue}")
+            raise ArgumentError(f"{name}[{i}] = {show(c)} is outside 0..{max_clue}")
     return out
 
 
@@ -71,6 +119,6 @@ def bit_list(name: str, values: Any, length: int) -> List[int]:
         if not isinstance(v, int):
             raise ArgumentTypeError(f"{name}[{i}] must be 0 or 1, got {type(v).__name__}")
         if v not in (0, 1):
-            raise ArgumentError(f"{name}[{i}] must be 0 or 1, got {v}")
+            raise ArgumentError(f"{name}[{i}] must be 0 or 1, got {show(v)}")
         out.append(int(v))
     return out

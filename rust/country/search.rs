@@ -43,8 +43,13 @@ pub struct Budget {
 /// its runs there), so the search gets the same roots at about two thirds of
 /// the work. A lighter probe is still sound and the search still complete;
 /// the ladder (`deduce`, grades, the generator) keeps the full probe.
+///
+/// Whatever `stages` says, every node also applies the loop's own degree and
+/// premature-cycle rules ([`Stages::LOOP_CORE`]), so a search under a weak
+/// subset of stages still finishes small boards at once.
 pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget, stop: &mut Stop<'_>) -> Result<SolveResult> {
     let stages = if stages.has(Stages::PROBE) { stages.with(Stages::LIGHT_PROBE) } else { stages };
+    let stages = stages.with(Stages::LOOP_CORE);
     let deadline = budget.time_limit.map(|t| Instant::now() + t);
     let mut g = Guard::new(stop, deadline);
     let out = run(p, stages, budget, &mut g);

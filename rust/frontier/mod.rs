@@ -55,7 +55,6 @@ mod sweep;
 mod tests;
 
 pub use bignum::Nat;
-pub use country::MAX_SIDE as COUNTRY_MAX_SIDE;
 pub use slither::MAX_SIDE as SLITHER_MAX_SIDE;
 pub use sweep::Count;
 

@@ -21,6 +21,9 @@ pub mod pzpr;
 
 /// Longest text Python reads (`loopcraft._text.MAX_TEXT`); longer ones are its to refuse.
 pub const MAX_TEXT: usize = 1 << 22;
+/// Longest run of digits Python reads as a number (`loopcraft._text.MAX_DIGITS`);
+/// a longer region id is Python's to refuse.
+pub const MAX_DIGITS: usize = 1000;
 /// Smallest Country Road side (`loopcraft.country.MIN_SIDE`).
 const COUNTRY_MIN_SIDE: usize = 2;
 

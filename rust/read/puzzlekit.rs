@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{digits, COUNTRY_MIN_SIDE, MAX_TEXT};
+use super::{digits, COUNTRY_MIN_SIDE, MAX_DIGITS, MAX_TEXT};
 use crate::batch::{CountryItem, SlitherItem};
 
 /// The non-blank lines of `text` split into tokens, or None when the text
@@ -98,6 +98,9 @@ pub fn country(text: &str) -> Option<CountryItem> {
     let mut regions = Vec::with_capacity(rows * cols);
     let mut sizes: Vec<u64> = Vec::new();
     for t in region_rows.iter().flatten() {
+        if t.len() > MAX_DIGITS && t.bytes().all(|b| b.is_ascii_digit()) {
+            return None; // Python refuses a number this long
+        }
         match region_key(t) {
             None => regions.push(-1),
             Some(key) => {
@@ -192,5 +195,10 @@ mod tests {
         ] {
             assert!(country(text).is_none(), "{text:?}");
         }
+        // A region id of more digits than Python reads as a number.
+        let long = format!("2 2\n- -\n- -\n{} 1\n1 1", "0".repeat(MAX_DIGITS + 1));
+        assert!(country(&long).is_none());
+        let short = format!("2 2\n- -\n- -\n{} 1\n1 1", "0".repeat(MAX_DIGITS - 1) + "1");
+        assert!(country(&short).is_some());
     }
 }

@@ -41,7 +41,7 @@ pub fn backbone(board: &Board, deadline: Option<Instant>, stop: &mut Stop<'_>) -
     let edges = board.grid.num_edges();
     let mut halt = Halt { deadline, stop };
     let none = Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() };
-    let Some(mut engine) = Engine::new(board, Rules::ALL) else { return none };
+    let Some(mut engine) = Engine::new(board, Rules::SEARCH) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;

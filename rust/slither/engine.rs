@@ -52,7 +52,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const ALL: Rules = Rules {
+    /// The rules the search propagates with at every node: every family but
+    /// `line_classes` (which only the levels from `Level::Hard` up use, when
+    /// they deduce and grade). Not all the rules, so not called `ALL`;
+    /// turning `line_classes` on here would change the search's node counts.
+    pub const SEARCH: Rules = Rules {
         pairs_read: true,
         pairs_write: true,
         pairs_exact: true,

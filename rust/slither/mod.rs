@@ -68,7 +68,8 @@ pub enum Level {
     /// ("same", "different", implications), inside/outside colouring of cells
     /// with parity, and the adjacent 3-3 pattern.
     Colour,
-    /// Plus one assumption at a time on each undecided edge, refuted by Hard.
+    /// Plus one assumption at a time on each undecided edge, refuted by
+    /// propagation with every rule of Colour (`probe.rs`).
     Trial,
     /// Full search.
     Search,

@@ -70,7 +70,7 @@ pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: Budget, sto
     let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let mut halt = Halt { deadline, stop };
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
-    let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::ALL, None, given) else { return none };
+    let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::SEARCH, None, given) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;

@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any, Dict, Iterator, Union
 
 from ..errors import FormatError
-from ._families import FAMILIES, Family, family, sizes_of
+from ._families import FAMILIES, Family
 from ._make import DEFAULT_CHUNK_SIZE, BankSummary, make_bank, progress_bar
 from ._runners import DaskRunner, InProcess, ProcessPool, Runner, make_runner
-from ._store import FORMATS, MANIFEST, Store, board_seed, plan
-from ._verify import VerifyReport, verify_bank
+from ._store import FORMATS, MANIFEST, Store, board_seed
+from ._verify import VerifyReport, header_plan, verify_bank
 
 __all__ = [
     "FAMILIES",
@@ -70,10 +70,7 @@ def read_bank(out: Union[str, os.PathLike[str]]) -> Iterator[Dict[str, Any]]:
     header, done, _ = store.read_manifest()
     if header is None:
         raise FormatError(f"{root}: no bank manifest (manifest.jsonl) here")
-    fam = family(header.get("family"))
-    chunks = plan(
-        fam.name, sizes_of(fam, header.get("sizes")), int(header["count"]), int(header["chunk_size"]), header["format"]
-    )
+    _, _, _, chunks = header_plan(root, header)
     for chunk in chunks:
         if chunk.name in done:
             yield from store.read_shard(chunk)

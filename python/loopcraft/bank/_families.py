@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from .. import country, slitherlink
 from .._text import is_digits
+from .._validate import show
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE, check_options
 from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 
@@ -162,7 +163,7 @@ def family(name: object) -> Family:
     try:
         return FAMILIES[name]
     except KeyError:
-        raise ArgumentError(f"unknown family {name!r}; expected one of {', '.join(FAMILIES)}") from None
+        raise ArgumentError(f"unknown family {show(name)}; expected one of {', '.join(FAMILIES)}") from None
 
 
 def make_record(
@@ -189,7 +190,7 @@ def check_grade(fam: Family, grade: Optional[str]) -> None:
     if not isinstance(grade, str):
         raise ArgumentTypeError(f"grade must be a str or None, got {type(grade).__name__}")
     if grade not in fam.levels:
-        raise ArgumentError(f"unknown grade {grade!r} for {fam.name}; expected one of {', '.join(fam.levels)}")
+        raise ArgumentError(f"unknown grade {show(grade)} for {fam.name}; expected one of {', '.join(fam.levels)}")
 
 
 def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
@@ -206,8 +207,8 @@ def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
     for item in items:
         if isinstance(item, str):
             parts = item.lower().split("x")
-            if len(parts) != 2 or not all(is_digits(p) for p in parts):
-                raise ArgumentError(f"unknown size {item!r}; write ROWSxCOLS such as 10x10")
+            if len(parts) != 2 or not all(is_digits(p) and len(p) <= 9 for p in parts):
+                raise ArgumentError(f"unknown size {item[:40]!r}; write ROWSxCOLS such as 10x10")
             rc = (int(parts[0]), int(parts[1]))
         elif (
             isinstance(item, tuple)
@@ -216,7 +217,7 @@ def sizes_of(fam: Family, sizes: object) -> List[Tuple[int, int]]:
         ):
             rc = (item[0], item[1])
         else:
-            raise ArgumentTypeError(f"a size must be 'RxC' or a (rows, cols) pair, got {item!r}")
+            raise ArgumentTypeError(f"a size must be 'RxC' or a (rows, cols) pair, got {type(item).__name__}")
         for side in rc:
             if not fam.min_side <= side <= fam.max_side:
                 raise ArgumentError(

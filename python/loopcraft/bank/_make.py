@@ -11,11 +11,11 @@ from typing import IO, Any, Callable, Dict, Iterator, List, Mapping, Optional, S
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from .._validate import require_int, require_optional_number
+from .._validate import require_int, require_optional_number, require_seed
 from ..errors import ArgumentError, ArgumentTypeError
 from ._families import Record, check_grade, family, make_record, sizes_of
-from ._runners import CONNECT_TIMEOUT, Runner, check_runner_options, make_runner
-from ._store import Chunk, Store, board_seed, check_out_dir, plan, require_format
+from ._runners import CONNECT_TIMEOUT, Runner, check_runner_options, check_timeout, make_runner
+from ._store import Chunk, Store, board_seed, check_out_dir, check_plan, plan, require_format
 
 if sys.platform != "win32":
     import fcntl
@@ -107,9 +107,7 @@ def progress_bar(total: int, label: str, stream: Optional[IO[str]] = None) -> Tu
 
 
 def _seed(seed: object) -> Union[int, str]:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    return seed
+    return require_seed(seed)
 
 
 def _lock(root: Path) -> Optional[int]:
@@ -194,6 +192,7 @@ def make_bank(
     fmt = require_format(format)
     time_limit = require_optional_number("time_limit", time_limit)
     check_runner_options(workers, scheduler)
+    check_timeout(connect_timeout)
     family_options = {**fam.defaults, **options}
     for r, c in size_list:
         fam.check(r, c, grade, options)
@@ -204,8 +203,10 @@ def make_bank(
     store = Store(root)
     header, done, keep = store.read_manifest()
     if header is not None and chunk_size is None:
-        chunk_size = header.get("chunk_size")
+        found = header.get("chunk_size")
+        chunk_size = found if isinstance(found, int) and not isinstance(found, bool) and found > 0 else None
     chunk_size = chunk_size or DEFAULT_CHUNK_SIZE
+    check_plan(len(size_list), count, chunk_size)
     wanted: Dict[str, Any] = {
         "family": fam.name,
         "sizes": [f"{r}x{c}" for r, c in size_list],

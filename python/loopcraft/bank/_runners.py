@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import math
 import multiprocessing
 import os
 import socket
@@ -26,7 +27,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple, TypeVar
 
-from .._validate import require_int
+from .._validate import require_int, require_number
 from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError
 
 __all__ = ["Runner", "InProcess", "ProcessPool", "DaskRunner", "make_runner", "DASK_MESSAGE"]
@@ -218,15 +219,28 @@ class DaskRunner(Runner):
 def make_runner(workers: Optional[int], scheduler: Optional[str], timeout: float = CONNECT_TIMEOUT) -> Runner:
     """In-process (no options), a local pool (``workers``), or Dask (``scheduler``)."""
     check_runner_options(workers, scheduler)
+    timeout = check_timeout(timeout)
     if scheduler is None:
         return ProcessPool(workers) if workers is not None and workers > 1 else InProcess()
     return DaskRunner.connect(scheduler, workers, timeout)
 
 
+#: Most local worker processes (and LocalCluster workers) a run may ask for.
+MAX_WORKERS = 1024
+
+
+def check_timeout(timeout: Any) -> float:
+    """``connect_timeout``: a finite number of seconds, at least 0."""
+    out = require_number("connect_timeout", timeout, 0)
+    if not math.isfinite(out):
+        raise ArgumentError(f"connect_timeout must be a finite number of seconds, got {timeout!r}")
+    return out
+
+
 def check_runner_options(workers: Optional[int], scheduler: Optional[str]) -> None:
     """The checks of :func:`make_runner`, without starting anything."""
     if workers is not None:
-        require_int("workers", workers, 1)
+        require_int("workers", workers, 1, MAX_WORKERS)
     if scheduler is not None:
         if not isinstance(scheduler, str):
             raise ArgumentTypeError(f"scheduler must be a str, got {type(scheduler).__name__}")

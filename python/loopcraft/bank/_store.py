@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from .._validate import show
 from ..errors import ArgumentError, FormatError, MissingExtraError
 from ._families import Record
 
@@ -43,6 +44,11 @@ MANIFEST = "manifest.jsonl"
 FORMATS = ("jsonl", "parquet")
 #: The manifest's layout version.
 LAYOUT = 1
+#: Most boards in one chunk (a task and a shard, held in memory whole).
+MAX_CHUNK_SIZE = 100_000
+#: Most chunks in one bank: the plan is a list of them, made before anything
+#: runs, so an absurd ``count`` is refused instead of filling memory.
+MAX_CHUNKS = 1_000_000
 PARQUET_MESSAGE = "parquet shards need the optional extra: pip install 'loopcraft[parquet]'"
 
 
@@ -81,8 +87,22 @@ class Chunk:
         return self.stop - self.start
 
 
+def check_plan(sizes: int, count: int, chunk_size: int) -> None:
+    """Refuses a plan of more than :data:`MAX_CHUNKS` chunks or chunks of more
+    than :data:`MAX_CHUNK_SIZE` boards, before anything is allocated."""
+    if chunk_size > MAX_CHUNK_SIZE:
+        raise ArgumentError(f"chunk_size must be at most {MAX_CHUNK_SIZE}, got {chunk_size}")
+    chunks = sizes * -(-count // chunk_size)
+    if chunks > MAX_CHUNKS:
+        raise ArgumentError(
+            f"a bank of {count} boards per size in chunks of {chunk_size} has {chunks} chunks, "
+            f"more than {MAX_CHUNKS}: give a larger chunk_size or a smaller count"
+        )
+
+
 def plan(family: str, sizes: Sequence[Tuple[int, int]], count: int, chunk_size: int, fmt: str) -> List[Chunk]:
     """Every chunk of a bank, size by size, in index order."""
+    check_plan(len(sizes), count, chunk_size)
     return [
         Chunk(family, r, c, start, min(start + chunk_size, count), fmt)
         for r, c in sizes
@@ -104,7 +124,7 @@ def _pyarrow() -> Tuple[Any, Any]:
 
 def require_format(fmt: object) -> str:
     if fmt not in FORMATS:
-        raise ArgumentError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown format {show(fmt)}; expected one of {', '.join(FORMATS)}")
     assert isinstance(fmt, str)
     if fmt == "parquet":
         _pyarrow()
@@ -211,7 +231,7 @@ class Store:
             return None, {}, end
         try:
             header = json.loads(lines[0])
-        except ValueError:
+        except (ValueError, RecursionError):
             header = None
         if not isinstance(header, dict) or header.get("layout") != LAYOUT:
             raise FormatError(f"{self.manifest}: not a loopcraft bank manifest")
@@ -220,7 +240,7 @@ class Store:
             try:
                 d = json.loads(raw)
                 entry = Done(d["shard"], int(d["bytes"]), str(d["sha256"]), int(d["boards"]), int(d["failures"]))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 raise FormatError(f"{self.manifest}, line {lineno}: damaged manifest line") from None
             done[entry.name] = entry
         return header, done, end

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from ..errors import ArgumentError, FormatError
-from ._families import Record, family, sizes_of
+from .._validate import require_int, show
+from ..errors import ArgumentError, ArgumentTypeError, FormatError
+from ._families import Family, Record, family, sizes_of
 from ._make import Progress, progress_bar
-from ._runners import CONNECT_TIMEOUT, check_runner_options, make_runner
-from ._store import Store, board_seed, plan
+from ._runners import CONNECT_TIMEOUT, check_runner_options, check_timeout, make_runner
+from ._store import FORMATS, MANIFEST, Chunk, Store, board_seed, plan
 
 __all__ = ["VerifyReport", "verify_bank"]
 
@@ -100,6 +101,24 @@ class VerifyReport:
         }
 
 
+def header_plan(root: Path, header: Dict[str, Any]) -> Tuple[Family, List[Tuple[int, int]], int, List[Chunk]]:
+    """The family, sizes, count and chunks a manifest header describes; a
+    header with a field missing, of the wrong type or out of range is a
+    FormatError naming the manifest (the plan's own limits included)."""
+    where = f"{root / MANIFEST}: damaged header"
+    try:
+        fam = family(header.get("family"))
+        sizes = sizes_of(fam, header.get("sizes"))
+        count = require_int("count", header.get("count"), 1)
+        chunk_size = require_int("chunk_size", header.get("chunk_size"), 1)
+        fmt = header.get("format")
+        if fmt not in FORMATS:
+            raise ArgumentError(f"format must be one of {', '.join(FORMATS)}, got {show(fmt)}")
+        return fam, sizes, count, plan(fam.name, sizes, count, chunk_size, str(fmt))
+    except (ArgumentError, ArgumentTypeError) as exc:
+        raise FormatError(f"{where}: {exc}") from None
+
+
 def verify_bank(
     out: Union[str, os.PathLike[str]],
     *,
@@ -125,6 +144,7 @@ def verify_bank(
     True
     """
     check_runner_options(workers, scheduler)
+    check_timeout(connect_timeout)
     root = Path(out)
     store = Store(root)
     if not root.is_dir():
@@ -132,10 +152,7 @@ def verify_bank(
     header, done, _ = store.read_manifest()
     if header is None:
         raise FormatError(f"{root}: no bank manifest (manifest.jsonl) here")
-    fam = family(header.get("family"))
-    sizes = sizes_of(fam, header.get("sizes"))
-    count = int(header["count"])
-    chunks = plan(fam.name, sizes, count, int(header["chunk_size"]), str(header["format"]))
+    fam, sizes, count, chunks = header_plan(root, header)
     report = VerifyReport(str(root), fam.name, expected=count * len(sizes))
     planned = {c.name for c in chunks}
     for path in sorted(root.iterdir()):

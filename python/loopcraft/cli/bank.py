@@ -15,7 +15,7 @@ import sys
 
 from ..bank import FORMATS, make_bank, verify_bank
 from ..bank._families import FAMILIES
-from ._common import Commands, add_runner_options, print_json, seed
+from ._common import Commands, add_runner_options, print_json, seconds, seed
 from .country import add_layout_options
 
 __all__ = ["add"]
@@ -92,7 +92,7 @@ def add(commands: Commands) -> None:
         b.add_argument("--seed", "-s", default="0", help="master seed (an int, or any text; default 0)")
         b.add_argument("--chunk-size", type=int, default=None, help="boards per task and per shard (default 20)")
         b.add_argument("--format", choices=FORMATS, default="jsonl", help="shard format (parquet: loopcraft[parquet])")
-        b.add_argument("--time-limit", type=float, default=None, help="seconds per board (default: none)")
+        b.add_argument("--time-limit", type=seconds, default=None, help="seconds per board (default: none)")
         if name == "country":
             add_layout_options(b)
         add_runner_options(b)

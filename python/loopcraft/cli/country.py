@@ -5,16 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Optional
 
 from ..country import ENGINES, ORDERS, STAGES, CountryRoad, count_solutions, generate_puzzle, stats
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
 from ..country.stats import TABLES
 from ._common import (
     Commands,
+    TimeUp,
     add_picture_options,
     add_runner_options,
+    add_time_limit,
+    deadline,
     print_json,
     read_source,
+    seconds,
     seed,
     verdict,
     write_pictures,
@@ -66,9 +71,18 @@ def _solve_country(args: argparse.Namespace) -> int:
 
 def _count_country(args: argparse.Namespace) -> int:
     board = _board(args.source)
-    n = count_solutions(board, engine=args.engine, limit=args.limit)
+    try:
+        with deadline(args.time_limit):
+            n: Optional[int] = count_solutions(board, engine=args.engine, limit=args.limit)
+    except TimeUp:
+        n = None
     if args.json:
-        print_json({"count": n, "engine": args.engine, "limit": args.limit})
+        # complete: the count is exact (it finished, and no limit cut it short)
+        exact = n is not None and (args.limit is None or n < args.limit)
+        out = {"count": n, "complete": exact, "engine": args.engine, "limit": args.limit}
+        print_json(dict(out, time_limit=args.time_limit))
+    elif n is None:
+        print(f"incomplete: the time limit of {args.time_limit:g} s ran out before the count finished")
     else:
         print(n)
     return 0
@@ -89,7 +103,7 @@ def _add_country_solve(commands: Commands) -> None:
     )
     s.add_argument("--limit", type=int, default=2, help="stop after this many solutions (default 2)")
     s.add_argument("--node-limit", type=int, default=None, help="search node budget (default: none)")
-    s.add_argument("--time-limit", type=float, default=None, help="time budget in seconds (default: none)")
+    add_time_limit(s)
     s.add_argument("--answer", action="store_true", help="also print the solution as puzzlekit text")
     s.add_argument("--json", action="store_true", help="machine-readable output")
     add_picture_options(s)
@@ -98,6 +112,7 @@ def _add_country_solve(commands: Commands) -> None:
     c.add_argument("source", nargs="?", default="-", help="URL, file, or - for stdin (default)")
     c.add_argument("--engine", choices=ENGINES, default="search", help="counting engine (default: search)")
     c.add_argument("--limit", type=int, default=None, help="stop counting at this many")
+    add_time_limit(c, "the count")
     c.add_argument("--json", action="store_true", help="machine-readable output")
     c.set_defaults(func=_count_country)
 
@@ -173,7 +188,7 @@ def _add_country_generate(commands: Commands) -> None:
     g.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
     g.add_argument("--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle")
     add_layout_options(g)
-    g.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (default: none)")
+    g.add_argument("--time-limit", type=seconds, default=None, help="seconds per puzzle (default: none)")
     out = g.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the puzzle, its grade and answer as JSON")
     out.add_argument("--url", action="store_true", help="print a puzz.link URL")

@@ -13,8 +13,8 @@ __all__ = ["add"]
 
 def _generate(args: argparse.Namespace) -> int:
     puzzle = loop.generate(args.size, args.seed)
-    if args.json:
-        print(puzzle.to_json())
+    if args.json:  # puzzle.to_json(), escaped where a seed is not valid text
+        print_json(puzzle.to_dict(), separators=(",", ":"))
     else:
         print(puzzle.draw(answer=args.answer))
     write_pictures(args, lambda: puzzle.to_svg(answer=args.answer))

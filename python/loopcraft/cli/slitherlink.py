@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-from typing import Any, Dict
+import time
+from typing import Any, Dict, Optional
 
+from .._result import Grade
 from ..slitherlink import LEVELS, Slitherlink, _formats, generate
-from ._common import Commands, add_picture_options, print_json, read_source, seed, verdict, write_pictures
+from ._common import (
+    Commands,
+    TimeUp,
+    add_picture_options,
+    add_time_limit,
+    deadline,
+    print_json,
+    read_source,
+    seconds,
+    seed,
+    verdict,
+    write_pictures,
+)
 
 __all__ = ["add"]
 
@@ -17,7 +30,7 @@ def _source(source: str) -> str:
     """The puzzle text behind SOURCE: stdin for ``-``, the text itself for a URL
     or a Loopy game ID, else the contents of the file."""
     if source == "-":
-        return sys.stdin.read()
+        return read_source(source)
     if _formats.detect(source) in ("url", "tatham") and not os.path.exists(source):
         return source
     return read_source(source)
@@ -25,8 +38,16 @@ def _source(source: str) -> str:
 
 def _solve(args: argparse.Namespace) -> int:
     puzzle = Slitherlink.parse(_source(args.source))
+    started = time.monotonic()
     result = puzzle.solve(limit=args.limit, node_limit=args.node_limit, time_limit=args.time_limit)
-    grade = puzzle.grade(node_limit=args.node_limit) if args.grade else None
+    grade: Optional[Grade] = None
+    if args.grade:
+        left = None if args.time_limit is None else max(0.0, args.time_limit - (time.monotonic() - started))
+        try:
+            with deadline(left):
+                grade = puzzle.grade(node_limit=args.node_limit)
+        except TimeUp:  # the grade is left out, said so below
+            grade = Grade("search", len(LEVELS) - 1, result.count, False)
     write_pictures(args, lambda: puzzle.to_svg(result.solution, shade_inside=result.solution is not None))
     if args.json:
         out: Dict[str, Any] = {"puzzle": puzzle.to_dict(), "url": puzzle.to_url()}
@@ -70,7 +91,7 @@ def add(commands: Commands) -> None:
     g.add_argument("--cols", "-c", type=int, default=10, help="columns (1..100, default 10)")
     g.add_argument("--seed", "-s", type=seed, default=0, help="seed: an int, or any text (default 0)")
     g.add_argument("--grade", choices=LEVELS, help="the level of deduction the puzzle must need")
-    g.add_argument("--time-limit", type=float, help="give up after this many seconds")
+    g.add_argument("--time-limit", type=seconds, help="give up after this many seconds")
     g.add_argument("--attempts", type=int, default=50, help="random loops to try (default 50)")
     out = g.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the puzzle as JSON")
@@ -85,7 +106,7 @@ def add(commands: Commands) -> None:
     s.add_argument("source", nargs="?", default="-", help="a file, - for stdin, a puzz.link URL or a Loopy game ID")
     s.add_argument("--limit", type=int, default=2, help="stop after this many solutions (default 2)")
     s.add_argument("--node-limit", type=int, help="budget of search nodes")
-    s.add_argument("--time-limit", type=float, help="budget in seconds")
+    add_time_limit(s, "the search (and the grade)")
     s.add_argument("--grade", action="store_true", help="also print the level of deduction needed")
     s.add_argument("--show", type=int, default=1, help="draw this many solutions (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")

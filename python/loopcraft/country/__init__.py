@@ -20,8 +20,8 @@ Layout: ``_loop`` (sizes, edge numbering, :class:`CountryLoop`), ``_board``
 (:class:`CountryRoad`), ``_formats`` (readers and writers on raw data),
 ``_graph`` (:class:`RegionGraph`), ``_referee`` (the rules), ``_ladder``
 (the one path to the compiled core), ``_api`` (the module functions),
-``_generate`` (loop-first generation), ``stats`` (the measurement tables) and
-``bank`` (resumable puzzle banks). See docs/country-road.md.
+``_generate`` (loop-first generation) and ``stats`` (the measurement
+tables); banks of any family are :mod:`loopcraft.bank`. See docs/country-road.md.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from ._ladder import ENGINES, LEVELS, STAGES, CountryDeduction
 from ._loop import MAX_SIDE, MIN_SIDE, CountryLoop, Solution, as_loop
 from ._many import solve_many
 from ._referee import RULES as CHECK_RULES
-from .bank import read_bank, write_bank
 
 __all__ = [
     "CountryRoad",
@@ -67,6 +66,4 @@ __all__ = [
     "generate",
     "generate_puzzle",
     "GeneratedCountry",
-    "write_bank",
-    "read_bank",
 ]

@@ -46,7 +46,9 @@ def deduce(
     return board_arg(board).deduce(level, stages=stages)
 
 
-def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[int] = None) -> int:
+def count_solutions(
+    board: CountryRoad, engine: str = "search", limit: Optional[int] = None, *, max_states: Optional[int] = None
+) -> int:
     """Number of solutions, counted by one of four independent engines.
 
     Args:
@@ -59,11 +61,15 @@ def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[
             refuse boards of more than 36 open cells.
         limit: stop counting at this many (the result is then at most
             ``limit``; the frontier engine sweeps to the end and clamps).
+        max_states: the frontier's budget of states per sweep step (default
+            20 million, about 3 GB): more raises :class:`~loopcraft.CapacityError`
+            (as :func:`loopcraft.slitherlink.count_solutions`; the other
+            engines check it and do not use it).
 
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6
     """
-    return board_arg(board).count(engine, limit)
+    return board_arg(board).count(engine, limit, max_states=max_states)
 
 
 def region_graph(board: CountryRoad) -> RegionGraph:

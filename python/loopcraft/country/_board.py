@@ -35,6 +35,7 @@ from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
+from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _explain, _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
@@ -57,12 +58,18 @@ def _reading(what: str, build: Callable[[], _T]) -> _T:
         raise FormatError(f"{what}: {exc}") from None
 
 
+def _place(r: int, c: int) -> str:
+    """A cell for messages: counted from 1 as the text readers count, then
+    the 0-based index into ``regions``."""
+    return f"row {r + 1}, column {c + 1} (regions[{r}][{c}])"
+
+
 def _check_id(value: Any, r: int, c: int) -> Optional[RegionId]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ArgumentTypeError(
-            f"region id at row {r}, column {c} must be an int, a str or None, got {type(value).__name__}"
+            f"region id at {_place(r, c)} must be an int, a str or None, got {type(value).__name__}"
         )
     return value
 
@@ -162,12 +169,12 @@ class CountryRoad(Picture):
             if n is None:
                 continue
             if rid not in order:
-                raise ArgumentError(f"numbers names region {rid!r}, which is not on the board")
+                raise ArgumentError(f"numbers names region {show(rid)}, which is not on the board")
             if isinstance(n, bool) or not isinstance(n, int):
-                raise ArgumentTypeError(f"the number of region {rid!r} must be an int, got {type(n).__name__}")
+                raise ArgumentTypeError(f"the number of region {show(rid)} must be an int, got {type(n).__name__}")
             k = order[rid]
             if not 0 <= n <= sizes[k]:
-                raise ArgumentError(f"the number {n} of region {rid!r} is outside 0..{sizes[k]} (its size)")
+                raise ArgumentError(f"the number {show(n)} of region {show(rid)} is outside 0..{sizes[k]} (its size)")
             clean[rid] = n
             core_numbers[k] = n
         object.__setattr__(self, "numbers", MappingProxyType(clean))
@@ -506,9 +513,9 @@ class CountryRoad(Picture):
         """The region graph (see :class:`loopcraft.country.RegionGraph`)."""
         return build_region_graph(self)
 
-    def count(self, engine: str = "search", limit: Optional[int] = None) -> int:
+    def count(self, engine: str = "search", limit: Optional[int] = None, *, max_states: Optional[int] = None) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count(*self.core_args(), engine, limit)
+        return _ladder.count(*self.core_args(), engine, limit, max_states)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 
@@ -564,12 +571,12 @@ def board_arg(board: Any) -> CountryRoad:
 
 
 def _check_connected(index: Sequence[int], rows: int, cols: int, countries: Sequence[RegionId]) -> None:
-    """Raises ValueError naming the first region whose cells are not orthogonally connected."""
+    """Raises ArgumentError naming the first region whose cells are not orthogonally connected."""
     # The flood runs in the core: in Python it was a third of reading a board.
     cut = _ladder.first_cut_cell(rows, cols, index)
     if cut is not None:
         r, c = divmod(cut, cols)
         raise ArgumentError(
-            f"region {countries[index[cut]]!r} is not one connected country "
-            f"(cell row {r}, column {c} is cut off from its other cells)"
+            f"region {show(countries[index[cut]])} is not one connected country "
+            f"(the cell at {_place(r, c)} is cut off from its other cells)"
         )

@@ -37,6 +37,7 @@ import json
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _pzpr, _text
+from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._loop import RegionId, check_size
 
@@ -87,6 +88,11 @@ def _countries(
 # --------------------------------------------------------------------------- puzzlekit text
 
 
+def _region_int(token: str, line_no: int, r: int, c: int) -> int:
+    """A region id written as digits (0-based ``r``, ``c`` of the region rows)."""
+    return _text.digits_int(token, f"puzzlekit problem: {_text.place(line_no, r, c)}: region id")
+
+
 def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     """Reads puzzlekit problem text (see the module docstring).
 
@@ -100,7 +106,13 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     nums = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[:rows])]
     regs = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[rows:])]
     regions: Regions = [
-        [None if tok in _BLOCKED_TOKENS else (int(tok) if _text.is_digits(tok) else tok) for tok in row] for row in regs
+        [
+            None
+            if tok in _BLOCKED_TOKENS
+            else (_region_int(tok, body[rows + r][0], r, c) if _text.is_digits(tok) else tok)
+            for c, tok in enumerate(row)
+        ]
+        for r, row in enumerate(regs)
     ]
     numbers: Numbers = {}
     for r, row in enumerate(nums):
@@ -113,7 +125,7 @@ def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
             rid = regions[r][c]
             if rid is None:
                 raise FormatError(f"{what}: {where} holds a number in a blocked cell")
-            n = int(tok)
+            n = _text.digits_int(tok, f"{what}: {where}")
             if numbers.get(rid, n) != n:
                 raise FormatError(f"{what}: region {rid!r} has two different numbers ({numbers[rid]} and {n})")
             numbers[rid] = n
@@ -262,29 +274,36 @@ def read_dict(data: Any) -> Tuple[Any, Dict[Any, Any]]:
     """Regions and numbers from a JSON value; their ids and numbers are checked by the board."""
     data = _text.json_record(data, _FAMILY, _KIND, "regions")
     regions = data["regions"]
+    if not isinstance(regions, list):
+        raise FormatError(f"JSON regions must be a list of rows, got {type(regions).__name__}")
     raw = data.get("numbers") or []
     numbers: Dict[Any, Any] = {}
     if isinstance(raw, dict):
-        by_text = {str(rid): rid for row in regions if isinstance(row, list) for rid in row if rid is not None}
+        by_text = {
+            show(rid) if isinstance(rid, int) else str(rid): rid
+            for row in regions
+            if isinstance(row, list)
+            for rid in row
+            if isinstance(rid, (int, str)) and not isinstance(rid, bool)
+        }
         for key, n in raw.items():
             if key not in by_text:
-                raise FormatError(f"JSON numbers names region {key!r}, which is not on the board")
+                raise FormatError(f"JSON numbers names region {show(key)}, which is not on the board")
             numbers[by_text[key]] = n
     elif isinstance(raw, list):
         for item in raw:
             if not isinstance(item, list) or len(item) != 2:
-                raise FormatError(f"JSON numbers entries must be [id, n] pairs, got {item!r}")
+                raise FormatError(f"JSON numbers entries must be [id, n] pairs, got {show(item)}")
             if isinstance(item[0], bool) or not isinstance(item[0], (int, str)):
                 # A list or object is no region id (and cannot key the mapping).
-                raise FormatError(f"JSON numbers: a region id is an int or a string, got {item[0]!r}")
+                raise FormatError(f"JSON numbers: a region id is an int or a string, got {show(item[0])}")
             numbers[item[0]] = item[1]
     else:
         raise FormatError(f"JSON numbers must be a list of [id, n] pairs or an object, got {type(raw).__name__}")
-    if isinstance(regions, list):
-        sizes = {"rows": len(regions), "cols": len(regions[0]) if regions and isinstance(regions[0], list) else None}
-        for name, n in sizes.items():
-            if name in data and n is not None and data[name] != n:
-                raise FormatError(f"JSON {name} = {data[name]!r} does not match the regions ({n})")
+    sizes = {"rows": len(regions), "cols": len(regions[0]) if regions and isinstance(regions[0], list) else None}
+    for name, n in sizes.items():
+        if name in data and n is not None and data[name] != n:
+            raise FormatError(f"JSON {name} = {show(data[name])} does not match the regions ({n})")
     return regions, numbers
 
 

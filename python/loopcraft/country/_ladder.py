@@ -354,16 +354,20 @@ def count(
     numbers: Sequence[Optional[int]],
     engine: Any = "search",
     limit: Optional[int] = None,
+    max_states: Optional[int] = None,
 ) -> int:
-    """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when given."""
+    """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when
+    given; ``max_states`` is the frontier engine's memory budget."""
     if not isinstance(engine, str):
         raise ArgumentTypeError(f"engine must be a str, got {type(engine).__name__}")
     if engine not in ENGINES:
         raise ArgumentError(f"unknown engine {engine!r}; the engines are {', '.join(ENGINES)}")
     if limit is not None:
         limit = require_int("limit", limit, 0, NO_LIMIT)
-        if limit == 0:
-            return 0
+    if max_states is not None:
+        max_states = require_int("max_states", max_states, 1, 2**63 - 1)
+    if limit == 0:
+        return 0
     if engine == "search":
         # No budget: the search always runs to the end or to the limit.
         sols, _, _ = _core.country_solve(
@@ -373,7 +377,7 @@ def count(
     if engine == "cells":
         return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
     if engine == "frontier":
-        return int(_core.country_count_frontier(rows, cols, list(regions), list(numbers), limit)[0])
+        return int(_core.country_count_frontier(rows, cols, list(regions), list(numbers), limit, max_states)[0])
     return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
 
 
@@ -393,7 +397,7 @@ def region_graph(rows: int, cols: int, regions: Sequence[int]) -> Tuple[List[Tup
 def hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap: int) -> List[int]:
     """Every Hamiltonian cycle of the region graph as a bitmask over the borders
     of :func:`region_graph`; :class:`~loopcraft.errors.CapacityError` past ``cap``."""
-    cap = require_int("cap", cap, 0)
+    cap = require_int("cap", cap, 0, 2**63 - 1)
     return [int(m) for m in _core.country_hamiltonian_cycles(rows, cols, list(regions), cap)]
 
 

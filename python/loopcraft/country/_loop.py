@@ -26,6 +26,7 @@ from .._draw import Slot, text_grid
 from .._picture import Picture
 from .._svg import country_svg
 from .._tracing import cycle_order, pieces
+from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def edge_cells(rows: int, cols: int, e: int) -> Edge:
     if nr <= e < edge_count(rows, cols):
         r, c = divmod(e - nr, cols)
         return (r, c), (r + 1, c)
-    raise ArgumentError(f"edge {e} is outside 0..{edge_count(rows, cols) - 1}")
+    raise ArgumentError(f"edge {show(e)} is outside 0..{edge_count(rows, cols) - 1}")
 
 
 @dataclass(frozen=True)
@@ -126,12 +127,12 @@ class CountryLoop(Picture):
             if isinstance(n, bool) or not isinstance(n, int):
                 raise ArgumentTypeError(f"{name} must be an int, got {type(n).__name__}")
             if not MIN_SIDE <= n <= MAX_SIDE:
-                raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {n}")
+                raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {show(n)}")
         total = edge_count(self.rows, self.cols)
         edges = frozenset(self.edges)
         for e in edges:
             if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
-                raise ArgumentError(f"edge {e!r} is not an edge number in 0..{total - 1}")
+                raise ArgumentError(f"edge {show(e)} is not an edge number in 0..{total - 1}")
         object.__setattr__(self, "edges", edges)
 
     # ------------------------------------------------------------------ constructors

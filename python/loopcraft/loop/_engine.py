@@ -155,6 +155,6 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     """
     n = _board_n(n)
     node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
-    # The core checks the clues item by item (TypeError / ValueError).
-    solutions, nodes, truncated = _core.loop_solve(n, clues, node_limit)
+    # The same checks and errors as solve_many's (the core checks again).
+    solutions, nodes, truncated = _core.loop_solve(n, clue_list("clues", clues, n * n, 4), node_limit)
     return SolveResult([list(s) for s in solutions], nodes, truncated)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from .. import _core
+from .._validate import show
 from ..errors import NoPuzzleFound
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
 from ._geometry import Geometry, full_clues, grow_region, loop_edges, shuffle
@@ -52,7 +53,7 @@ def generate(n: int, seed: str) -> LoopPuzzle:
             blanks=sum(c is None for c in clues),
             cells=cells,
         )
-    raise NoPuzzleFound(f"no puzzle found in {ATTEMPTS} attempts for n = {n}, seed = {seed!r}")
+    raise NoPuzzleFound(f"no puzzle found in {ATTEMPTS} attempts for n = {n}, seed = {show(seed)}")
 
 
 def _unique(n: int, clues: List[Optional[int]]) -> bool:

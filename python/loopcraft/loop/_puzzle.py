@@ -10,6 +10,7 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 from .._draw import text_grid
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
+from .._text import load_json
 from .._validate import bit_list, clue_list, require_int, require_str
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
@@ -98,10 +99,7 @@ class LoopPuzzle(Picture):
     def from_json(cls, text: str) -> LoopPuzzle:
         """Reads :meth:`to_json` output (or any JSON of the reference object)."""
         require_str("text", text)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise FormatError(f"not valid JSON: {exc}") from None
+        data = load_json(text)  # FormatError for malformed, too deep or too long numbers
         try:
             return cls.from_dict(data)
         except (ArgumentError, ArgumentTypeError) as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, List
 
-from .._validate import require_int, require_str
+from .._validate import require_int, require_str, show
 from ..errors import ArgumentError
 from ._constants import MAX_SEED_UNITS, SIZES
 
@@ -82,7 +82,7 @@ def check_generate_args(n: Any, seed: Any) -> None:
     """Checks the arguments of :func:`generate`: n in 4..6, a str seed of at most 80 UTF-16 units."""
     require_int("n", n)
     if n not in SIZES:
-        raise ArgumentError(f"n must be 4, 5 or 6, got {n}")
+        raise ArgumentError(f"n must be 4, 5 or 6, got {show(n)}")
     require_str("seed", seed)
     units = len(_utf16_units(seed))
     if units > MAX_SEED_UNITS:

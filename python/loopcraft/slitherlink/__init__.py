@@ -34,7 +34,7 @@ from ._count import ENGINES, count_solutions
 from ._deduction import SlitherlinkDeduction
 from ._explain import RULES
 from ._formats import URL_SITES
-from ._generate import generate, generate_slitherlink
+from ._generate import generate
 from ._many import solve_many
 from ._referee import RULES as CHECK_RULES
 from ._referee import check
@@ -58,7 +58,6 @@ __all__ = [
     "ENGINES",
     "solve_many",
     "generate",
-    "generate_slitherlink",
     "FormatError",
     "GenerationTimeout",
     "NoPuzzleFound",

@@ -13,7 +13,7 @@ from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import require_int, require_optional_number, require_str
+from .._validate import require_int, require_optional_number, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _explain
 from . import _formats as fmt
@@ -37,22 +37,26 @@ __all__ = ["LEVELS", "MAX_SIZE", "Slitherlink"]
 #: source of the ladder.
 LEVELS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 #: The strongest level that deduces without search.
-_STRONGEST = LEVELS[-2]
+#: The default of ``deduce``: the strongest deduction level, named (the
+#: ladder's last level, ``"search"``, is not a deduction).
+_STRONGEST = "trial"
+if _STRONGEST not in LEVELS:  # pragma: no cover - the core's ladder lost its level
+    raise ImportError(f"the Slitherlink ladder {LEVELS} has no level {_STRONGEST!r}")
 
 
 def _clue_value(v: Any, r: int, c: int) -> Clue:
     if v is None:
         return None
     if isinstance(v, bool) or isinstance(v, float):
-        raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {v!r}")
+        raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {show(v)}")
     try:
         n = operator.index(v)
     except TypeError:
         raise ArgumentTypeError(
-            f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {v!r}"
+            f"clues row {r + 1}, column {c + 1}: a clue must be an int 0-4 or None, got {type(v).__name__} {show(v)}"
         ) from None
     if not 0 <= n <= 4:
-        raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {n} is outside 0-4")
+        raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {show(n)} is outside 0-4")
     return n
 
 

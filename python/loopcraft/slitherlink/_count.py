@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import _core
-from .._validate import require_int, require_str
+from .._validate import require_int, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._board import Slitherlink
 
@@ -44,7 +44,7 @@ def count_solutions(
         raise ArgumentTypeError(f"board must be a Slitherlink, got {type(board).__name__}")
     require_str("engine", engine)
     if engine not in ENGINES:
-        raise ArgumentError(f"unknown engine {engine!r}; the engines are {', '.join(ENGINES)}")
+        raise ArgumentError(f"unknown engine {show(engine)}; the engines are {', '.join(ENGINES)}")
     if limit is not None:
         limit = require_int("limit", limit, 0, 2**63 - 1)
         if limit == 0:

@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _pzpr, _text
 from .._pzpr import URL_SITES
+from .._validate import show
 from ..errors import ArgumentTypeError, FormatError
 
 Clue = Optional[int]
@@ -231,8 +232,9 @@ def parse_tatham(game_id: str) -> Grid:
     m = _TATHAM.fullmatch(text)
     if not m:
         raise FormatError(f"not a Loopy game ID (expected 'WxHt0:DESC'): {text[:80]!r}")
-    cols, rows = int(m.group(1)), int(m.group(2))
-    grid_type = int(m.group(3) or 0)
+    cols = _text.digits_int(m.group(1), "game ID: the width")
+    rows = _text.digits_int(m.group(2), "game ID: the height")
+    grid_type = _text.digits_int(m.group(3) or "0", "game ID: the grid type")
     if grid_type != 0:
         raise FormatError(f"Loopy grid type t{grid_type} is not the square grid (t0)")
     check_size(rows, cols, "game ID")
@@ -311,7 +313,7 @@ def clues_from_data(data: Any) -> Grid:
         if key in data:
             v = data[key]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise FormatError(f"JSON {key!r} must be an integer, got {v!r}")
+                raise FormatError(f"JSON {key!r} must be an integer, got {show(v)}")
             size[key] = v
     check_size(size.get("rows", max(len(raw), 1)), size.get("cols", 1), "JSON")
     if not raw:
@@ -337,7 +339,7 @@ def clues_from_data(data: Any) -> Grid:
                 elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4:
                     cells.append(v)
                 else:
-                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: {v!r} is not a clue 0-4 or null")
+                    raise FormatError(f"JSON clues row {r + 1}, column {c + 1}: {show(v)} is not a clue 0-4 or null")
         else:
             raise FormatError(f"JSON clues row {r + 1} must be a string or a list, got {type(row).__name__}")
         out.append(tuple(cells))

@@ -18,16 +18,15 @@ machine. ``time_limit`` only decides when to give up; Ctrl-C stops it.
 from __future__ import annotations
 
 import hashlib
-import warnings
 from typing import Any, List, Optional, Union
 
 from .. import _core
-from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_str
-from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
+from .._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, require_str, show
+from ..errors import ArgumentError, GenerationTimeout, NoPuzzleFound
 from ._board import LEVELS, Slitherlink
 from ._formats import MAX_SIZE
 
-__all__ = ["generate", "generate_slitherlink", "random_loop", "seed_to_u64"]
+__all__ = ["generate", "random_loop", "seed_to_u64"]
 
 #: Node budget of each uniqueness check of the search pass. A check that runs
 #: out keeps its clue, so the result stays proven unique; a budget (not a
@@ -52,9 +51,7 @@ def random_loop(rows: int, cols: int, seed: Union[int, str] = 0) -> List[int]:
 
 
 def _check_seed(seed: Any) -> Union[int, str]:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    return seed
+    return require_seed(seed)
 
 
 def generate(
@@ -98,31 +95,15 @@ def generate(
     if grade is not None:
         require_str("grade", grade)
         if grade not in LEVELS:
-            raise ArgumentError(f"grade must be one of {', '.join(LEVELS)}, got {grade!r}")
+            raise ArgumentError(f"grade must be one of {', '.join(LEVELS)}, got {show(grade)}")
     status, clues, _level, _tried = _core.slither_generate(
         rows, cols, seed_to_u64(seed), grade, attempts, time_limit, SEARCH_CHECK_NODES
     )
     if status == "timeout":
-        raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {seed!r})")
+        raise GenerationTimeout(f"no {rows} x {cols} puzzle within {time_limit} s (seed {show(seed)})")
     if status != "found":
-        raise NoPuzzleFound(f"no {rows} x {cols} puzzle of grade {grade!r} in {attempts} attempts (seed {seed!r})")
+        raise NoPuzzleFound(
+            f"no {rows} x {cols} puzzle of grade {show(grade)} in {attempts} attempts (seed {show(seed)})"
+        )
     flat = [None if c < 0 else c for c in clues]
     return Slitherlink([flat[r * cols : (r + 1) * cols] for r in range(rows)])
-
-
-def generate_slitherlink(
-    rows: int,
-    cols: int,
-    seed: Union[int, str] = 0,
-    *,
-    grade: Optional[str] = None,
-    time_limit: Optional[float] = None,
-    max_attempts: int = DEFAULT_ATTEMPTS,
-) -> Slitherlink:
-    """Deprecated name of :func:`generate` (``max_attempts`` is now ``attempts``)."""
-    warnings.warn(
-        "generate_slitherlink is deprecated; use loopcraft.slitherlink.generate (attempts= for max_attempts=)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return generate(rows, cols, seed, grade=grade, time_limit=time_limit, attempts=max_attempts)

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
+from .._validate import show
 from ..errors import ArgumentError
 from . import _formats as fmt
 from ._geometry import ClueGrid, draw, edge_count, h_edge, loop_problem, split_rows, v_edge
@@ -116,7 +117,7 @@ class Solution(Picture):
                 for c, v in enumerate(row):
                     bit = {"0": 0, "1": 1}.get(v) if isinstance(v, str) else v
                     if bit not in (0, 1) or isinstance(bit, float):
-                        raise ArgumentError(f"{name} row {r + 1}, column {c + 1}: {v!r} is not 0 or 1")
+                        raise ArgumentError(f"{name} row {r + 1}, column {c + 1}: {show(v)} is not 0 or 1")
                     flat.append(int(bit))
         problem = loop_problem(rows, cols, flat)
         if problem:

@@ -38,6 +38,13 @@ impl Stages {
     /// without `loop`'s reach rule (see `search.rs`). The main propagation
     /// of every node keeps it.
     pub const LIGHT_PROBE: u8 = 1 << 5;
+    /// Not a stage: the loop's own local rules, degree 0 or 2 at every cell
+    /// and no premature cycle (without `loop`'s reach). Set by the search at
+    /// every node whatever stages were chosen: the stages say what the
+    /// deduction at a node may use, but a search that branches on edges with
+    /// no loop rule at all explores every subgraph of the grid (minutes on a
+    /// 4 x 5 board under `region` alone). With `LOOP` chosen it adds nothing.
+    pub const LOOP_CORE: u8 = 1 << 6;
     pub const ALL: Stages = Stages((1 << STAGE_NAMES.len()) - 1);
     pub const NONE: Stages = Stages(0);
 
@@ -57,6 +64,13 @@ impl Stages {
     #[inline]
     pub fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
+    }
+
+    /// Whether the loop's degree and premature-cycle rules run: with the
+    /// `loop` stage, or with [`Stages::LOOP_CORE`] alone.
+    #[inline]
+    pub fn loop_core(self) -> bool {
+        self.0 & (Stages::LOOP | Stages::LOOP_CORE) != 0
     }
 
     pub fn with(self, bit: u8) -> Stages {
@@ -107,6 +121,11 @@ pub fn sweep_propagate(
         }
         if stages.has(Stages::LOOP) {
             changed |= loop_rule::run(p, s, w)?;
+        } else if stages.loop_core() {
+            for c in 0..p.board.num_cells() {
+                changed |= loop_rule::degree(p, s, c)?;
+            }
+            changed |= loop_rule::cycles(p, s, w)?;
         }
         if stages.has(Stages::MACRO) {
             changed |= macro_rule::run(p, s, w)?;
@@ -147,7 +166,7 @@ fn sweep(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages) -> std::result
             once::border(p, s, i)?;
         }
     }
-    if stages.has(Stages::LOOP) {
+    if stages.loop_core() {
         for c in 0..b.num_cells() {
             loop_rule::degree(p, s, c)?;
         }
@@ -165,7 +184,7 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
         // `loop`'s degree rule deduces all that `region`'s cell rule does
         // (see `region::cell`), so with both chosen only it runs.
         if stages.has(Stages::REGION) {
-            if !stages.has(Stages::LOOP) {
+            if !stages.loop_core() {
                 region::cell(p, s, v)?;
             }
             // Rule 4 acts only from an unused cell (a used one has nothing to
@@ -179,7 +198,7 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
                 region::number(p, s, k as usize)?;
             }
         }
-        if stages.has(Stages::LOOP) {
+        if stages.loop_core() {
             loop_rule::degree(p, s, v)?;
         }
         if stages.has(Stages::ONCE) && k >= 0 {
@@ -190,10 +209,10 @@ fn wake(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, v: usize) -> st
     let e = v - n;
     let [x, y] = b.edge_cells(e);
     for c in [x as usize, y as usize] {
-        if stages.has(Stages::REGION) && !stages.has(Stages::LOOP) {
+        if stages.has(Stages::REGION) && !stages.loop_core() {
             region::cell(p, s, c)?;
         }
-        if stages.has(Stages::LOOP) {
+        if stages.loop_core() {
             loop_rule::degree(p, s, c)?;
         }
     }
@@ -360,7 +379,7 @@ fn run_queue(
 ) -> std::result::Result<(), Contradiction> {
     // With LIGHT_PROBE (a search's probe hypotheses) reach stays out.
     let reach = stages.has(Stages::LOOP) && !stages.has(Stages::LIGHT_PROBE);
-    let enabled = [stages.has(Stages::LOOP), reach, stages.has(Stages::MACRO)];
+    let enabled = [stages.loop_core(), reach, stages.has(Stages::MACRO)];
     let mut q = head;
     // Trail position up to which each global rule has looked for a reason to
     // run, and whether it has one.

@@ -6,6 +6,7 @@ import random
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ..._validate import show
 from ...errors import ArgumentError, GenerationTimeout
 from .. import _ladder
 from ._carve import Layout
@@ -47,7 +48,7 @@ def deletion_order(
     if order == "random":
         return base
     if order != "adversarial":
-        raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+        raise ArgumentError(f"unknown deletion order {show(order)}; expected one of {', '.join(ORDERS)}")
     if region_map is None:
         region_map = layout_map(layout)
     full: List[Optional[int]] = list(layout.numbers)

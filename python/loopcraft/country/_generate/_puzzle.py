@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from ..._picture import Picture
-from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number
+from ..._validate import MAX_ATTEMPTS, require_int, require_optional_number, require_seed, show
 from ...errors import ArgumentError, ArgumentTypeError, GenerationTimeout, NoPuzzleFound
 from .. import _ladder
 from .._board import CountryRoad
@@ -104,9 +104,7 @@ class GeneratedCountry(Picture):
 
 
 def check_seed(seed: object) -> Seed:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
-    return seed
+    return require_seed(seed)
 
 
 def grade_stages(grade: Optional[str]) -> Tuple[str, ...]:
@@ -116,7 +114,7 @@ def grade_stages(grade: Optional[str]) -> Tuple[str, ...]:
     if not isinstance(grade, str):
         raise ArgumentTypeError(f"grade must be a str or None, got {type(grade).__name__}")
     if grade not in _ladder.STAGES:
-        raise ArgumentError(f"unknown grade {grade!r}; expected one of {', '.join(_ladder.STAGES)}")
+        raise ArgumentError(f"unknown grade {show(grade)}; expected one of {', '.join(_ladder.STAGES)}")
     return _ladder.select_stages(level=grade)
 
 
@@ -138,16 +136,16 @@ def check_options(
     if not 1 <= country_size <= rows * cols / 3:
         raise ArgumentError(
             f"country_size must be between 1 and {rows * cols / 3:g} "
-            f"(at least 3 countries on {rows} x {cols}), got {country_size}"
+            f"(at least 3 countries on {rows} x {cols}), got {show(country_size)}"
         )
     if isinstance(coverage, bool) or not isinstance(coverage, (int, float)):
         raise ArgumentTypeError(f"coverage must be a number, got {type(coverage).__name__}")
     if not 0 < coverage <= 1:
-        raise ArgumentError(f"coverage must be in (0, 1], got {coverage}")
+        raise ArgumentError(f"coverage must be in (0, 1], got {show(coverage)}")
     if not isinstance(order, str):
         raise ArgumentTypeError(f"order must be a str, got {type(order).__name__}")
     if order not in ORDERS:
-        raise ArgumentError(f"unknown deletion order {order!r}; expected one of {', '.join(ORDERS)}")
+        raise ArgumentError(f"unknown deletion order {show(order)}; expected one of {', '.join(ORDERS)}")
     grade_stages(grade)
     require_optional_number("time_limit", time_limit)
     require_int("attempts", attempts, 1, MAX_ATTEMPTS)
@@ -199,7 +197,7 @@ def generate_puzzle(
     """
     check_seed(seed)
     check_options(rows, cols, country_size, coverage, order, grade, time_limit, attempts)
-
+    time_limit = require_optional_number("time_limit", time_limit)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stages = grade_stages(grade)
     rng = random.Random(seed)

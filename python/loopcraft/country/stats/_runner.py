@@ -8,8 +8,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from ..._validate import require_int
-from ...bank._runners import CONNECT_TIMEOUT, Runner, check_runner_options, make_runner
+from ..._validate import require_int, require_seed, show
+from ...bank._runners import CONNECT_TIMEOUT, MAX_WORKERS, Runner, check_runner_options, make_runner
 from ...errors import ArgumentError, ArgumentTypeError
 from ._model import Group, Row, Table, TableSpec
 from ._plots import have_matplotlib, save_png
@@ -21,6 +21,8 @@ __all__ = ["Progress", "progress_bar", "run_table", "run_stats", "write_table", 
 CHUNK = 8
 #: Local processes by default (every core, up to this many).
 MAX_DEFAULT_WORKERS = 32
+#: Most boards per row group (the plan lists them all before anything runs).
+MAX_BOARDS = 1_000_000
 
 #: ``progress(done, total)``, called as boards finish.
 Progress = Callable[[int, int], None]
@@ -40,7 +42,7 @@ def _check_table_name(name: Any) -> TableSpec:
     if not isinstance(name, str):
         raise ArgumentTypeError(f"table name must be a str, got {type(name).__name__}")
     if name not in TABLES:
-        raise ArgumentError(f"unknown table {name!r}; expected one of {', '.join(TABLES)}")
+        raise ArgumentError(f"unknown table {show(name)}; expected one of {', '.join(TABLES)}")
     return TABLES[name]
 
 
@@ -91,9 +93,9 @@ def run_table(
     """
     spec = _check_table_name(name)
     if boards is not None:
-        require_int("boards", boards, 1)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+        # The plan lists every board before anything runs: refuse absurd counts first.
+        require_int("boards", boards, 1, MAX_BOARDS)
+    require_seed(seed)
     groups = _groups(spec, boards)
     pairs = [(gi, i) for gi, g in enumerate(groups) for i in range(g.boards)]
     own = runner is None
@@ -130,7 +132,7 @@ def _param_text(g: Group) -> str:
 def _workers(workers: Optional[int]) -> int:
     if workers is None:
         return min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS)
-    return require_int("workers", workers, 1)
+    return require_int("workers", workers, 1, MAX_WORKERS)
 
 
 def check_out_dir(out: Union[str, os.PathLike[str]]) -> Path:
@@ -179,7 +181,8 @@ def run_stats(
     or cluster serves every table)."""
     specs = [_check_table_name(n) for n in (names if names is not None else list(TABLES))]
     if boards is not None:
-        require_int("boards", boards, 1)
+        require_int("boards", boards, 1, MAX_BOARDS)
+    require_seed(seed)
     check_runner_options(workers, scheduler)
     if out is not None:
         check_out_dir(out)
