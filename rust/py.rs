@@ -185,6 +185,26 @@ fn py_slither_backbone(
     Ok((b.count, b.complete, b.values, b.witnesses))
 }
 
+/// `(backbone, suggestions, ranking complete)`: the backbone as in
+/// `slither_backbone`, then up to `k` `(cell, value, count, open)` best first.
+#[pyfunction(name = "slither_suggest")]
+#[pyo3(signature = (rows, cols, clues, k, time_limit=None))]
+#[allow(clippy::type_complexity, reason = "the flat tuples the binding hands to Python")]
+fn py_slither_suggest(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: &Bound<'_, PyAny>,
+    k: usize,
+    time_limit: Option<f64>,
+) -> PyResult<((usize, bool, Vec<u8>, Vec<Vec<u8>>), Vec<(usize, i8, usize, usize)>, bool)> {
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
+    let (b, tips, done) =
+        interruptible(py, |stop| slither::suggest_stoppable(rows, cols, &clues, k, time_limit, stop))?;
+    let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
+    Ok(((b.count, b.complete, b.values, b.witnesses), tips, done))
+}
+
 /// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
 #[pyfunction(name = "slither_propagate")]
 fn py_slither_propagate(
@@ -636,6 +656,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_backbone, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_suggest, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_generate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_random_loop, m)?)?;

@@ -241,18 +241,21 @@ def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int])
 
 def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Slitherlink board (see ``Slitherlink.backbone``)."""
+    budget = require_optional_number("time_limit", time_limit)
+    found = _core.slither_backbone(board.rows, board.cols, board.flat_clues, None if budget is None else float(budget))
+    return _slither_from_core(board, found)
+
+
+def _slither_from_core(board: Slitherlink, found: Tuple[int, bool, bytes, List[bytes]]) -> Backbone:
     from .slitherlink._solution import Solution
 
-    budget = require_optional_number("time_limit", time_limit)
+    count, complete, values, sols_bits = found
     rows, cols = board.rows, board.cols
-    count, complete, values, found = _core.slither_backbone(
-        rows, cols, board.flat_clues, None if budget is None else float(budget)
-    )
-    sols = tuple(Solution(rows, cols, tuple(s), board.clues) for s in found)
+    sols = tuple(Solution(rows, cols, tuple(s), board.clues) for s in sols_bits)
     nh = (rows + 1) * cols
     h = _rows(values, 0, rows + 1, cols)
     v = _rows(values, nh, rows, cols + 1)
-    differ = _differ("slitherlink", rows, cols, found[0], found[1]) if len(found) == 2 else ()
+    differ = _differ("slitherlink", rows, cols, sols_bits[0], sols_bits[1]) if len(sols_bits) == 2 else ()
     n_open = 0 if count == 0 and complete else sum(x == 2 for x in values)
     return Backbone(
         "slitherlink", rows, cols, int(count), bool(complete), h, v, (), (), (), sols, differ, n_open, board
@@ -411,9 +414,7 @@ class Suggestion:
         return {"where": where, "value": self.value, "count": self.count, "open": self.open}
 
 
-def suggest_clues(
-    board: Board, k: int = 5, *, time_limit: Optional[float] = None, backbone: Optional[Backbone] = None
-) -> Tuple[Suggestion, ...]:
+def suggest_clues(board: Board, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
     """Up to ``k`` clues that narrow an ambiguous board the most, best first.
 
     Only places without a clue that touch an open unknown can change
@@ -427,26 +428,75 @@ def suggest_clues(
     the suggestions ranked among the places tried so far.
     """
     k = require_int("k", k, 0, 10**9)
-    clock = _Clock(time_limit)
-    bb = backbone if backbone is not None else _backbone(board, clock.left())
+    return _suggest(board, k, _Clock(time_limit))[1]
+
+
+def _suggest(board: Board, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+    """The backbone, the best ``k`` suggestions, and whether their ranking is complete."""
+    if _is_slither(board):
+        left = clock.left()
+        found, tips, done = _core.slither_suggest(board.rows, board.cols, board.flat_clues, k, left)
+        bb = _slither_from_core(board, found)
+        out = tuple(Suggestion(divmod(cell, board.cols), int(v), int(n), int(o)) for cell, v, n, o in tips)
+        return bb, out, bool(done)
+    return _country_suggest(board, k, clock)
+
+
+def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+    """Country Road suggestions: one backbone per candidate number, skipped
+    when the loops already found show it cannot enter the best ``k``.
+
+    Every loop found on the way (the backbones' witnesses) solves the base
+    board; those that give country ``c`` exactly ``v`` used cells solve the
+    board with that number too, so where two of them differ is open there.
+    Candidates come in ranking order, so once ``k`` are kept, one whose known
+    open unknowns already reach the k-th best's is dropped unexamined.
+    """
+    bb = country_backbone(board, clock.left())
     if k == 0 or not bb.complete or bb.count < 2:
-        return ()
-    found: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
+        return bb, (), bb.complete
+    rows, cols = board.rows, board.cols
+    pool: List[Tuple[List[int], List[int]]] = []  # (backbone order values, used cells per country)
+    index = {k2: i for i, k2 in enumerate(board.countries)}
+    flat_regions = board.core_args()[2]
+
+    def add(loop: Any) -> None:
+        values = _cells_and_edges(rows, cols, bytes(loop.bits))
+        used = [0] * len(board.countries)
+        for cell in range(rows * cols):
+            if values[cell] and flat_regions[cell] >= 0:
+                used[flat_regions[cell]] += 1
+        pool.append((values, used))
+
+    for w in bb.witnesses:
+        add(w)
+    best: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
     base: Dict[Where, Optional[int]] = dict(_clues(board))
+    done = True
     for rank, (where, values) in enumerate(_candidates(board, bb)):
         for value in values:
             if clock.over():
-                break
+                return bb, tuple(s for _, s in best), False
+            ci = index[where]
+            fitting = [vals for vals, used in pool if used[ci] == value]
+            if len(best) >= k and len(fitting) >= 2:
+                worst = best[k - 1][1]
+                known = sum(1 for i in range(len(fitting[0])) if any(f[i] != fitting[0][i] for f in fitting[1:]))
+                if known and (worst.count == 1 or known >= worst.open):
+                    continue
             trial = _with(board, {**base, where: value})
-            b2 = _backbone(trial, clock.left())
+            b2 = country_backbone(trial, clock.left())
             if not b2.complete:
-                break
+                return bb, tuple(s for _, s in best), False
+            for w in b2.witnesses:
+                add(w)
             if b2.count == 0:
                 continue
             s = Suggestion(where, value, b2.count, b2.open)
-            found.append(((b2.count, b2.open, rank, value), s))
-    found.sort(key=lambda item: item[0])
-    return tuple(s for _, s in found[:k])
+            best.append(((b2.count, b2.open, rank, value), s))
+            best.sort(key=lambda item: item[0])
+            del best[k:]
+    return bb, tuple(s for _, s in best), done
 
 
 # ---------------------------------------------------------------- Conflict
@@ -737,5 +787,5 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         n, exact = max(n, 2), False
         if not clock.over():
             n, exact = _frontier_count(board, n)
-    tips = suggest_clues(board, suggest, time_limit=clock.left(), backbone=bb) if suggest else ()
+    tips = _suggest(board, suggest, clock)[1] if suggest else ()
     return Verdict(n, exact, False, None, bb, tips)
