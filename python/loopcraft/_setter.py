@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import _core
 from ._picture import Picture
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
     from .country._board import CountryRoad
     from .slitherlink._board import Slitherlink
 
-    Board = Union[Slitherlink, CountryRoad]
-else:
-    Board = Any
+#: A board of either family (``Slitherlink`` or ``CountryRoad``): the helpers
+#: below ask ``_is_slither`` and use each family's own calls.
+Board = Any
 
 __all__ = ["Backbone", "Suggestion", "Conflict", "Verdict"]
 
@@ -217,13 +217,12 @@ class Backbone(Picture):
         board = self.board
         regions = board.regions if board is not None else ((0,) * self.cols,) * self.rows
         numbers = dict(board.numbers) if board is not None else {}
-        return country_svg(
-            regions, numbers, title=title, path=on, open_path=loose, shaded=self.shaded(), cell=cell
-        )
+        return country_svg(regions, numbers, title=title, path=on, open_path=loose, shaded=self.shaded(), cell=cell)
 
 
 def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int]) -> Tuple[Key, ...]:
     """Keys where two flat value lists (the core's order) differ."""
+    layout: Tuple[Tuple[str, int, int], ...]
     if kind == "slitherlink":
         layout = (("h", rows + 1, cols), ("v", rows, cols + 1))
     else:
@@ -324,7 +323,7 @@ def _clues(board: Board) -> List[Tuple[Where, int]]:
     return [(k, board.numbers[k]) for k in board.countries if k in board.numbers]
 
 
-def _with(board: Board, clues: Dict[Where, Optional[int]]) -> Board:
+def _with(board: Board, clues: Mapping[Where, Optional[int]]) -> Board:
     """The board with exactly these clues (every other place blank)."""
     if _is_slither(board):
         from .slitherlink._board import Slitherlink
@@ -347,7 +346,7 @@ def _candidates(board: Board, bb: Backbone) -> List[Tuple[Where, Tuple[int, ...]
     """The places without a clue that touch an open unknown (only these can
     change anything), in ranking order, with the values to try."""
     if _is_slither(board):
-        out = []
+        out: List[Tuple[Where, Tuple[int, ...]]] = []
         for r in range(board.rows):
             for c in range(board.cols):
                 if board.clues[r][c] is not None:
@@ -758,11 +757,10 @@ def _frontier_count(board: Board, lower: int) -> Tuple[int, bool]:
     states, else ``(lower, False)``."""
     try:
         if _is_slither(board):
-            count, _ = _core.slither_count_frontier(
-                board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES
-            )
+            count, _ = _core.slither_count_frontier(board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES)
         else:
-            count, _ = _core.country_count_frontier(*board.core_args(), None, FRONTIER_STATES)
+            rows, cols, regions, numbers = board.core_args()
+            count, _ = _core.country_count_frontier(rows, cols, regions, numbers, None, FRONTIER_STATES)
     except (CapacityError, ArgumentError):
         return lower, False
     return int(count), True
