@@ -169,6 +169,11 @@ fn py_slither_solve(
     Ok((out.solutions, out.complete, out.nodes))
 }
 
+/// A backbone as Python gets it: `(count, complete, values, witnesses)`.
+type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
+/// A suggestion as Python gets it: `(cell, value, count, open)`.
+type SuggestionTuple = (usize, i8, usize, usize);
+
 /// The backbone: `(count, complete, values, witnesses)`; per edge 0/1 in
 /// every solution or 2 open (see `slither::Backbone`).
 #[pyfunction(name = "slither_backbone")]
@@ -179,7 +184,7 @@ fn py_slither_backbone(
     cols: usize,
     clues: &Bound<'_, PyAny>,
     time_limit: Option<f64>,
-) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+) -> PyResult<BackboneTuple> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let b = interruptible(py, |stop| slither::backbone_stoppable(rows, cols, &clues, time_limit, stop))?;
     Ok((b.count, b.complete, b.values, b.witnesses))
@@ -189,7 +194,6 @@ fn py_slither_backbone(
 /// `slither_backbone`, then up to `k` `(cell, value, count, open)` best first.
 #[pyfunction(name = "slither_suggest")]
 #[pyo3(signature = (rows, cols, clues, k, time_limit=None))]
-#[allow(clippy::type_complexity, reason = "the flat tuples the binding hands to Python")]
 fn py_slither_suggest(
     py: Python<'_>,
     rows: usize,
@@ -197,7 +201,7 @@ fn py_slither_suggest(
     clues: &Bound<'_, PyAny>,
     k: usize,
     time_limit: Option<f64>,
-) -> PyResult<((usize, bool, Vec<u8>, Vec<Vec<u8>>), Vec<(usize, i8, usize, usize)>, bool)> {
+) -> PyResult<(BackboneTuple, Vec<SuggestionTuple>, bool)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let (b, tips, done) =
         interruptible(py, |stop| slither::suggest_stoppable(rows, cols, &clues, k, time_limit, stop))?;
@@ -355,7 +359,7 @@ fn py_country_backbone(
     regions: Vec<i64>,
     numbers: Vec<Option<i64>>,
     time_limit: Option<f64>,
-) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+) -> PyResult<BackboneTuple> {
     let (rows, cols) = country_size(rows, cols)?;
     let b =
         interruptible(py, |stop| crate::country::backbone_with_stop(rows, cols, &regions, &numbers, time_limit, stop))?;
