@@ -246,11 +246,9 @@ def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> 
 
 
 def _slither_from_core(board: Slitherlink, found: Tuple[int, bool, bytes, List[bytes]]) -> Backbone:
-    from .slitherlink._solution import Solution
-
     count, complete, values, sols_bits = found
     rows, cols = board.rows, board.cols
-    sols = tuple(Solution(rows, cols, tuple(s), board.clues) for s in sols_bits)
+    sols = tuple(board._solution_from_bits(s) for s in sols_bits)
     nh = (rows + 1) * cols
     h = _rows(values, 0, rows + 1, cols)
     v = _rows(values, nh, rows, cols + 1)
@@ -263,14 +261,12 @@ def _slither_from_core(board: Slitherlink, found: Tuple[int, bool, bytes, List[b
 
 def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Country Road board (see ``CountryRoad.backbone``)."""
-    from .country._loop import CountryLoop
-
     budget = require_optional_number("time_limit", time_limit)
     rows, cols = board.rows, board.cols
     count, complete, values, found = _core.country_backbone(
         *board.core_args(), None if budget is None else float(budget)
     )
-    sols = tuple(CountryLoop._from_core(rows, cols, bytes(s)) for s in found)
+    sols = tuple(board._loop_from_bits(bytes(s)) for s in found)
     n = rows * cols
     cells = _rows(values, 0, rows, cols)
     right = _rows(values, n, rows, cols - 1)
@@ -306,9 +302,8 @@ def _cells_and_edges(rows: int, cols: int, bits: bytes) -> List[int]:
 
 
 def _is_slither(board: Board) -> bool:
-    from .slitherlink._board import Slitherlink
-
-    return isinstance(board, Slitherlink)
+    """A Slitherlink board (clues per cell), not a Country Road one (countries)."""
+    return hasattr(board, "flat_clues")
 
 
 def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
@@ -326,10 +321,8 @@ def _clues(board: Board) -> List[Tuple[Where, int]]:
 def _with(board: Board, clues: Mapping[Where, Optional[int]]) -> Board:
     """The board with exactly these clues (every other place blank)."""
     if _is_slither(board):
-        from .slitherlink._board import Slitherlink
-
         grid = [[clues.get((r, c)) for c in range(board.cols)] for r in range(board.rows)]
-        return Slitherlink(grid)
+        return type(board)(grid)
     return board.with_numbers(clues)
 
 
@@ -609,7 +602,12 @@ def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Tupl
 
 
 def minimize(
-    board: Board, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
+    board: Board,
+    levels: Sequence[str],
+    *,
+    seed: int = 0,
+    max_level: Optional[str] = None,
+    time_limit: Optional[float] = None,
 ) -> Board:
     """A unique board with a subset of the clues in which every clue is needed.
 
@@ -623,7 +621,7 @@ def minimize(
         ArgumentError: the board is not unique, ``max_level`` is not a level,
             or the board is graded above ``max_level``.
     """
-    levels: Tuple[str, ...] = _levels(board)
+    levels = tuple(levels)
     seed = require_int("seed", seed)
     if max_level is not None:
         require_str("max_level", max_level)
@@ -660,16 +658,6 @@ def minimize(
         if max_level is None:
             break  # one pass is minimal: removing clues never makes another one removable
     return current
-
-
-def _levels(board: Board) -> Tuple[str, ...]:
-    if _is_slither(board):
-        from .slitherlink._board import LEVELS as SL
-
-        return SL
-    from .country import LEVELS as CL
-
-    return tuple(CL)
 
 
 # ---------------------------------------------------------------- Verdict
