@@ -169,6 +169,11 @@ fn py_slither_solve(
     Ok((out.solutions, out.complete, out.nodes))
 }
 
+/// A backbone as Python gets it: `(count, complete, values, witnesses)`.
+type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
+/// A suggestion as Python gets it: `(cell, value, count, open)`.
+type SuggestionTuple = (usize, i8, usize, usize);
+
 /// The backbone: `(count, complete, values, witnesses)`; per edge 0/1 in
 /// every solution or 2 open (see `slither::Backbone`).
 #[pyfunction(name = "slither_backbone")]
@@ -179,10 +184,29 @@ fn py_slither_backbone(
     cols: usize,
     clues: &Bound<'_, PyAny>,
     time_limit: Option<f64>,
-) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+) -> PyResult<BackboneTuple> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let b = interruptible(py, |stop| slither::backbone_stoppable(rows, cols, &clues, time_limit, stop))?;
     Ok((b.count, b.complete, b.values, b.witnesses))
+}
+
+/// `(backbone, suggestions, ranking complete)`: the backbone as in
+/// `slither_backbone`, then up to `k` `(cell, value, count, open)` best first.
+#[pyfunction(name = "slither_suggest")]
+#[pyo3(signature = (rows, cols, clues, k, time_limit=None))]
+fn py_slither_suggest(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    clues: &Bound<'_, PyAny>,
+    k: usize,
+    time_limit: Option<f64>,
+) -> PyResult<(BackboneTuple, Vec<SuggestionTuple>, bool)> {
+    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
+    let (b, tips, done) =
+        interruptible(py, |stop| slither::suggest_stoppable(rows, cols, &clues, k, time_limit, stop))?;
+    let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
+    Ok(((b.count, b.complete, b.values, b.witnesses), tips, done))
 }
 
 /// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
@@ -395,7 +419,7 @@ fn py_country_backbone(
     regions: Vec<i64>,
     numbers: Vec<Option<i64>>,
     time_limit: Option<f64>,
-) -> PyResult<(usize, bool, Vec<u8>, Vec<Vec<u8>>)> {
+) -> PyResult<BackboneTuple> {
     let (rows, cols) = country_size(rows, cols)?;
     let b =
         interruptible(py, |stop| crate::country::backbone_with_stop(rows, cols, &regions, &numbers, time_limit, stop))?;
@@ -765,6 +789,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_backbone, m)?)?;
+    m.add_function(wrap_pyfunction!(py_slither_suggest, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_generate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_random_loop, m)?)?;

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import pytest
@@ -44,7 +44,7 @@ def _connected(cells: FrozenSet[Cell]) -> bool:
     return len(seen) == len(cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def square_loops(rows: int, cols: int) -> Tuple[FrozenSet[Tuple[str, int, int]], ...]:
     """Every simple loop on the lattice of an R x C board of squares, as a set
     of lattice edges ("h"/"v", r, c) (the boundary of its inside)."""
@@ -124,11 +124,16 @@ def random_slither(rng: random.Random) -> Slitherlink:
         # Clues read off a random loop: solvable, often ambiguous.
         loop = rng.choice(slither_solutions(Slitherlink([[None] * cols] * rows)))
         grid = [
-            [sum(loop[e] for e in cell_sides(rows, cols, r, c)) if rng.random() < density else None for c in range(cols)]
+            [
+                sum(loop[e] for e in cell_sides(rows, cols, r, c)) if rng.random() < density else None
+                for c in range(cols)
+            ]
             for r in range(rows)
         ]
     else:
-        grid = [[rng.choice([0, 1, 2, 3]) if rng.random() < density else None for _ in range(cols)] for _ in range(rows)]
+        grid = [
+            [rng.choice([0, 1, 2, 3]) if rng.random() < density else None for _ in range(cols)] for _ in range(rows)
+        ]
     return Slitherlink(grid)
 
 
@@ -363,7 +368,11 @@ def test_slither_suggestions_keep_their_promise():
             if board.clues[r][c] is None
             for v in range(4)
             for a in [
-                slither_solutions(Slitherlink([[v if (i, j) == (r, c) else x for j, x in enumerate(row)] for i, row in enumerate(board.clues)]))
+                slither_solutions(
+                    Slitherlink(
+                        [[v if (i, j) == (r, c) else x for j, x in enumerate(row)] for i, row in enumerate(board.clues)]
+                    )
+                )
             ]
             if a
         )
@@ -412,8 +421,8 @@ def test_slither_redundant_and_minimize():
         done += 1
         clues = {(r, c): v for r, row in enumerate(board.clues) for c, v in enumerate(row) if v is not None}
 
-        def without(keep, w):
-            return Slitherlink([[keep.get((r, c)) if (r, c) != w else None for c in range(board.cols)] for r in range(board.rows)])
+        def without(keep, w, rows=board.rows, cols=board.cols):
+            return Slitherlink([[keep.get((r, c)) if (r, c) != w else None for c in range(cols)] for r in range(rows)])
 
         expected = tuple(w for w in clues if len(slither_solutions(without(clues, w))) == 1)
         assert board.redundant_clues() == expected

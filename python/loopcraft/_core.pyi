@@ -76,6 +76,20 @@ def slither_hint(rows: int, cols: int, clues: Sequence[Optional[int]], position:
     """The next step from a player's position, flattened as in
     ``slither_explain`` (the step first); None when the position is solved."""
 
+def slither_backbone(
+    rows: int, cols: int, clues: Sequence[Optional[int]], time_limit: Optional[float] = None
+) -> Tuple[int, bool, bytes, List[bytes]]:
+    """``(count, complete, values, witnesses)``: count 0, 1 or 2 (two or more;
+    a lower bound when not complete), per edge 0/1 in every solution or 2 open
+    (or not proven when not complete), and up to two solutions that differ."""
+
+def slither_suggest(
+    rows: int, cols: int, clues: Sequence[Optional[int]], k: int, time_limit: Optional[float] = None
+) -> Tuple[Tuple[int, bool, bytes, List[bytes]], List[Tuple[int, int, int, int]], bool]:
+    """``(backbone, suggestions, ranking complete)``: the backbone as
+    :func:`slither_backbone`, then up to ``k`` ``(cell, value, count, open)``
+    best first (count 1 before 2, fewer open edges, cell, value)."""
+
 def slither_grade(
     rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
 ) -> Tuple[str, int, bool, float]:
@@ -172,6 +186,16 @@ def country_hint(
 ) -> Optional[List[_PyStep]]:
     """The next step from a player's position, flattened (the step first);
     None when the position is solved."""
+
+def country_backbone(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    time_limit: Optional[float] = None,
+) -> Tuple[int, bool, bytes, List[bytes]]:
+    """``(count, complete, values, witnesses)`` as :func:`slither_backbone`;
+    values per cell (1 = used) then per edge in the core's numbering."""
 
 @final
 class CountryRegionMap:

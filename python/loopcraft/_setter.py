@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import _core
 from ._picture import Picture
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
     from .country._board import CountryRoad
     from .slitherlink._board import Slitherlink
 
-    Board = Union[Slitherlink, CountryRoad]
-else:
-    Board = Any
+#: A board of either family (``Slitherlink`` or ``CountryRoad``): the helpers
+#: below ask ``_is_slither`` and use each family's own calls.
+Board = Any
 
 __all__ = ["Backbone", "Suggestion", "Conflict", "Verdict"]
 
@@ -217,13 +217,12 @@ class Backbone(Picture):
         board = self.board
         regions = board.regions if board is not None else ((0,) * self.cols,) * self.rows
         numbers = dict(board.numbers) if board is not None else {}
-        return country_svg(
-            regions, numbers, title=title, path=on, open_path=loose, shaded=self.shaded(), cell=cell
-        )
+        return country_svg(regions, numbers, title=title, path=on, open_path=loose, shaded=self.shaded(), cell=cell)
 
 
 def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int]) -> Tuple[Key, ...]:
     """Keys where two flat value lists (the core's order) differ."""
+    layout: Tuple[Tuple[str, int, int], ...]
     if kind == "slitherlink":
         layout = (("h", rows + 1, cols), ("v", rows, cols + 1))
     else:
@@ -241,18 +240,19 @@ def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int])
 
 def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Slitherlink board (see ``Slitherlink.backbone``)."""
-    from .slitherlink._solution import Solution
-
     budget = require_optional_number("time_limit", time_limit)
+    found = _core.slither_backbone(board.rows, board.cols, board.flat_clues, None if budget is None else float(budget))
+    return _slither_from_core(board, found)
+
+
+def _slither_from_core(board: Slitherlink, found: Tuple[int, bool, bytes, List[bytes]]) -> Backbone:
+    count, complete, values, sols_bits = found
     rows, cols = board.rows, board.cols
-    count, complete, values, found = _core.slither_backbone(
-        rows, cols, board.flat_clues, None if budget is None else float(budget)
-    )
-    sols = tuple(Solution(rows, cols, tuple(s), board.clues) for s in found)
+    sols = tuple(board._solution_from_bits(s) for s in sols_bits)
     nh = (rows + 1) * cols
     h = _rows(values, 0, rows + 1, cols)
     v = _rows(values, nh, rows, cols + 1)
-    differ = _differ("slitherlink", rows, cols, found[0], found[1]) if len(found) == 2 else ()
+    differ = _differ("slitherlink", rows, cols, sols_bits[0], sols_bits[1]) if len(sols_bits) == 2 else ()
     n_open = 0 if count == 0 and complete else sum(x == 2 for x in values)
     return Backbone(
         "slitherlink", rows, cols, int(count), bool(complete), h, v, (), (), (), sols, differ, n_open, board
@@ -261,14 +261,12 @@ def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> 
 
 def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Country Road board (see ``CountryRoad.backbone``)."""
-    from .country._loop import CountryLoop
-
     budget = require_optional_number("time_limit", time_limit)
     rows, cols = board.rows, board.cols
     count, complete, values, found = _core.country_backbone(
         *board.core_args(), None if budget is None else float(budget)
     )
-    sols = tuple(CountryLoop._from_core(rows, cols, bytes(s)) for s in found)
+    sols = tuple(board._loop_from_bits(bytes(s)) for s in found)
     n = rows * cols
     cells = _rows(values, 0, rows, cols)
     right = _rows(values, n, rows, cols - 1)
@@ -304,9 +302,8 @@ def _cells_and_edges(rows: int, cols: int, bits: bytes) -> List[int]:
 
 
 def _is_slither(board: Board) -> bool:
-    from .slitherlink._board import Slitherlink
-
-    return isinstance(board, Slitherlink)
+    """A Slitherlink board (clues per cell), not a Country Road one (countries)."""
+    return hasattr(board, "flat_clues")
 
 
 def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
@@ -321,13 +318,11 @@ def _clues(board: Board) -> List[Tuple[Where, int]]:
     return [(k, board.numbers[k]) for k in board.countries if k in board.numbers]
 
 
-def _with(board: Board, clues: Dict[Where, Optional[int]]) -> Board:
+def _with(board: Board, clues: Mapping[Where, Optional[int]]) -> Board:
     """The board with exactly these clues (every other place blank)."""
     if _is_slither(board):
-        from .slitherlink._board import Slitherlink
-
         grid = [[clues.get((r, c)) for c in range(board.cols)] for r in range(board.rows)]
-        return Slitherlink(grid)
+        return type(board)(grid)
     return board.with_numbers(clues)
 
 
@@ -344,7 +339,7 @@ def _candidates(board: Board, bb: Backbone) -> List[Tuple[Where, Tuple[int, ...]
     """The places without a clue that touch an open unknown (only these can
     change anything), in ranking order, with the values to try."""
     if _is_slither(board):
-        out = []
+        out: List[Tuple[Where, Tuple[int, ...]]] = []
         for r in range(board.rows):
             for c in range(board.cols):
                 if board.clues[r][c] is not None:
@@ -411,9 +406,7 @@ class Suggestion:
         return {"where": where, "value": self.value, "count": self.count, "open": self.open}
 
 
-def suggest_clues(
-    board: Board, k: int = 5, *, time_limit: Optional[float] = None, backbone: Optional[Backbone] = None
-) -> Tuple[Suggestion, ...]:
+def suggest_clues(board: Board, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
     """Up to ``k`` clues that narrow an ambiguous board the most, best first.
 
     Only places without a clue that touch an open unknown can change
@@ -427,26 +420,75 @@ def suggest_clues(
     the suggestions ranked among the places tried so far.
     """
     k = require_int("k", k, 0, 10**9)
-    clock = _Clock(time_limit)
-    bb = backbone if backbone is not None else _backbone(board, clock.left())
+    return _suggest(board, k, _Clock(time_limit))[1]
+
+
+def _suggest(board: Board, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+    """The backbone, the best ``k`` suggestions, and whether their ranking is complete."""
+    if _is_slither(board):
+        left = clock.left()
+        found, tips, done = _core.slither_suggest(board.rows, board.cols, board.flat_clues, k, left)
+        bb = _slither_from_core(board, found)
+        out = tuple(Suggestion(divmod(cell, board.cols), int(v), int(n), int(o)) for cell, v, n, o in tips)
+        return bb, out, bool(done)
+    return _country_suggest(board, k, clock)
+
+
+def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+    """Country Road suggestions: one backbone per candidate number, skipped
+    when the loops already found show it cannot enter the best ``k``.
+
+    Every loop found on the way (the backbones' witnesses) solves the base
+    board; those that give country ``c`` exactly ``v`` used cells solve the
+    board with that number too, so where two of them differ is open there.
+    Candidates come in ranking order, so once ``k`` are kept, one whose known
+    open unknowns already reach the k-th best's is dropped unexamined.
+    """
+    bb = country_backbone(board, clock.left())
     if k == 0 or not bb.complete or bb.count < 2:
-        return ()
-    found: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
+        return bb, (), bb.complete
+    rows, cols = board.rows, board.cols
+    pool: List[Tuple[List[int], List[int]]] = []  # (backbone order values, used cells per country)
+    index = {k2: i for i, k2 in enumerate(board.countries)}
+    flat_regions = board.core_args()[2]
+
+    def add(loop: Any) -> None:
+        values = _cells_and_edges(rows, cols, bytes(loop.bits))
+        used = [0] * len(board.countries)
+        for cell in range(rows * cols):
+            if values[cell] and flat_regions[cell] >= 0:
+                used[flat_regions[cell]] += 1
+        pool.append((values, used))
+
+    for w in bb.witnesses:
+        add(w)
+    best: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
     base: Dict[Where, Optional[int]] = dict(_clues(board))
+    done = True
     for rank, (where, values) in enumerate(_candidates(board, bb)):
         for value in values:
             if clock.over():
-                break
+                return bb, tuple(s for _, s in best), False
+            ci = index[where]
+            fitting = [vals for vals, used in pool if used[ci] == value]
+            if len(best) >= k and len(fitting) >= 2:
+                worst = best[k - 1][1]
+                known = sum(1 for i in range(len(fitting[0])) if any(f[i] != fitting[0][i] for f in fitting[1:]))
+                if known and (worst.count == 1 or known >= worst.open):
+                    continue
             trial = _with(board, {**base, where: value})
-            b2 = _backbone(trial, clock.left())
+            b2 = country_backbone(trial, clock.left())
             if not b2.complete:
-                break
+                return bb, tuple(s for _, s in best), False
+            for w in b2.witnesses:
+                add(w)
             if b2.count == 0:
                 continue
             s = Suggestion(where, value, b2.count, b2.open)
-            found.append(((b2.count, b2.open, rank, value), s))
-    found.sort(key=lambda item: item[0])
-    return tuple(s for _, s in found[:k])
+            best.append(((b2.count, b2.open, rank, value), s))
+            best.sort(key=lambda item: item[0])
+            del best[k:]
+    return bb, tuple(s for _, s in best), done
 
 
 # ---------------------------------------------------------------- Conflict
@@ -560,7 +602,12 @@ def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Tupl
 
 
 def minimize(
-    board: Board, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
+    board: Board,
+    levels: Sequence[str],
+    *,
+    seed: int = 0,
+    max_level: Optional[str] = None,
+    time_limit: Optional[float] = None,
 ) -> Board:
     """A unique board with a subset of the clues in which every clue is needed.
 
@@ -574,7 +621,7 @@ def minimize(
         ArgumentError: the board is not unique, ``max_level`` is not a level,
             or the board is graded above ``max_level``.
     """
-    levels: Tuple[str, ...] = _levels(board)
+    levels = tuple(levels)
     seed = require_int("seed", seed)
     if max_level is not None:
         require_str("max_level", max_level)
@@ -611,16 +658,6 @@ def minimize(
         if max_level is None:
             break  # one pass is minimal: removing clues never makes another one removable
     return current
-
-
-def _levels(board: Board) -> Tuple[str, ...]:
-    if _is_slither(board):
-        from .slitherlink._board import LEVELS as SL
-
-        return SL
-    from .country import LEVELS as CL
-
-    return tuple(CL)
 
 
 # ---------------------------------------------------------------- Verdict
@@ -708,11 +745,10 @@ def _frontier_count(board: Board, lower: int) -> Tuple[int, bool]:
     states, else ``(lower, False)``."""
     try:
         if _is_slither(board):
-            count, _ = _core.slither_count_frontier(
-                board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES
-            )
+            count, _ = _core.slither_count_frontier(board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES)
         else:
-            count, _ = _core.country_count_frontier(*board.core_args(), None, FRONTIER_STATES)
+            rows, cols, regions, numbers = board.core_args()
+            count, _ = _core.country_count_frontier(rows, cols, regions, numbers, None, FRONTIER_STATES)
     except (CapacityError, ArgumentError):
         return lower, False
     return int(count), True
@@ -737,5 +773,5 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         n, exact = max(n, 2), False
         if not clock.over():
             n, exact = _frontier_count(board, n)
-    tips = suggest_clues(board, suggest, time_limit=clock.left(), backbone=bb) if suggest else ()
+    tips = _suggest(board, suggest, clock)[1] if suggest else ()
     return Verdict(n, exact, False, None, bb, tips)

@@ -1,5 +1,6 @@
 //! The backbone of a Slitherlink board: the value every solution gives each
-//! edge, or "open" where two solutions differ.
+//! edge, or "open" where two solutions differ; and the clues that narrow an
+//! ambiguous board the most.
 //!
 //! The root is propagated with every rule and the one-level trial; a first
 //! solution S1 is searched for. Then each edge still undecided, and not yet
@@ -9,6 +10,13 @@
 //! the edge's S1 value in every solution, which is added to the root so that
 //! the later searches start narrower. Every edge is then either decided at
 //! the root (a backbone fact) or open.
+//!
+//! Suggestions run the same proof on the board with one more clue, from the
+//! base board's backbone state ([`Engine::add_clue`]). Every solution found
+//! on the way is kept in a pool: a solution of a narrower board is one of the
+//! base board, so the pooled solutions that satisfy a candidate clue show
+//! open edges of the candidate's board before any search, and a candidate
+//! that is already worse than the k-th best one is dropped there.
 
 use std::time::Instant;
 
@@ -35,74 +43,384 @@ pub struct Backbone {
     pub witnesses: Vec<Vec<u8>>,
 }
 
-/// The backbone of `board` under an optional deadline; `stop` ends it like
-/// the deadline (the caller checks `stop.was_requested()`).
-pub fn backbone(board: &Board, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Backbone {
-    let edges = board.grid.num_edges();
-    let mut halt = Halt { deadline, stop };
-    let none = Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() };
-    let Some(mut engine) = Engine::new(board, Rules::SEARCH) else { return none };
-    let mut links = Connectivity::default();
-    if !engine.run() || !links.check(&engine) {
-        return none;
+/// One clue to add and what it does (see [`suggest`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Suggestion {
+    pub cell: usize,
+    pub value: i8,
+    /// 1 (the board becomes unique) or 2 (two or more solutions).
+    pub count: usize,
+    /// Edges still open with the clue.
+    pub open: usize,
+}
+
+/// Solutions known to solve the base board, as bit sets of their on-edges.
+struct Pool {
+    words: usize,
+    sols: Vec<Vec<u64>>,
+}
+
+impl Pool {
+    fn new(edges: usize) -> Pool {
+        Pool { words: edges.div_ceil(64), sols: Vec::new() }
     }
-    if engine.undecided > 0 && !probe(&mut engine, &mut halt) {
-        return none;
-    }
-    let first = count_from(&mut engine, &mut links, 1, None, &mut halt);
-    let Some(s1) = first.solutions.into_iter().next() else {
-        if first.complete {
-            return none;
+
+    fn push(&mut self, sol: &[u8]) -> usize {
+        let mut bits = vec![0u64; self.words];
+        for (e, &v) in sol.iter().enumerate() {
+            if v != 0 {
+                bits[e / 64] |= 1 << (e % 64);
+            }
         }
-        return Backbone { count: 0, complete: false, values: engine.values(), witnesses: Vec::new() };
+        self.sols.push(bits);
+        self.sols.len() - 1
+    }
+
+    fn bytes(&self, i: usize, edges: usize) -> Vec<u8> {
+        (0..edges).map(|e| (self.sols[i][e / 64] >> (e % 64) & 1) as u8).collect()
+    }
+}
+
+#[inline]
+fn bit(bits: &[u64], e: usize) -> u8 {
+    (bits[e / 64] >> (e % 64) & 1) as u8
+}
+
+/// What one backbone proof found, from the engine's current state.
+struct Proof {
+    /// Pool index of S1, None when there is no solution (or none was found).
+    first: Option<usize>,
+    /// Pool index of a solution that differs from S1.
+    second: Option<usize>,
+    /// Bit set of the edges seen to differ.
+    open: Vec<u64>,
+    /// A budget or the stop ended the proof.
+    stopped: bool,
+    /// Given up because the open edges reached the bound.
+    pruned: bool,
+}
+
+impl Proof {
+    fn open_count(&self) -> usize {
+        self.open.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+/// The backbone proof from the engine's current state (consistent and
+/// propagated). `fits` says whether a pooled solution of the base board
+/// solves the current one. Refuted assumptions stay assigned in the engine
+/// (the caller undoes them if the state is a trial). With `bound`, the proof
+/// stops (`pruned`) as soon as two solutions are known and `bound` edges are
+/// open.
+fn prove(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    halt: &mut Halt<'_, '_>,
+    pool: &mut Pool,
+    fits: &dyn Fn(&[u64]) -> bool,
+    bound: Option<usize>,
+) -> Proof {
+    let edges = engine.dom.len();
+    let mut proof = Proof { first: None, second: None, open: vec![0; pool.words], stopped: false, pruned: false };
+    for i in 0..pool.sols.len() {
+        if !fits(&pool.sols[i]) {
+            continue;
+        }
+        match proof.first {
+            None => proof.first = Some(i),
+            Some(f) => {
+                let mut differs = false;
+                for (w, o) in proof.open.iter_mut().enumerate() {
+                    let d = pool.sols[i][w] ^ pool.sols[f][w];
+                    differs |= d != 0;
+                    *o |= d;
+                }
+                if differs && proof.second.is_none() {
+                    proof.second = Some(i);
+                }
+            }
+        }
+    }
+    let over = |p: &Proof| p.second.is_some() && bound.is_some_and(|b| p.open_count() >= b);
+    if over(&proof) {
+        proof.pruned = true;
+        return proof;
+    }
+    let s1 = match proof.first {
+        Some(f) => f,
+        None => {
+            let out = count_from(engine, links, 1, None, halt, None);
+            match out.solutions.into_iter().next() {
+                Some(s) => {
+                    let i = pool.push(&s);
+                    proof.first = Some(i);
+                    if !fits(&pool.sols[i]) {
+                        // Cannot happen: the added clue is propagated to every leaf.
+                        debug_assert!(false, "a solution misses the added clue");
+                        proof.stopped = true;
+                        return proof;
+                    }
+                    i
+                }
+                None => {
+                    proof.stopped = !out.complete;
+                    return proof;
+                }
+            }
+        }
     };
-    let mut open = vec![false; edges];
-    let mut second: Option<Vec<u8>> = None;
-    let mut stopped = false;
+    let s1_bytes = pool.bytes(s1, edges);
+    let mut start = vec![s1_bytes.clone()];
+    start.extend(proof.second.map(|s| pool.bytes(s, edges)));
+    let stopped = local_moves(engine, halt, pool, &mut proof, s1, start);
+    if stopped {
+        proof.stopped = true;
+        return proof;
+    }
+    if over(&proof) {
+        proof.pruned = true;
+        return proof;
+    }
     for e in 0..edges {
-        if engine.dom[e] != UNK || open[e] {
+        if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
             continue;
         }
         if halt.now() {
-            stopped = true;
-            break;
+            proof.stopped = true;
+            return proof;
         }
-        let keep = s1[e];
+        let keep = bit(&pool.sols[s1], e);
         let mark = engine.mark();
-        let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(&engine) {
-            let out = count_from(&mut engine, &mut links, 1, None, &mut halt);
+        let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
+            let out = count_from(engine, links, 1, None, halt, Some(&s1_bytes));
             if let Some(s2) = out.solutions.into_iter().next() {
-                for (f, o) in open.iter_mut().enumerate() {
-                    *o |= s2[f] != s1[f];
+                let i = pool.push(&s2);
+                if !fits(&pool.sols[i]) {
+                    debug_assert!(false, "a solution misses the added clue");
+                    engine.undo_to(mark);
+                    proof.stopped = true;
+                    return proof;
                 }
-                second.get_or_insert(s2);
+                for (w, o) in proof.open.iter_mut().enumerate() {
+                    *o |= pool.sols[i][w] ^ pool.sols[s1][w];
+                }
+                proof.second.get_or_insert(i);
+                engine.undo_to(mark);
+                if local_moves(engine, halt, pool, &mut proof, s1, vec![s2]) {
+                    proof.stopped = true;
+                    return proof;
+                }
                 false
             } else if out.complete {
                 true
             } else {
-                stopped = true;
                 engine.undo_to(mark);
-                break;
+                proof.stopped = true;
+                return proof;
             }
         } else {
             true
         };
         engine.undo_to(mark);
         if refuted {
-            // Every solution gives `e` the value S1 gives it. Sound rules on a
+            // Every solution gives `e` the value S1 gives it; sound rules on a
             // board with the solution S1 cannot contradict this.
             let ok = engine.assign(e as u32, keep) && engine.run();
-            debug_assert!(ok, "a proven fact contradicts the root");
+            debug_assert!(ok, "a proven fact contradicts the state");
             if !ok {
                 engine.undo_to(mark);
-                stopped = true;
-                break;
+                proof.stopped = true;
+                return proof;
+            }
+        } else if over(&proof) {
+            proof.pruned = true;
+            return proof;
+        }
+    }
+    proof
+}
+
+/// Solutions one cell away from known ones: turning a cell from inside to
+/// outside the loop (or back) flips its four sides. Before any search, every
+/// known solution of the current board is tried with every cell that has a
+/// side no known solution has flipped yet (and no side decided by the state);
+/// a flip that keeps the clues in force and one loop is a new solution, and
+/// opens at least one more edge, so there are at most as many rounds as
+/// edges. On a wide-open board this opens most edges at a few microseconds
+/// each, where a search per edge costs milliseconds. True when `halt` stopped it.
+fn local_moves(
+    engine: &Engine<'_>,
+    halt: &mut Halt<'_, '_>,
+    pool: &mut Pool,
+    proof: &mut Proof,
+    s1: usize,
+    start: Vec<Vec<u8>>,
+) -> bool {
+    let board = engine.board;
+    let g = &board.grid;
+    let mut queue = start;
+    let mut next = 0;
+    let mut tried = 0u32;
+    while next < queue.len() {
+        let mut sol = std::mem::take(&mut queue[next]);
+        next += 1;
+        for cell in 0..g.num_cells() {
+            let sides = g.cell_edges[cell];
+            if sides.iter().any(|&e| engine.dom[e as usize] != UNK)
+                || sides.iter().all(|&e| bit(&proof.open, e as usize) != 0)
+            {
+                continue;
+            }
+            tried += 1;
+            if tried % 64 == 0 && halt.now() {
+                return true;
+            }
+            for &e in &sides {
+                sol[e as usize] ^= 1;
+            }
+            let fine = flip_ok(engine, &sol, cell) && super::check::is_solution(board, &sol);
+            if fine {
+                let i = pool.push(&sol);
+                for (w, o) in proof.open.iter_mut().enumerate() {
+                    *o |= pool.sols[i][w] ^ pool.sols[s1][w];
+                }
+                proof.second.get_or_insert(i);
+                queue.push(sol.clone());
+            }
+            for &e in &sides {
+                sol[e as usize] ^= 1;
             }
         }
     }
-    let values = engine.values();
-    let count = 1 + second.is_some() as usize;
-    let mut witnesses = vec![s1];
-    witnesses.extend(second);
-    Backbone { count, complete: !stopped, values, witnesses }
+    false
+}
+
+/// The local part of the check after flipping `cell`'s sides: the clues in
+/// force at the cell and its neighbours, and line degree 0 or 2 at its corners.
+fn flip_ok(engine: &Engine<'_>, sol: &[u8], cell: usize) -> bool {
+    let board = engine.board;
+    let g = &board.grid;
+    let lines = |c: usize| g.cell_edges[c].iter().filter(|&&e| sol[e as usize] != 0).count() as i8;
+    let clue_ok =
+        |c: u32| c == board.out || engine.clues[c as usize] < 0 || lines(c as usize) == engine.clues[c as usize];
+    if !clue_ok(cell as u32) || !board.cell_nbrs[cell].iter().all(|&n| clue_ok(n)) {
+        return false;
+    }
+    board.cell_corners[cell].iter().all(|&p| {
+        let d =
+            board.point_slots[p as usize].iter().filter(|&&x| x != crate::grid::NONE && sol[x as usize] != 0).count();
+        d == 0 || d == 2
+    })
+}
+
+/// The root: every rule and the one-level trial; None on a contradiction.
+fn root<'a>(board: &'a Board, halt: &mut Halt<'_, '_>) -> Option<(Engine<'a>, Connectivity)> {
+    let mut engine = Engine::new(board, Rules::SEARCH)?;
+    let mut links = Connectivity::default();
+    if !engine.run() || !links.check(&engine) {
+        return None;
+    }
+    if engine.undecided > 0 && !probe(&mut engine, halt) {
+        return None;
+    }
+    Some((engine, links))
+}
+
+/// The base board's backbone, leaving the engine at its backbone state.
+fn base_backbone(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    halt: &mut Halt<'_, '_>,
+    pool: &mut Pool,
+) -> Backbone {
+    let edges = engine.dom.len();
+    let proof = prove(engine, links, halt, pool, &|_| true, None);
+    let Some(first) = proof.first else {
+        let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
+        return Backbone { count: 0, complete: !proof.stopped, values, witnesses: Vec::new() };
+    };
+    let mut witnesses = vec![pool.bytes(first, edges)];
+    witnesses.extend(proof.second.map(|s| pool.bytes(s, edges)));
+    Backbone { count: witnesses.len(), complete: !proof.stopped, values: engine.values(), witnesses }
+}
+
+/// The backbone of `board` under an optional deadline; `stop` ends it like
+/// the deadline (the caller checks `stop.was_requested()`).
+pub fn backbone(board: &Board, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Backbone {
+    let edges = board.grid.num_edges();
+    let mut halt = Halt { deadline, stop };
+    let Some((mut engine, mut links)) = root(board, &mut halt) else {
+        return Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() };
+    };
+    let mut pool = Pool::new(edges);
+    base_backbone(&mut engine, &mut links, &mut halt, &mut pool)
+}
+
+/// The backbone and up to `k` clues to add, best first: by count (1 before
+/// 2), then fewest open edges, then cell (row-major), then value. Candidates
+/// are the blank cells with an open side, values 0 to 3, kept when the board
+/// still has a solution. Also says whether the ranking is complete (false
+/// when a budget stopped it: the suggestions are then the best among the
+/// candidates tried).
+pub fn suggest(
+    board: &Board,
+    k: usize,
+    deadline: Option<Instant>,
+    stop: &mut Stop<'_>,
+) -> (Backbone, Vec<Suggestion>, bool) {
+    let edges = board.grid.num_edges();
+    let mut halt = Halt { deadline, stop };
+    let Some((mut engine, mut links)) = root(board, &mut halt) else {
+        return (
+            Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() },
+            Vec::new(),
+            true,
+        );
+    };
+    let mut pool = Pool::new(edges);
+    let bb = base_backbone(&mut engine, &mut links, &mut halt, &mut pool);
+    if !bb.complete || bb.count < 2 || k == 0 {
+        let done = bb.complete;
+        return (bb, Vec::new(), done);
+    }
+    let mut best: Vec<Suggestion> = Vec::new();
+    for cell in 0..board.grid.num_cells() {
+        if engine.clues[cell] >= 0 {
+            continue;
+        }
+        let sides = board.grid.cell_edges[cell];
+        if sides.iter().all(|&e| engine.dom[e as usize] != UNK) {
+            continue;
+        }
+        for value in 0..=3i8 {
+            // Candidates come in ranking order, so a new one beats the k-th
+            // best only with a smaller count, or fewer open edges at count 2.
+            let bound = if best.len() < k {
+                None
+            } else {
+                let worst = best[k - 1];
+                Some(if worst.count == 1 { 0 } else { worst.open })
+            };
+            let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
+            let mark = engine.mark();
+            if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(&engine)) {
+                engine.undo_to(mark);
+                continue;
+            }
+            let proof = prove(&mut engine, &mut links, &mut halt, &mut pool, &fits, bound);
+            engine.undo_to(mark);
+            if proof.stopped {
+                return (bb, best, false);
+            }
+            if proof.pruned || proof.first.is_none() {
+                continue;
+            }
+            let count = 1 + proof.second.is_some() as usize;
+            let s = Suggestion { cell, value, count, open: proof.open_count() };
+            let at = best.partition_point(|b| (b.count, b.open) <= (s.count, s.open));
+            best.insert(at, s);
+            best.truncate(k);
+        }
+    }
+    (bb, best, true)
 }

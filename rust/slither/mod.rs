@@ -29,7 +29,7 @@ mod trace;
 #[cfg(test)]
 mod tests;
 
-pub use backbone::Backbone;
+pub use backbone::{Backbone, Suggestion};
 pub use board::MAX_SIDE;
 pub use search::{Budget, Outcome};
 
@@ -195,6 +195,27 @@ pub fn backbone_stoppable(
     let board = board::board(rows, cols, clues)?;
     let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
     let out = backbone::backbone(&board, deadline, stop);
+    if stop.was_requested() {
+        return Err(Error::Interrupted);
+    }
+    Ok(out)
+}
+
+/// The backbone and up to `k` clues to add, best first (see
+/// [`backbone::suggest`]), and whether the ranking is complete;
+/// [`Error::Interrupted`] when `stop` asks.
+pub fn suggest_stoppable(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    k: usize,
+    time_limit: Option<f64>,
+    stop: &mut Stop<'_>,
+) -> Result<(Backbone, Vec<Suggestion>, bool)> {
+    let time = crate::budget::time_limit(time_limit)?;
+    let board = board::board(rows, cols, clues)?;
+    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
+    let out = backbone::suggest(&board, k, deadline, stop);
     if stop.was_requested() {
         return Err(Error::Interrupted);
     }

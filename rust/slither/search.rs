@@ -75,21 +75,28 @@ pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: Budget, sto
     if !engine.run() || !links.check(&engine) {
         return none;
     }
-    count_from(&mut engine, &mut links, limit, budget.nodes, &mut halt)
+    count_from(&mut engine, &mut links, limit, budget.nodes, &mut halt, None)
 }
 
 /// [`count`] from the engine's current state, which must be consistent and
 /// propagated (a partial assignment: the root of a backbone test, say). The
 /// engine is back in that state on return.
+///
+/// With `avoid` (one byte 0/1 per edge, a known solution), every branch
+/// tries first the value that solution does not take, so that a solution
+/// found differs from it in as many edges as the search can manage (a
+/// backbone then needs fewer searches), and the first attempt gets enough
+/// nodes to walk down a wide-open board.
 pub fn count_from(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
     limit: usize,
     node_limit: Option<u64>,
     halt: &mut Halt<'_, '_>,
+    avoid: Option<&[u8]>,
 ) -> Outcome {
     let entry = engine.mark();
-    let out = attempts(engine, links, limit, node_limit, halt, entry);
+    let out = attempts(engine, links, limit, node_limit, halt, entry, avoid);
     engine.undo_to(entry);
     out
 }
@@ -101,6 +108,7 @@ fn attempts(
     node_limit: Option<u64>,
     halt: &mut Halt<'_, '_>,
     entry: Mark,
+    avoid: Option<&[u8]>,
 ) -> Outcome {
     let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
     let mut base = entry;
@@ -109,7 +117,7 @@ fn attempts(
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut nodes = 0u64;
     let mut attempt = 0u32;
-    let mut cap = QUICK_NODES;
+    let mut cap = if avoid.is_some() { QUICK_NODES.max(engine.undecided as u64 / 2) } else { QUICK_NODES };
     loop {
         engine.undo_to(base);
         if attempt == 1 {
@@ -123,7 +131,10 @@ fn attempts(
         let left = node_cap.saturating_sub(nodes);
         let last = cap >= left;
         let probe_depth = if attempt == 0 { 0 } else { PROBE_DEPTH };
-        let out = dfs(engine, links, limit, cap.min(left), halt, probe_depth, attempt);
+        // Only the first attempt steers away from the known solution: where
+        // that fails, the usual order finds a solution sooner.
+        let steer = if attempt == 0 { avoid } else { None };
+        let out = dfs(engine, links, limit, cap.min(left), halt, probe_depth, attempt, steer);
         nodes += out.nodes;
         if out.complete {
             return Outcome { nodes, ..out };
@@ -149,6 +160,7 @@ fn attempts(
 /// from 1 (this state) and stopping past `node_cap` or `deadline`
 /// (incomplete) or at `limit` solutions. Nodes at most `probe_depth` deep run
 /// the trial after propagating.
+#[allow(clippy::too_many_arguments, reason = "the search state and its knobs, passed down once per attempt")]
 fn dfs(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -157,6 +169,7 @@ fn dfs(
     halt: &mut Halt<'_, '_>,
     probe_depth: usize,
     variant: u32,
+    avoid: Option<&[u8]>,
 ) -> Outcome {
     let board = engine.board;
     let mut out = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
@@ -171,7 +184,10 @@ fn dfs(
                 }
             }
         } else {
-            let (edge, first) = choose(engine, variant);
+            let (edge, mut first) = choose(engine, variant);
+            if let Some(known) = avoid {
+                first = 1 - known[edge as usize];
+            }
             stack.push(Frame { edge, next: 0, first, mark: engine.mark() });
         }
         loop {

@@ -479,3 +479,49 @@ fn explanations_replay_to_the_fixpoint_are_sound_and_follow_from_their_premises(
         .collect();
     assert!(missing.is_empty(), "rules never used on small boards: {missing:?}");
 }
+
+/// Per edge: the value every solution gives it, or UNK where they differ.
+fn brute_backbone(edges: usize, solutions: &[&Vec<u8>]) -> Vec<u8> {
+    (0..edges).map(|e| if solutions.iter().all(|s| s[e] == solutions[0][e]) { solutions[0][e] } else { UNK }).collect()
+}
+
+#[test]
+fn backbone_and_suggestions_match_brute_force() {
+    let mut rng = Rng(20);
+    for &(rows, cols) in &[(2, 2), (2, 3), (3, 3), (3, 4)] {
+        let loops = all_loops(rows, cols);
+        let counts: Vec<Vec<i8>> = loops.iter().map(|l| clue_counts(rows, cols, l)).collect();
+        let edges = Grid::new(rows, cols).unwrap().num_edges();
+        for _ in 0..60 {
+            let base = &counts[rng.below(loops.len())];
+            let density = 10 + rng.below(50);
+            let mut clues: Vec<i8> = base.iter().map(|&n| if rng.below(100) < density { n } else { -1 }).collect();
+            if rng.below(5) == 0 {
+                let i = rng.below(clues.len());
+                clues[i] = rng.below(4) as i8;
+            }
+            let solutions: Vec<&Vec<u8>> =
+                loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
+            let b = board(rows, cols, &clues).unwrap();
+            let (bb, tips, done) = backbone::suggest(&b, 3, None, &mut Stop::never());
+            assert!(bb.complete && done);
+            assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
+            if solutions.is_empty() {
+                assert!(bb.values.iter().all(|&v| v == UNK) && bb.witnesses.is_empty());
+                continue;
+            }
+            assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
+            assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
+            assert_eq!(bb, backbone::backbone(&b, None, &mut Stop::never()));
+            for s in &tips {
+                let mut more = clues.clone();
+                more[s.cell] = s.value;
+                let after: Vec<&Vec<u8>> =
+                    loops.iter().zip(&counts).filter(|(_, n)| matches(&more, n)).map(|(l, _)| l).collect();
+                assert_eq!(s.count, after.len().min(2), "{clues:?} {s:?}");
+                let open = brute_backbone(edges, &after).iter().filter(|&&v| v == UNK).count();
+                assert_eq!(s.open, open, "{clues:?} {s:?}");
+            }
+        }
+    }
+}

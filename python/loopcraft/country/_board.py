@@ -519,6 +519,10 @@ class CountryRoad(Picture):
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 
+    def _loop_from_bits(self, bits: bytes) -> CountryLoop:
+        """A loop from the core's answer (one byte 0/1 per edge)."""
+        return CountryLoop._from_core(self.rows, self.cols, bits)
+
     def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
         """What every solution shares: per unknown its value in every solution,
         or None where two solutions differ, with two witnesses that differ.
@@ -553,7 +557,7 @@ class CountryRoad(Picture):
         """A new board, still unique, in which every remaining clue is needed;
         with ``max_level``, graded at or below that level too (see
         :func:`loopcraft._setter.minimize`)."""
-        out: CountryRoad = _setter.minimize(self, seed=seed, max_level=max_level, time_limit=time_limit)
+        out: CountryRoad = _setter.minimize(self, _ladder.LEVELS, seed=seed, max_level=max_level, time_limit=time_limit)
         return out
 
     def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:

@@ -376,6 +376,10 @@ class Slitherlink(Picture):
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 
+    def _solution_from_bits(self, bits: bytes) -> Solution:
+        """A solution from the core's answer (one byte 0/1 per edge)."""
+        return Solution(self.rows, self.cols, tuple(bits), self.clues)
+
     def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
         """What every solution shares: per unknown its value in every solution,
         or None where two solutions differ, with two witnesses that differ.
@@ -410,7 +414,7 @@ class Slitherlink(Picture):
         """A new board, still unique, in which every remaining clue is needed;
         with ``max_level``, graded at or below that level too (see
         :func:`loopcraft._setter.minimize`)."""
-        out: Slitherlink = _setter.minimize(self, seed=seed, max_level=max_level, time_limit=time_limit)
+        out: Slitherlink = _setter.minimize(self, LEVELS, seed=seed, max_level=max_level, time_limit=time_limit)
         return out
 
     def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
