@@ -390,7 +390,8 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
 #[test]
 fn no_fixpoint_decides_a_board_without_solution() {
     // Every cell unused is a fixpoint of `region` on these boards, and no solution.
-    let boards: [(usize, usize, Vec<i64>, Vec<Option<i64>>); 3] = [
+    type Map = (usize, usize, Vec<i64>, Vec<Option<i64>>);
+    let boards: [Map; 3] = [
         (2, 2, vec![0, 0, 0, 0], vec![Some(0)]),
         (2, 3, vec![0, 0, 1, 0, 0, 1], vec![Some(0), None]),
         (3, 3, vec![0, -1, 1, -1, -1, -1, 2, -1, 3], vec![None; 4]),
