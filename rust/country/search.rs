@@ -88,13 +88,36 @@ pub(crate) fn search_from(
     budget: Budget,
     g: &mut Guard<'_, '_>,
 ) -> SolveResult {
+    search_steered(p, s, w, stages, budget, g, None)
+}
+
+/// [`search_from`] whose every branch tries first the value that `avoid`
+/// (cells then edges, 0/1: a known solution) does not take, so that a
+/// solution found differs from it in as many places as the search manages.
+pub(crate) fn search_steered(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    budget: Budget,
+    g: &mut Guard<'_, '_>,
+    avoid: Option<&[u8]>,
+) -> SolveResult {
     let entry = s.mark();
-    let out = dfs(p, s, w, stages, budget, g);
+    let out = dfs(p, s, w, stages, budget, g, avoid);
     s.undo(entry);
     out
 }
 
-fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) -> SolveResult {
+fn dfs(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    budget: Budget,
+    g: &mut Guard<'_, '_>,
+    avoid: Option<&[u8]>,
+) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
     if budget.limit == 0 {
         return out;
@@ -115,6 +138,7 @@ fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, budget: Budget, 
                     }
                 }
                 Some((e, first)) => {
+                    let first = avoid.map_or(first, |known| 1 - known[s.cells + e]);
                     if over_budget(&budget, out.nodes, g) {
                         out.complete = false;
                         return out;
