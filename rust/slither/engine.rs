@@ -43,6 +43,10 @@ pub struct Rules {
     /// Classes of sides known equal or opposite, with parity rules at cells
     /// and points (Loopy's hard).
     pub line_classes: bool,
+    /// With `line_classes`, at a clue: two open sides known equal are both
+    /// crosses when one more line fills the clue (both lines when one more
+    /// cross does). Off only in [`Rules::loopy_hard`].
+    pub pair_fill: bool,
     /// The adjacent 3-3 pattern.
     pub pattern33: bool,
     /// Inside/outside colour classes with parity.
@@ -52,6 +56,17 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// `Level::Hard` as Loopy's own grader applies it, for generating hard
+    /// puzzles that Loopy rates Hard: without `pair_fill`. Loopy has that
+    /// deduction (`face_setall_identical` in `loopy.c`), but it reports no
+    /// progress, so Loopy's solver does not run its easy rules again on the
+    /// lines it sets; a puzzle that needs it can stall in Loopy ("harder than
+    /// Hard"). Leaving it out is stricter than Loopy (Loopy sometimes uses
+    /// those lines), never weaker. See docs/levels.md.
+    pub fn loopy_hard() -> Rules {
+        Rules { pair_fill: false, ..super::Level::Hard.rules() }
+    }
+
     /// The rules the search propagates with at every node: every family but
     /// `line_classes` (which only the levels from `Level::Hard` up use, when
     /// they deduce and grade). Not all the rules, so not called `ALL`;
@@ -61,6 +76,7 @@ impl Rules {
         pairs_write: true,
         pairs_exact: true,
         line_classes: false,
+        pair_fill: true,
         pattern33: true,
         colour: true,
         loops: true,

@@ -107,6 +107,7 @@ impl Level {
             pairs_read: self >= Level::Normal,
             pairs_write: self >= Level::Tricky,
             line_classes: self >= Level::Hard,
+            pair_fill: true,
             pairs_exact: self >= Level::Colour,
             pattern33: self >= Level::Colour,
             colour: self >= Level::Colour,
