@@ -45,7 +45,9 @@ pub struct Rules {
     pub line_classes: bool,
     /// With `line_classes`, at a clue: two open sides known equal are both
     /// crosses when one more line fills the clue (both lines when one more
-    /// cross does). Off only in [`Rules::loopy_hard`].
+    /// cross does). Off only in [`Rules::loopy_hard`], where the clue's line
+    /// rules (this one and its parity rules) then wait while such a pair
+    /// exists.
     pub pair_fill: bool,
     /// The adjacent 3-3 pattern.
     pub pattern33: bool,
@@ -57,12 +59,15 @@ pub struct Rules {
 
 impl Rules {
     /// `Level::Hard` as Loopy's own grader applies it, for generating hard
-    /// puzzles that Loopy rates Hard: without `pair_fill`. Loopy has that
-    /// deduction (`face_setall_identical` in `loopy.c`), but it reports no
-    /// progress, so Loopy's solver does not run its easy rules again on the
-    /// lines it sets; a puzzle that needs it can stall in Loopy ("harder than
-    /// Hard"). Leaving it out is stricter than Loopy (Loopy sometimes uses
-    /// those lines), never weaker. See docs/levels.md.
+    /// puzzles that Loopy rates Hard: `pair_fill` off. Loopy has that
+    /// deduction (`face_setall_identical` in `loopy.c`) and runs it before
+    /// its parity rules at a clue, but it reports no progress, so Loopy's
+    /// solver does not run its easy rules again on the lines it sets, and a
+    /// puzzle that needs them can stall there ("harder than Hard"). So here
+    /// a clue where a pair known equal could fill it gives nothing by its
+    /// line rules (neither the fill nor the parity rules that would find the
+    /// same lines); other rules may still decide those sides. Measured, not
+    /// proven, to stay within what Loopy's grader solves (docs/levels.md).
     pub fn loopy_hard() -> Rules {
         Rules { pair_fill: false, ..super::Level::Hard.rules() }
     }
