@@ -34,17 +34,69 @@ pub(crate) struct Mark {
 }
 
 /// Decided-on and undecided counts of the edges around a cell or a point,
-/// kept up to date by `set`/`undo_to` so that a rule is checked without
+/// packed as `on * 8 + unknown` (both at most 4, so a code is below 40) and
+/// kept up to date by `set`/`undo_to`, so that a rule is checked without
 /// reading its edges.
-#[derive(Clone, Copy)]
-struct Tally {
-    on: u8,
-    unknown: u8,
+type Tally = u8;
+const ON_STEP: u8 = 8;
+
+#[inline]
+fn split(t: Tally) -> (u8, u8) {
+    (t / ON_STEP, t % ON_STEP)
 }
+
+/// Bit `t` set when a cell with this clue and tally `t` has work for its rule:
+/// a contradiction to report, or undecided sides to fix. Any other tally is a
+/// no-op of the rule, so the cell is not queued for it.
+const fn cell_acts(clue: i8) -> u64 {
+    let mut mask = 0u64;
+    if clue < 0 {
+        return 0;
+    }
+    let mut on = 0;
+    while on <= 4 {
+        let mut unknown = 0;
+        while unknown <= 4 - on {
+            let (o, reach) = (on as i8, (on + unknown) as i8);
+            let acts = if unknown == 0 { o != clue } else { o >= clue || reach <= clue };
+            if acts {
+                mask |= 1 << (on * 8 + unknown);
+            }
+            unknown += 1;
+        }
+        on += 1;
+    }
+    mask
+}
+
+/// `cell_acts` per clue 0..=4; index 5 is a blank (never acts).
+const CELL_ACTS: [u64; 6] = [cell_acts(0), cell_acts(1), cell_acts(2), cell_acts(3), cell_acts(4), 0];
+
+/// Bit `t` set when a point with tally `t` has work for the dot rule (see
+/// `dot_rule`): more than two on, a decided point with exactly one, two on with
+/// more undecided, or one undecided edge that the count forces.
+const POINT_ACTS: u64 = {
+    let mut mask = 0u64;
+    let mut on = 0;
+    while on <= 4 {
+        let mut unknown = 0;
+        while unknown <= 4 - on {
+            let acts = if unknown == 0 { on == 1 || on > 2 } else { on >= 2 || unknown == 1 };
+            if acts {
+                mask |= 1 << (on * 8 + unknown);
+            }
+            unknown += 1;
+        }
+        on += 1;
+    }
+    mask
+};
 
 pub(crate) struct Engine<'a> {
     pub grid: &'a Grid,
     clues: Vec<i8>,
+    /// `CELL_ACTS` of each cell's clue.
+    cell_acts: Vec<u64>,
     pub dom: Vec<Domain>,
     pub on_count: usize,
     /// The on-edges form one closed cycle holding all of them. The v1 loop
@@ -63,46 +115,58 @@ pub(crate) struct Engine<'a> {
 }
 
 impl<'a> Engine<'a> {
-    /// An engine with every edge undecided and every constraint queued.
+    /// An engine with every edge undecided and every constraint that can act
+    /// queued (the others are no-ops until an edge around them is decided).
     pub fn new(grid: &'a Grid, clues: &[i8]) -> Self {
         let points = grid.num_points();
         let items = grid.num_cells() + points;
-        Engine {
+        let mut engine = Engine {
             grid,
             clues: clues.to_vec(),
+            cell_acts: vec![0; grid.num_cells()],
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
             closed: false,
-            cell_tally: vec![Tally { on: 0, unknown: 4 }; grid.num_cells()],
-            point_tally: grid.point_degree.iter().map(|&d| Tally { on: 0, unknown: d }).collect(),
+            cell_tally: vec![4; grid.num_cells()],
+            point_tally: grid.point_degree.clone(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
             edge_trail: Vec::with_capacity(grid.num_edges()),
             path_trail: Vec::with_capacity(2 * grid.num_edges()),
-            queue: {
-                let mut q = Vec::with_capacity(items);
-                q.extend(0..items as u32);
-                q
-            },
-            queued: vec![true; items],
+            queue: Vec::with_capacity(items),
+            queued: vec![false; items],
+        };
+        engine.queue_initial();
+        engine
+    }
+
+    /// With every edge undecided: sets the clue masks and queues the cells
+    /// whose rule acts at once (clues 0 and 4). No point acts on an
+    /// undecided board (every degree is at least 2).
+    fn queue_initial(&mut self) {
+        for (c, &clue) in self.clues.iter().enumerate() {
+            let acts = CELL_ACTS[if clue < 0 { 5 } else { clue as usize }];
+            self.cell_acts[c] = acts;
+            if (acts >> 4) & 1 != 0 {
+                self.queued[c] = true;
+                self.queue.push(c as u32);
+            }
         }
     }
 
-    /// Back to every edge undecided, with new clues and every constraint
-    /// queued: the undo logs hold every change since `new`, so this costs
-    /// no allocation, which matters when the generator solves thousands of
-    /// boards of one size in a row.
+    /// Back to every edge undecided, with new clues and the acting
+    /// constraints queued: the undo logs hold every change since `new`, so
+    /// this costs no allocation, which matters when the generator solves
+    /// thousands of boards of one size in a row.
     pub fn reset(&mut self, clues: &[i8]) {
         self.undo_to(Mark { edges: 0, paths: 0 });
         self.clues.copy_from_slice(clues);
-        let items = self.queued.len() as u32;
-        self.queue.extend(0..items);
-        self.queued.fill(true);
+        self.queue_initial();
     }
 
-    /// Loads given domains (as if assigned before search); every constraint
-    /// is still queued from `new`. Returns false when the loaded state
-    /// already contradicts the loop rule.
+    /// Loads given domains (as if assigned before search); the constraints
+    /// that can act are queued. Returns false when the loaded state already
+    /// contradicts the loop rule.
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         self.on_count = domains.iter().filter(|&&d| d == ON).count();
         for (e, &d) in domains.iter().enumerate() {
@@ -129,24 +193,26 @@ impl<'a> Engine<'a> {
             self.path_end[u.point as usize] = u.end;
             self.path_len[u.point as usize] = u.len;
         }
-        while self.edge_trail.len() > mark.edges {
-            let e = self.edge_trail.pop().unwrap() as usize;
-            let on = (self.dom[e] == ON) as u8;
+        let grid = self.grid;
+        for &e in self.edge_trail[mark.edges..].iter().rev() {
+            let e = e as usize;
+            let on = self.dom[e] == ON;
             self.on_count -= on as usize;
+            // Undoing one decided edge: one more undecided, one fewer on.
+            let delta = if on { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
             self.dom[e] = BOTH;
-            for c in self.grid.edge_cells[e] {
+            for c in grid.edge_cells[e] {
                 if c != NONE {
                     let t = &mut self.cell_tally[c as usize];
-                    t.on -= on;
-                    t.unknown += 1;
+                    *t = t.wrapping_sub(delta);
                 }
             }
-            for p in self.grid.edge_points[e] {
+            for p in grid.edge_points[e] {
                 let t = &mut self.point_tally[p as usize];
-                t.on -= on;
-                t.unknown += 1;
+                *t = t.wrapping_sub(delta);
             }
         }
+        self.edge_trail.truncate(mark.edges);
         // A closure is always the newest event of a node, so any undo
         // reaches back before it.
         self.closed = false;
@@ -170,38 +236,35 @@ impl<'a> Engine<'a> {
 
     /// Decides edge `e` (trail, tallies) without the loop rule, queueing only
     /// the cells and points whose rule can now act or fail: with the tallies
-    /// that test is cheaper than running the rule, and most are idle.
+    /// that test is one bit, and most rules are idle.
+    #[inline]
     fn set(&mut self, e: u32, value: Domain) {
+        let grid = self.grid;
         self.dom[e as usize] = value;
         self.edge_trail.push(e);
-        let on = (value == ON) as u8;
-        let cells = self.grid.num_cells() as u32;
-        for c in self.grid.edge_cells[e as usize] {
+        // Deciding one edge: one fewer undecided, one more on when on.
+        let delta = if value == ON { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
+        for c in grid.edge_cells[e as usize] {
             if c != NONE {
                 let t = &mut self.cell_tally[c as usize];
-                t.on += on;
-                t.unknown -= 1;
-                let (clue, t) = (self.clues[c as usize], *t);
-                if clue >= 0 {
-                    let (on, reach) = (t.on as i8, (t.on + t.unknown) as i8);
-                    if on >= clue || reach <= clue {
-                        self.enqueue(c);
-                    }
+                *t = t.wrapping_add(delta);
+                if (self.cell_acts[c as usize] >> *t) & 1 != 0 {
+                    self.enqueue(c);
                 }
             }
         }
-        for p in self.grid.edge_points[e as usize] {
+        let cells = self.cell_tally.len() as u32;
+        for p in grid.edge_points[e as usize] {
             let t = &mut self.point_tally[p as usize];
-            t.on += on;
-            t.unknown -= 1;
-            let t = *t;
-            if t.on >= 2 || t.unknown <= 1 {
+            *t = t.wrapping_add(delta);
+            if (POINT_ACTS >> *t) & 1 != 0 {
                 self.enqueue(cells + p);
             }
         }
     }
 
     /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
+    #[inline]
     pub fn assign(&mut self, e: u32, value: Domain) -> bool {
         let d = self.dom[e as usize];
         if d == value {
@@ -222,7 +285,7 @@ impl<'a> Engine<'a> {
     /// closes a cycle.
     fn link(&mut self, e: u32) -> bool {
         let [a, b] = self.grid.edge_points[e as usize];
-        if self.point_tally[a as usize].on > 2 || self.point_tally[b as usize].on > 2 {
+        if split(self.point_tally[a as usize]).0 > 2 || split(self.point_tally[b as usize]).0 > 2 {
             return false;
         }
         let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
@@ -248,7 +311,7 @@ impl<'a> Engine<'a> {
 
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        let cells = self.grid.num_cells() as u32;
+        let cells = self.cell_tally.len() as u32;
         while let Some(item) = self.queue.pop() {
             self.queued[item as usize] = false;
             if self.closed {
@@ -265,7 +328,7 @@ impl<'a> Engine<'a> {
 
     /// With every undecided edge read as off: does each clue hold exactly?
     fn clues_met(&self) -> bool {
-        self.clues.iter().zip(&self.cell_tally).all(|(&clue, t)| clue < 0 || t.on as i8 == clue)
+        self.clues.iter().zip(&self.cell_tally).all(|(&clue, &t)| clue < 0 || split(t).0 as i8 == clue)
     }
 
     /// Writes out the loop rule's sweep after a closure: every undecided edge off.
@@ -284,7 +347,7 @@ impl<'a> Engine<'a> {
         if clue < 0 {
             return true;
         }
-        let Tally { on, unknown } = self.cell_tally[cell];
+        let (on, unknown) = split(self.cell_tally[cell]);
         let (on, unknown, clue) = (on as i32, unknown as i32, clue as i32);
         if on > clue || on + unknown < clue {
             return false;
@@ -305,7 +368,7 @@ impl<'a> Engine<'a> {
     /// rest off, k = 1 with one undecided turns it on, k = 0 with one
     /// undecided turns it off, and nothing else is forced.
     fn dot_rule(&mut self, p: usize) -> bool {
-        let Tally { on, unknown } = self.point_tally[p];
+        let (on, unknown) = split(self.point_tally[p]);
         if on > 2 {
             return false;
         }
