@@ -95,8 +95,16 @@ const POINT_ACTS: u64 = {
 pub(crate) struct Engine<'a> {
     pub grid: &'a Grid,
     clues: Vec<i8>,
-    /// `CELL_ACTS` of each cell's clue.
-    cell_acts: Vec<u64>,
+    /// The rules are numbered cells first, then points (`cells + p`), then
+    /// one idle slot standing for "no cell" beside a rim edge. Per edge, the
+    /// slots whose tallies it changes: its two cells (or the idle slot) and
+    /// its two points, so `set`/`undo_to` run without branches on the rim.
+    slots: Vec<[u32; 4]>,
+    /// Per slot, the mask of tallies at which its rule acts: `CELL_ACTS` of
+    /// the cell's clue, `POINT_ACTS`, and 0 for the idle slot.
+    acts: Vec<u64>,
+    /// Per slot, its tally.
+    tally: Vec<Tally>,
     pub dom: Vec<Domain>,
     pub on_count: usize,
     /// The on-edges form one closed cycle holding all of them. The v1 loop
@@ -104,8 +112,6 @@ pub(crate) struct Engine<'a> {
     /// clues can still fail, so the state is terminal: `run` settles it by
     /// checking the clues instead of sweeping the board.
     pub closed: bool,
-    cell_tally: Vec<Tally>,
-    point_tally: Vec<Tally>,
     path_end: Vec<u32>,
     path_len: Vec<u32>,
     edge_trail: Vec<u32>,
@@ -118,17 +124,30 @@ impl<'a> Engine<'a> {
     /// An engine with every edge undecided and every constraint that can act
     /// queued (the others are no-ops until an edge around them is decided).
     pub fn new(grid: &'a Grid, clues: &[i8]) -> Self {
-        let points = grid.num_points();
-        let items = grid.num_cells() + points;
+        let (cells, points) = (grid.num_cells(), grid.num_points());
+        let items = cells + points;
+        let idle = items as u32;
+        let slots = (0..grid.num_edges())
+            .map(|e| {
+                let [c0, c1] = grid.edge_cells[e].map(|c| if c == NONE { idle } else { c });
+                let [p0, p1] = grid.edge_points[e];
+                [c0, c1, cells as u32 + p0, cells as u32 + p1]
+            })
+            .collect();
+        let mut acts = vec![POINT_ACTS; items + 1];
+        acts[items] = 0;
+        let mut tally = vec![4; cells];
+        tally.extend_from_slice(&grid.point_degree);
+        tally.push(0);
         let mut engine = Engine {
             grid,
             clues: clues.to_vec(),
-            cell_acts: vec![0; grid.num_cells()],
+            slots,
+            acts,
+            tally,
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
             closed: false,
-            cell_tally: vec![4; grid.num_cells()],
-            point_tally: grid.point_degree.clone(),
             path_end: (0..points as u32).collect(),
             path_len: vec![0; points],
             edge_trail: Vec::with_capacity(grid.num_edges()),
@@ -146,7 +165,7 @@ impl<'a> Engine<'a> {
     fn queue_initial(&mut self) {
         for (c, &clue) in self.clues.iter().enumerate() {
             let acts = CELL_ACTS[if clue < 0 { 5 } else { clue as usize }];
-            self.cell_acts[c] = acts;
+            self.acts[c] = acts;
             if (acts >> 4) & 1 != 0 {
                 self.queued[c] = true;
                 self.queue.push(c as u32);
@@ -193,7 +212,6 @@ impl<'a> Engine<'a> {
             self.path_end[u.point as usize] = u.end;
             self.path_len[u.point as usize] = u.len;
         }
-        let grid = self.grid;
         for &e in self.edge_trail[mark.edges..].iter().rev() {
             let e = e as usize;
             let on = self.dom[e] == ON;
@@ -201,14 +219,8 @@ impl<'a> Engine<'a> {
             // Undoing one decided edge: one more undecided, one fewer on.
             let delta = if on { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
             self.dom[e] = BOTH;
-            for c in grid.edge_cells[e] {
-                if c != NONE {
-                    let t = &mut self.cell_tally[c as usize];
-                    *t = t.wrapping_sub(delta);
-                }
-            }
-            for p in grid.edge_points[e] {
-                let t = &mut self.point_tally[p as usize];
+            for s in self.slots[e] {
+                let t = &mut self.tally[s as usize];
                 *t = t.wrapping_sub(delta);
             }
         }
@@ -239,26 +251,15 @@ impl<'a> Engine<'a> {
     /// that test is one bit, and most rules are idle.
     #[inline]
     fn set(&mut self, e: u32, value: Domain) {
-        let grid = self.grid;
         self.dom[e as usize] = value;
         self.edge_trail.push(e);
         // Deciding one edge: one fewer undecided, one more on when on.
         let delta = if value == ON { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
-        for c in grid.edge_cells[e as usize] {
-            if c != NONE {
-                let t = &mut self.cell_tally[c as usize];
-                *t = t.wrapping_add(delta);
-                if (self.cell_acts[c as usize] >> *t) & 1 != 0 {
-                    self.enqueue(c);
-                }
-            }
-        }
-        let cells = self.cell_tally.len() as u32;
-        for p in grid.edge_points[e as usize] {
-            let t = &mut self.point_tally[p as usize];
+        for s in self.slots[e as usize] {
+            let t = &mut self.tally[s as usize];
             *t = t.wrapping_add(delta);
-            if (POINT_ACTS >> *t) & 1 != 0 {
-                self.enqueue(cells + p);
+            if (self.acts[s as usize] >> *t) & 1 != 0 {
+                self.enqueue(s);
             }
         }
     }
@@ -285,7 +286,8 @@ impl<'a> Engine<'a> {
     /// closes a cycle.
     fn link(&mut self, e: u32) -> bool {
         let [a, b] = self.grid.edge_points[e as usize];
-        if split(self.point_tally[a as usize]).0 > 2 || split(self.point_tally[b as usize]).0 > 2 {
+        let cells = self.clues.len();
+        if split(self.tally[cells + a as usize]).0 > 2 || split(self.tally[cells + b as usize]).0 > 2 {
             return false;
         }
         let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
@@ -311,7 +313,7 @@ impl<'a> Engine<'a> {
 
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        let cells = self.cell_tally.len() as u32;
+        let cells = self.clues.len() as u32;
         while let Some(item) = self.queue.pop() {
             self.queued[item as usize] = false;
             if self.closed {
@@ -328,7 +330,7 @@ impl<'a> Engine<'a> {
 
     /// With every undecided edge read as off: does each clue hold exactly?
     fn clues_met(&self) -> bool {
-        self.clues.iter().zip(&self.cell_tally).all(|(&clue, &t)| clue < 0 || split(t).0 as i8 == clue)
+        self.clues.iter().zip(&self.tally).all(|(&clue, &t)| clue < 0 || split(t).0 as i8 == clue)
     }
 
     /// Writes out the loop rule's sweep after a closure: every undecided edge off.
@@ -347,7 +349,7 @@ impl<'a> Engine<'a> {
         if clue < 0 {
             return true;
         }
-        let (on, unknown) = split(self.cell_tally[cell]);
+        let (on, unknown) = split(self.tally[cell]);
         let (on, unknown, clue) = (on as i32, unknown as i32, clue as i32);
         if on > clue || on + unknown < clue {
             return false;
@@ -368,7 +370,7 @@ impl<'a> Engine<'a> {
     /// rest off, k = 1 with one undecided turns it on, k = 0 with one
     /// undecided turns it off, and nothing else is forced.
     fn dot_rule(&mut self, p: usize) -> bool {
-        let (on, unknown) = split(self.point_tally[p]);
+        let (on, unknown) = split(self.tally[self.clues.len() + p]);
         if on > 2 {
             return false;
         }
