@@ -21,8 +21,7 @@ pub const BOTH: Domain = 3;
 /// A path end's previous state, for undo.
 struct PathUndo {
     point: u32,
-    end: u32,
-    len: u32,
+    was: [u32; 2],
 }
 
 /// A position in the undo logs (edges and path ends are logged apart so that
@@ -37,12 +36,16 @@ pub(crate) struct Mark {
 /// packed as `on * 8 + unknown` (both at most 4, so a code is below 40) and
 /// kept up to date by `set`/`undo_to`, so that a rule is checked without
 /// reading its edges.
+/// The top bit of a slot's tally byte says that its rule is queued (the
+/// counts never reach it), so queueing reads the byte `set` just wrote.
 type Tally = u8;
 const ON_STEP: u8 = 8;
+const QUEUED: u8 = 0x80;
+const COUNTS: u8 = 0x3F;
 
 #[inline]
 fn split(t: Tally) -> (u8, u8) {
-    (t / ON_STEP, t % ON_STEP)
+    ((t & COUNTS) / ON_STEP, t % ON_STEP)
 }
 
 /// Bit `t` set when a cell with this clue and tally `t` has work for its rule:
@@ -112,12 +115,12 @@ pub(crate) struct Engine<'a> {
     /// clues can still fail, so the state is terminal: `run` settles it by
     /// checking the clues instead of sweeping the board.
     pub closed: bool,
-    path_end: Vec<u32>,
-    path_len: Vec<u32>,
+    /// Per point: the other end of the on-path ending here (itself when
+    /// none) and that path's length in edges.
+    path: Vec<[u32; 2]>,
     edge_trail: Vec<u32>,
     path_trail: Vec<PathUndo>,
     queue: Vec<u32>,
-    queued: Vec<bool>,
 }
 
 impl<'a> Engine<'a> {
@@ -148,12 +151,10 @@ impl<'a> Engine<'a> {
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
             closed: false,
-            path_end: (0..points as u32).collect(),
-            path_len: vec![0; points],
+            path: (0..points as u32).map(|p| [p, 0]).collect(),
             edge_trail: Vec::with_capacity(grid.num_edges()),
             path_trail: Vec::with_capacity(2 * grid.num_edges()),
             queue: Vec::with_capacity(items),
-            queued: vec![false; items],
         };
         engine.queue_initial();
         engine
@@ -167,7 +168,7 @@ impl<'a> Engine<'a> {
             let acts = CELL_ACTS[if clue < 0 { 5 } else { clue as usize }];
             self.acts[c] = acts;
             if (acts >> 4) & 1 != 0 {
-                self.queued[c] = true;
+                self.tally[c] |= QUEUED;
                 self.queue.push(c as u32);
             }
         }
@@ -209,8 +210,7 @@ impl<'a> Engine<'a> {
     pub fn undo_to(&mut self, mark: Mark) {
         while self.path_trail.len() > mark.paths {
             let u = self.path_trail.pop().unwrap();
-            self.path_end[u.point as usize] = u.end;
-            self.path_len[u.point as usize] = u.len;
+            self.path[u.point as usize] = u.was;
         }
         for &e in self.edge_trail[mark.edges..].iter().rev() {
             let e = e as usize;
@@ -233,15 +233,16 @@ impl<'a> Engine<'a> {
 
     fn clear_queue(&mut self) {
         for &item in &self.queue {
-            self.queued[item as usize] = false;
+            self.tally[item as usize] &= !QUEUED;
         }
         self.queue.clear();
     }
 
     #[inline]
     fn enqueue(&mut self, item: u32) {
-        if !self.queued[item as usize] {
-            self.queued[item as usize] = true;
+        let t = &mut self.tally[item as usize];
+        if *t & QUEUED == 0 {
+            *t |= QUEUED;
             self.queue.push(item);
         }
     }
@@ -258,7 +259,7 @@ impl<'a> Engine<'a> {
         for s in self.slots[e as usize] {
             let t = &mut self.tally[s as usize];
             *t = t.wrapping_add(delta);
-            if (self.acts[s as usize] >> *t) & 1 != 0 {
+            if (self.acts[s as usize] >> (*t & COUNTS)) & 1 != 0 {
                 self.enqueue(s);
             }
         }
@@ -290,24 +291,22 @@ impl<'a> Engine<'a> {
         if split(self.tally[cells + a as usize]).0 > 2 || split(self.tally[cells + b as usize]).0 > 2 {
             return false;
         }
-        let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
+        let ([ea, la], [eb, lb]) = (self.path[a as usize], self.path[b as usize]);
         if ea == b {
             // A closed cycle: only allowed when it is every on-edge, and then
             // nothing else may be on.
-            if self.path_len[a as usize] as usize + 1 != self.on_count {
+            if la as usize + 1 != self.on_count {
                 return false;
             }
             self.closed = true;
             return true;
         }
-        let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
+        let len = la + lb + 1;
         for p in [ea, eb] {
-            self.path_trail.push(PathUndo { point: p, end: self.path_end[p as usize], len: self.path_len[p as usize] });
+            self.path_trail.push(PathUndo { point: p, was: self.path[p as usize] });
         }
-        self.path_end[ea as usize] = eb;
-        self.path_end[eb as usize] = ea;
-        self.path_len[ea as usize] = len;
-        self.path_len[eb as usize] = len;
+        self.path[ea as usize] = [eb, len];
+        self.path[eb as usize] = [ea, len];
         true
     }
 
@@ -315,7 +314,7 @@ impl<'a> Engine<'a> {
     pub fn run(&mut self) -> bool {
         let cells = self.clues.len() as u32;
         while let Some(item) = self.queue.pop() {
-            self.queued[item as usize] = false;
+            self.tally[item as usize] &= !QUEUED;
             if self.closed {
                 self.clear_queue();
                 return self.clues_met();
