@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .._validate import require_int
 from ..errors import ArgumentError, ArgumentTypeError
@@ -293,4 +293,4 @@ def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
     _geo_for(geo, n)
-    return [on[t] + on[b] + on[l] + on[r] for t, b, l, r in _cell_sides(n)]
+    return [on[top] + on[bottom] + on[left] + on[right] for top, bottom, left, right in _cell_sides(n)]
