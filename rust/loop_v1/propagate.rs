@@ -120,7 +120,11 @@ pub(crate) struct Engine<'a> {
     path: Vec<[u32; 2]>,
     edge_trail: Vec<u32>,
     path_trail: Vec<PathUndo>,
+    /// Queued rules, run first in first out from `head` (fewer rule runs
+    /// than last in first out on the v1 searches; any order reaches the same
+    /// fixpoint).
     queue: Vec<u32>,
+    head: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -155,6 +159,7 @@ impl<'a> Engine<'a> {
             edge_trail: Vec::with_capacity(grid.num_edges()),
             path_trail: Vec::with_capacity(2 * grid.num_edges()),
             queue: Vec::with_capacity(items),
+            head: 0,
         };
         engine.queue_initial();
         engine
@@ -232,10 +237,11 @@ impl<'a> Engine<'a> {
     }
 
     fn clear_queue(&mut self) {
-        for &item in &self.queue {
+        for &item in &self.queue[self.head..] {
             self.tally[item as usize] &= !QUEUED;
         }
         self.queue.clear();
+        self.head = 0;
     }
 
     #[inline]
@@ -313,7 +319,8 @@ impl<'a> Engine<'a> {
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
         let cells = self.clues.len() as u32;
-        while let Some(item) = self.queue.pop() {
+        while let Some(&item) = self.queue.get(self.head) {
+            self.head += 1;
             self.tally[item as usize] &= !QUEUED;
             if self.closed {
                 self.clear_queue();
@@ -324,6 +331,8 @@ impl<'a> Engine<'a> {
                 return false;
             }
         }
+        self.queue.clear();
+        self.head = 0;
         !self.closed || self.clues_met()
     }
 
