@@ -4,10 +4,7 @@
 //! `visit` exactly: a node is counted before its propagation runs.
 
 use super::propagate::{Engine, Mark, BOTH, OFF, ON};
-use super::CACHED_N;
 use crate::error::Result;
-use std::borrow::Cow;
-use std::cell::RefCell;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveResult {
@@ -26,36 +23,11 @@ struct Frame {
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let grid = super::grid_for(n)?;
     super::check_clues(clues, n)?;
-    if let Cow::Borrowed(grid) = grid {
-        // A shared grid: reuse this thread's engine for the size, so that a
-        // run of small solves allocates nothing.
-        return Ok(ENGINES.with(|cell| {
-            let mut cache = cell.borrow_mut();
-            let slot = &mut cache[n];
-            let mut engine = match slot.take() {
-                Some(mut engine) => {
-                    engine.reset(clues);
-                    engine
-                }
-                None => Engine::new(grid, clues),
-            };
-            let r = search(&mut engine, node_limit);
-            *slot = Some(engine);
-            r
-        }));
-    }
     let mut engine = Engine::new(&grid, clues);
     Ok(search(&mut engine, node_limit))
 }
 
-thread_local! {
-    /// One engine per cached board size, kept between calls by `solve`
-    /// (`Engine::reset` brings it back to a fresh state without allocating).
-    static ENGINES: RefCell<[Option<Engine<'static>>; CACHED_N + 1]> =
-        const { RefCell::new([const { None }; CACHED_N + 1]) };
-}
-
-/// The v1 search from a fresh engine (every edge undecided, every rule queued).
+/// The v1 search from a fresh engine (every edge undecided, the acting rules queued).
 fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
     if !engine.run() {
