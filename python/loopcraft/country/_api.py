@@ -46,7 +46,9 @@ def deduce(
     return board_arg(board).deduce(level, stages=stages)
 
 
-def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[int] = None) -> int:
+def count_solutions(
+    board: CountryRoad, engine: str = "search", limit: Optional[int] = None, *, deduce: bool = True
+) -> int:
     """Number of solutions, counted by one of four independent engines.
 
     Args:
@@ -59,11 +61,19 @@ def count_solutions(board: CountryRoad, engine: str = "search", limit: Optional[
             refuse boards of more than 36 open cells.
         limit: stop counting at this many (the result is then at most
             ``limit``; the frontier engine sweeps to the end and clamps).
+        deduce: (``frontier`` only) run every stage of the ladder to its
+            fixpoint first; the sweep then keeps the cells and edges it
+            decided (a contradiction gives 0 with no sweep), so its frontier
+            carries only the open part. The count equals ``deduce=False``'s
+            (the plain sweep of the whole board). Which route ran, and why, is
+            what ``loopcraft._core.country_count_deduced`` reports beside the
+            count (``engine``: ``"ladder"``, ``"ladder+frontier"`` or
+            ``"frontier"``, and a one-sentence ``reason``).
 
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6
     """
-    return board_arg(board).count(engine, limit)
+    return board_arg(board).count(engine, limit, deduce=deduce)
 
 
 def region_graph(board: CountryRoad) -> RegionGraph:

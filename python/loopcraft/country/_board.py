@@ -506,9 +506,9 @@ class CountryRoad(Picture):
         """The region graph (see :class:`loopcraft.country.RegionGraph`)."""
         return build_region_graph(self)
 
-    def count(self, engine: str = "search", limit: Optional[int] = None) -> int:
+    def count(self, engine: str = "search", limit: Optional[int] = None, *, deduce: bool = True) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count(*self.core_args(), engine, limit)
+        return _ladder.count(*self.core_args(), engine, limit, deduce)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 
