@@ -103,7 +103,7 @@ pub fn slither_count(
     max_states: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
-    let rules = slither::Slither::new(rows, cols, clues, None)?;
+    let rules = slither::Slither::new(rows, cols, clues, None, None)?;
     run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
 }
 
@@ -199,7 +199,7 @@ pub fn slither_count_deduced(
     stop: &mut Stop<'_>,
 ) -> Result<Deduced> {
     // The frontier's own checks first, so that both routes refuse the same boards.
-    slither::Slither::new(rows, cols, clues, None)?;
+    slither::Slither::new(rows, cols, clues, None, None)?;
     if !deduce {
         let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
         return Ok(Deduced { count, route: Route::Sweep, reason: "deduction off: the whole board swept".into() });
@@ -235,12 +235,19 @@ pub fn slither_count_deduced(
             reason: format!("the trial fixpoint decided all {} edges: one loop", edges.len()),
         });
     }
-    let rules = slither::Slither::new(rows, cols, clues, Some(&edges))?;
+    // Sweep across the direction in which the open part is narrower.
+    let (down, across) = (slither::open_width(rows, cols, &edges, false), slither::open_width(rows, cols, &edges, true));
+    let turn = across < down || (across == down && cols > rows);
+    let rules = slither::Slither::new(rows, cols, clues, Some(&edges), Some(turn))?;
     let count = run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
+    let (along, width) = if turn { ("columns", across.0) } else { ("rows", down.0) };
     Ok(Deduced {
         count,
         route: Route::LadderSweep,
-        reason: format!("the trial fixpoint left {open} of {} edges open; the sweep counted them", edges.len()),
+        reason: format!(
+            "the trial fixpoint left {open} of {} edges open; the sweep counted them along the {along} (at most {width} open edges a line)",
+            edges.len()
+        ),
     })
 }
 

@@ -52,8 +52,15 @@ impl Slither {
     /// The rules of an R x C board. `given`, when present, holds one value
     /// per edge of the board as `crate::grid::Grid` numbers them (0 off, 1
     /// on, 2 open): the sweep then draws exactly the edges decided on and
-    /// none decided off.
-    pub(super) fn new(rows: usize, cols: usize, clues: &[i8], given: Option<&[u8]>) -> Result<Slither> {
+    /// none decided off. `turn`: sweep the board's columns rather than its
+    /// rows (`None`: whichever makes the frontier the shorter side).
+    pub(super) fn new(
+        rows: usize,
+        cols: usize,
+        clues: &[i8],
+        given: Option<&[u8]>,
+        turn: Option<bool>,
+    ) -> Result<Slither> {
         if rows == 0 || cols == 0 {
             return Err(Error::InvalidArgument(format!(
                 "a Slitherlink board needs at least 1 row and 1 column, got {rows} x {cols}"
@@ -78,8 +85,8 @@ impl Slither {
         let (r0, c0) = (rows, cols);
         let h = move |r: usize, c: usize| r * c0 + c;
         let v = move |r: usize, c: usize| (r0 + 1) * c0 + r * (c0 + 1) + c;
-        let turned = cols > rows;
-        let (rows, cols, clues) = if cols > rows {
+        let turned = turn.unwrap_or(cols > rows);
+        let (rows, cols, clues) = if turned {
             let t = (0..rows * cols).map(|i| clues[(i % rows) * cols + i / rows]).collect();
             (cols, rows, t)
         } else {
@@ -226,4 +233,24 @@ impl Rules for Slither {
     fn sure<K: Key>(&self, step: usize, key: &K) -> bool {
         step >= self.sure_from && key.get(self.done, 1) == 1
     }
+}
+
+/// How wide the open part of a board's frontier gets when the sweep runs
+/// down its rows (`turned` false) or along its columns: over the lines of
+/// points, the most undecided edges (value 2 in `edges`, numbered as in
+/// `crate::grid`) that leave one line of points, along it or across to the
+/// next; then their total, to break ties.
+pub(super) fn open_width(rows: usize, cols: usize, edges: &[u8], turned: bool) -> (usize, usize) {
+    let h = |r: usize, c: usize| edges[r * cols + c] == 2;
+    let v = |r: usize, c: usize| edges[(rows + 1) * cols + r * (cols + 1) + c] == 2;
+    let lines: Vec<usize> = if turned {
+        (0..=cols)
+            .map(|c| (0..rows).filter(|&r| v(r, c)).count() + (0..=rows).filter(|&r| c < cols && h(r, c)).count())
+            .collect()
+    } else {
+        (0..=rows)
+            .map(|r| (0..cols).filter(|&c| h(r, c)).count() + (0..=cols).filter(|&c| r < rows && v(r, c)).count())
+            .collect()
+    };
+    (lines.iter().copied().max().unwrap_or(0), lines.iter().sum())
 }
