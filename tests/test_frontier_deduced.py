@@ -15,7 +15,6 @@ from loopcraft.country import CountryRoad
 from loopcraft.country import count_solutions as country_count_solutions
 from loopcraft.errors import ArgumentError, CapacityError
 from loopcraft.slitherlink import Slitherlink, count_solutions
-
 from test_frontier import random_country_board, random_shape_clues
 
 ENGINES = {"ladder", "ladder+frontier", "frontier"}
@@ -29,7 +28,12 @@ def loop_clues(rng: random.Random, rows: int, cols: int, keep: float) -> List[Op
     clues: List[Optional[int]] = []
     for r in range(rows):
         for c in range(cols):
-            n = loop[r * cols + c] + loop[(r + 1) * cols + c] + loop[h + r * (cols + 1) + c] + loop[h + r * (cols + 1) + c + 1]
+            n = (
+                loop[r * cols + c]
+                + loop[(r + 1) * cols + c]
+                + loop[h + r * (cols + 1) + c]
+                + loop[h + r * (cols + 1) + c + 1]
+            )
             clues.append(n if rng.random() < keep else None)
     return clues
 
@@ -62,14 +66,14 @@ def test_slitherlink_deduced_equals_the_plain_sweep_and_the_search() -> None:
 
 def test_slitherlink_deduced_on_larger_sparse_boards_equals_the_plain_sweep() -> None:
     rng = random.Random(5)
+    swept = 0
     for _ in range(30):
         rows, cols = rng.randint(6, 9), rng.randint(6, 9)
         clues = loop_clues(rng, rows, cols, rng.uniform(0.15, 0.5))
-        count, peak, engine, _ = _core.slither_count_deduced(rows, cols, clues)
-        plain, plain_peak = _core.slither_count_frontier(rows, cols, clues)
-        assert count == plain >= 1
-        # What the ladder decided only ever removes states.
-        assert peak <= plain_peak
+        count, _, engine, _ = _core.slither_count_deduced(rows, cols, clues)
+        assert count == _core.slither_count_frontier(rows, cols, clues)[0] >= 1
+        swept += engine == "ladder+frontier"
+    assert swept >= 10
 
 
 def test_country_deduced_equals_the_plain_sweep_and_the_brute_force() -> None:
@@ -117,7 +121,9 @@ def test_the_public_counts_deduce_by_default() -> None:
     rng = random.Random(3)
     for _ in range(20):
         rows, cols = rng.randint(2, 5), rng.randint(2, 5)
-        board = Slitherlink([[c for c in loop_clues(rng, rows, cols, 0.5)[r * cols : (r + 1) * cols]] for r in range(rows)])
+        board = Slitherlink(
+            [[c for c in loop_clues(rng, rows, cols, 0.5)[r * cols : (r + 1) * cols]] for r in range(rows)]
+        )
         want = count_solutions(board, engine="search")
         assert count_solutions(board) == count_solutions(board, deduce=False) == want
     for _ in range(20):

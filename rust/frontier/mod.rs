@@ -236,7 +236,8 @@ pub fn slither_count_deduced(
         });
     }
     // Sweep across the direction in which the open part is narrower.
-    let (down, across) = (slither::open_width(rows, cols, &edges, false), slither::open_width(rows, cols, &edges, true));
+    let (down, across) =
+        (slither::open_width(rows, cols, &edges, false), slither::open_width(rows, cols, &edges, true));
     let turn = across < down || (across == down && cols > rows);
     let rules = slither::Slither::new(rows, cols, clues, Some(&edges), Some(turn))?;
     let count = run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
@@ -275,18 +276,16 @@ pub fn country_count_deduced(
         });
     }
     if !deduce {
-        return Ok(Deduced { count: plain(stop)?, route: Route::Sweep, reason: "deduction off: the whole board swept".into() });
+        return Ok(Deduced {
+            count: plain(stop)?,
+            route: Route::Sweep,
+            reason: "deduction off: the whole board swept".into(),
+        });
     }
     let wide_regions: Vec<i64> = regions.iter().map(|&r| i64::from(r)).collect();
     let wide_numbers: Vec<Option<i64>> = numbers.iter().map(|n| n.map(i64::from)).collect();
-    let fixpoint = crate::country::ladder_with_stop(
-        rows,
-        cols,
-        &wide_regions,
-        &wide_numbers,
-        &crate::country::STAGE_NAMES,
-        stop,
-    );
+    let fixpoint =
+        crate::country::ladder_with_stop(rows, cols, &wide_regions, &wide_numbers, &crate::country::STAGE_NAMES, stop);
     let (cells, edges) = match fixpoint {
         Err(Error::Interrupted) => return Err(Error::Interrupted),
         Err(e) => {

@@ -378,9 +378,7 @@ def count(
     if engine == "cells":
         return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
     if engine == "frontier":
-        return int(
-            _core.country_count_deduced(rows, cols, list(regions), list(numbers), limit, deduce=deduce)[0]
-        )
+        return int(_core.country_count_deduced(rows, cols, list(regions), list(numbers), limit, deduce=deduce)[0])
     return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
 
 
