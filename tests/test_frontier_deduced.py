@@ -136,3 +136,20 @@ def test_the_public_counts_deduce_by_default() -> None:
         want = country_count_solutions(cboard, engine="cells")
         assert country_count_solutions(cboard, engine="frontier") == want
         assert country_count_solutions(cboard, engine="frontier", deduce=False) == want
+
+
+def test_ctrl_c_stops_a_deduced_count_quickly() -> None:
+    import _thread
+    import threading
+    import time
+
+    def interrupt() -> None:
+        time.sleep(0.05)
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        # Unclued: the fixpoint decides nothing, the sweep of 14 x 14 takes many seconds.
+        _core.slither_count_deduced(14, 14, [None] * 196)
+    assert time.perf_counter() - t < 2.0
