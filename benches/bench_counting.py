@@ -10,10 +10,17 @@ Rows (unclued grids; the peer counts these only):
 
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
-peer alike. Counts must agree with each other. Then, our engine only: the
-janko puzzles of both families (every count must be 1; Slitherlink puzzles
-whose frontier passes ``--janko-states`` are reported as refused), and random
-partially clued 10 x 10 and 15 x 15 boards of both families.
+peer alike. Counts must agree with each other. Then, our engine only:
+
+- every janko puzzle of both families (1,176 Slitherlink, 270 Country Road),
+  counted under the default state budget with the ladder's fixpoint first and
+  the sweep of what it leaves open (``--janko-plain``: the plain sweep too,
+  which refuses the widest Slitherlink puzzles);
+- ambiguous variants of them (3 clues, 10 % and 25 % of the clues deleted;
+  ``--ambiguous`` puzzles a row), each count checked against the search
+  engine where that finishes within ``--search-seconds``;
+- random partially clued 10 x 10 and 15 x 15 boards of both families (plain
+  sweep, ``--janko-states``).
 
 GGCount is built by ``../shared/peers/ggcount/build.sh`` into the peers cache
 (outside the repository). Run after a release install (``maturin develop
@@ -32,8 +39,9 @@ import random
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -111,48 +119,135 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
 # ----------------------------------------------------------------- clued boards
 
 
-def janko(max_states: int) -> None:
-    from loopcraft import _core
+def janko_boards() -> List[Tuple[str, str, Tuple[Any, ...]]]:
+    """Every janko puzzle of both families: (family, key, core arguments)."""
     from loopcraft.country import CountryRoad
-    from loopcraft.errors import CapacityError
 
     sys.path.insert(0, str(ROOT / "benches"))
     from slither_dataset_time import clues_of, parse_grid
 
-    files = [("Country Road", "CountryRoad_dataset.json"), ("Slitherlink", "Slitherlink_dataset.json")]
-    for family, name in files:
+    out: List[Tuple[str, str, Tuple[Any, ...]]] = []
+    for family, name in (("Country Road", "CountryRoad_dataset.json"), ("Slitherlink", "Slitherlink_dataset.json")):
         path = PUZZLEKIT / name
         if not path.exists():
             print(f"{family}: {path} not found, skipped")
             continue
-        data = json.loads(path.read_text(encoding="utf-8"))["data"]
-        times: List[Tuple[float, str, int]] = []
-        not_one: List[Tuple[str, int]] = []
-        refused = 0
-        for key, entry in data.items():
-            t = time.perf_counter()
-            try:
-                if family == "Country Road":
-                    rows, cols, regions, numbers = CountryRoad.from_puzzlekit(entry["problem"]).core_args()
-                    count, peak = _core.country_count_frontier(rows, cols, regions, numbers, max_states=max_states)
-                else:
-                    rows, cols, cells = parse_grid(entry["problem"])
-                    count, peak = _core.slither_count_frontier(rows, cols, clues_of(cells), max_states=max_states)
-            except CapacityError:
-                refused += 1
-                continue
-            times.append((time.perf_counter() - t, key, peak))
-            if count != 1 and entry.get("solution"):
-                not_one.append((key, count))
-        times.sort(reverse=True)
-        total = sum(t for t, _, _ in times)
-        median_ms = 1000 * times[len(times) // 2][0]
-        print(
-            f"janko {family}: {len(times)} counted in {total:.1f} s (median {median_ms:.1f} ms), "
-            f"{refused} refused at max_states={max_states:,}, count != 1 with a stored solution: {not_one or 'none'}"
-        )
-        for t, key, peak in times[:3]:
-            print(f"    slowest {key}: {t:.2f} s, peak {peak:,} states")
+        for key, entry in json.loads(path.read_text(encoding="utf-8"))["data"].items():
+            if family == "Country Road":
+                out.append((family, key, tuple(CountryRoad.from_puzzlekit(entry["problem"]).core_args())))
+            else:
+                rows, cols, cells = parse_grid(entry["problem"])
+                out.append((family, key, (rows, cols, clues_of(cells))))
+    return out
+
+
+def count_deduced(family: str, args: Tuple[Any, ...], deduce: bool, max_states: Optional[int]) -> Tuple[int, int, str]:
+    """(count, peak states, route) of the frontier count, the ladder first or not."""
+    from loopcraft import _core
+
+    if family == "Country Road":
+        count, peak, route, _ = _core.country_count_deduced(*args, max_states=max_states, deduce=deduce)
+    else:
+        count, peak, route, _ = _core.slither_count_deduced(*args, max_states=max_states, deduce=deduce)
+    return int(count), peak, route
+
+
+def janko(max_states: Optional[int], plain: bool) -> None:
+    """Every janko puzzle counted under the default budget (or ``max_states``),
+    the ladder's fixpoint first; with ``plain``, the plain sweep beside it."""
+    from loopcraft.errors import CapacityError
+
+    boards = janko_boards()
+    budget = "the default budget" if max_states is None else f"max_states={max_states:,}"
+    for family in ("Country Road", "Slitherlink"):
+        mine = [(key, args) for fam, key, args in boards if fam == family]
+        if not mine:
+            continue
+        for deduce in (True, False) if plain else (True,):
+            times: List[Tuple[float, str, int]] = []
+            routes: Counter[str] = Counter()
+            counts: Counter[int] = Counter()
+            refused = 0
+            for key, args in mine:
+                t = time.perf_counter()
+                try:
+                    count, peak, route = count_deduced(family, args, deduce, max_states)
+                except CapacityError:
+                    refused += 1
+                    continue
+                times.append((time.perf_counter() - t, key, peak))
+                routes[route] += 1
+                counts[min(count, 2)] += 1
+            times.sort(reverse=True)
+            total = sum(t for t, _, _ in times)
+            median_ms = 1000 * times[len(times) // 2][0] if times else 0.0
+            how = "ladder, then the open part swept" if deduce else "plain sweep"
+            print(
+                f"janko {family} ({how}): {len(times)}/{len(mine)} counted under {budget} in {total:.1f} s "
+                f"(median {median_ms:.1f} ms), {refused} refused; routes {dict(routes)}; "
+                f"counts 0: {counts[0]}, 1: {counts[1]}, 2 or more: {counts[2]}"
+            )
+            for t, key, peak in times[:3]:
+                print(f"    slowest {key}: {t:.2f} s, peak {peak:,} states")
+
+
+def ambiguous(per_level: int, max_states: Optional[int], search_seconds: float) -> None:
+    """Janko puzzles with clues deleted (Slitherlink: cell clues; Country Road:
+    numbers): counted by the ladder and the sweep of what it leaves open, and
+    checked against the search engine where that finishes in
+    ``search_seconds`` (it enumerates the solutions, so only small counts)."""
+    from loopcraft import _core
+    from loopcraft.errors import CapacityError
+
+    boards = janko_boards()
+    rng = random.Random(23)
+    print(
+        f"ambiguous variants: {per_level} janko puzzles a row, clues deleted at random; "
+        f"search check with a {search_seconds:g} s limit (limit 10^6 solutions)"
+    )
+    for family in ("Country Road", "Slitherlink"):
+        mine = [args for fam, _, args in boards if fam == family]
+        if not mine:
+            continue
+        for deleted in ("3 clues", "10% of clues", "25% of clues"):
+            counted = refused = checked = 0
+            worst = (0.0, 0)
+            total = 0.0
+            several = 0
+            for args in rng.sample(mine, min(per_level, len(mine))):
+                args = tuple(list(a) if isinstance(a, (list, tuple)) else a for a in args)
+                clues = args[3] if family == "Country Road" else args[2]
+                given = [i for i, v in enumerate(clues) if v is not None]
+                k = 3 if deleted == "3 clues" else int(len(given) * (0.10 if deleted.startswith("10") else 0.25))
+                for i in rng.sample(given, min(k, len(given))):
+                    clues[i] = None
+                t = time.perf_counter()
+                try:
+                    count, peak, _ = count_deduced(family, args, True, max_states)
+                except CapacityError:
+                    refused += 1
+                    continue
+                dt = time.perf_counter() - t
+                total += dt
+                worst = max(worst, (dt, peak))
+                counted += 1
+                several += count > 1
+                if count <= 10**5:
+                    if family == "Country Road":
+                        sols, complete, _ = _core.country_solve(
+                            *args, 10**6, ["region", "once", "loop", "macro", "probe"], None, search_seconds
+                        )
+                    else:
+                        sols, complete, _ = _core.slither_solve(*args, 10**6, None, search_seconds)
+                    if complete and len(sols) < 10**6:
+                        if len(sols) != count:
+                            raise SystemExit(f"{family}: frontier {count} != search {len(sols)} on {args}")
+                        checked += 1
+            print(
+                f"  {family}, {deleted} deleted: {counted}/{counted + refused} counted in {total:.1f} s "
+                f"(slowest {worst[0]:.2f} s, peak {worst[1]:,} states), {several} with several solutions, "
+                f"{checked} equal to the search's count (the others too large or too slow for it)"
+            )
 
 
 def blob_clues(rng: random.Random, rows: int, cols: int, keep: float) -> List[Optional[int]]:
@@ -243,7 +338,12 @@ def main() -> None:
     ap.add_argument("--skip-large", action="store_true", help="no 18 x 18 row")
     ap.add_argument("--no-clued", action="store_true", help="only the rows against GGCount")
     ap.add_argument("--no-peers", action="store_true", help="only the clued boards")
-    ap.add_argument("--janko-states", type=int, default=1_000_000, help="max_states for the clued boards")
+    ap.add_argument("--janko-states", type=int, default=1_000_000, help="max_states for the random clued boards")
+    ap.add_argument("--janko-plain", action="store_true", help="also count the janko puzzles by the plain sweep")
+    ap.add_argument(
+        "--ambiguous", type=int, default=30, help="janko puzzles per row of the ambiguous variants (0: none)"
+    )
+    ap.add_argument("--search-seconds", type=float, default=10.0, help="time limit of the search check")
     ap.add_argument("--random", type=int, default=4, help="random boards per row")
     args = ap.parse_args()
     if args.one:
@@ -252,7 +352,9 @@ def main() -> None:
     if not args.no_peers:
         peer_rows(args.quick, args.skip_large)
     if not args.no_clued:
-        janko(args.janko_states)
+        janko(None, args.janko_plain)
+        if args.ambiguous:
+            ambiguous(args.ambiguous, None, args.search_seconds)
         random_boards(args.janko_states, args.random)
 
 

@@ -280,6 +280,40 @@ def country_count_frontier(
     cycles of the grid graph (OEIS A003763 on even squares). ``limit`` and
     ``max_states`` as for :func:`slither_count_frontier`."""
 
+def slither_count_deduced(
+    rows: int,
+    cols: int,
+    clues: Sequence[Optional[int]],
+    limit: Optional[int] = None,
+    max_states: Optional[int] = None,
+    deduce: bool = True,
+) -> Tuple[int, int, str, str]:
+    """Exact number of Slitherlink solutions, deduction first:
+    ``(count, peak_states, engine, reason)``. The strongest propagation level
+    (``trial``) runs to its fixpoint; when it decides every edge the count is 1
+    (0 on a contradiction) and ``engine`` is ``"ladder"`` (no sweep,
+    ``peak_states`` 0); else ``"ladder+frontier"``: the sweep of
+    :func:`slither_count_frontier` drawing exactly the edges decided on and
+    none decided off, along the direction where the open part is narrower.
+    ``deduce=False`` is the plain sweep (``"frontier"``). ``reason`` says in
+    one sentence what the fixpoint decided. Arguments, limit and budget as
+    for :func:`slither_count_frontier`; the count is the same on every route."""
+
+def country_count_deduced(
+    rows: int,
+    cols: int,
+    regions: Sequence[int],
+    numbers: Sequence[Optional[int]],
+    limit: Optional[int] = None,
+    max_states: Optional[int] = None,
+    deduce: bool = True,
+) -> Tuple[int, int, str, str]:
+    """Exact number of Country Road solutions, deduction first, as
+    :func:`slither_count_deduced`: every stage of the ladder runs to its
+    fixpoint, then the sweep of :func:`country_count_frontier` keeps the cells
+    and edges it decided (``"ladder"`` when it decided all of them, the sweep
+    then only checks that one loop; ``"ladder+frontier"`` otherwise)."""
+
 # ----------------------------------------------------------------- batches (rust/batch.rs)
 #
 # Each runs the single call on every item on ``threads`` worker threads

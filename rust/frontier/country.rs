@@ -27,6 +27,7 @@
 //! key stays short; on a board of one-cell countries the key holds the plugs
 //! only, as for a plain Hamiltonian-cycle count.
 
+use super::given::Given;
 use super::key::Key;
 use super::layout::{place, Slot, Want};
 use super::sweep::{point_moves, Move, Rules, Succ};
@@ -63,6 +64,8 @@ pub(super) struct Country {
     later: Vec<u32>,
     plug_bits: u32,
     done: u32,
+    /// Cells and edges decided before the sweep.
+    given: Given,
     pub bits: u32,
     /// The board can have no solution (a one-cell country numbered other than 1).
     pub impossible: bool,
@@ -71,7 +74,17 @@ pub(super) struct Country {
 const BLOCKED: u32 = u32::MAX;
 
 impl Country {
-    pub(super) fn new(rows: usize, cols: usize, regions: &[i32], numbers: &[Option<u32>]) -> Result<Country> {
+    /// The rules of an R x C board. `given`, when present, holds one value
+    /// per cell (row-major) and one per cell-to-cell edge as
+    /// `crate::country` numbers them (0 unused/off, 1 used/on, 2 open): the
+    /// sweep then keeps exactly those decisions.
+    pub(super) fn new(
+        rows: usize,
+        cols: usize,
+        regions: &[i32],
+        numbers: &[Option<u32>],
+        given: Option<(&[u8], &[u8])>,
+    ) -> Result<Country> {
         if rows < 2 || cols < 2 {
             return Err(Error::InvalidArgument(format!(
                 "a Country Road board needs at least 2 rows and 2 columns, got {rows} x {cols}"
@@ -112,6 +125,21 @@ impl Country {
                 }
             }
         }
+        let edges = rows * (cols - 1) + (rows - 1) * cols;
+        if let Some((gc, ge)) = given {
+            if gc.len() != n || ge.len() != edges || gc.iter().chain(ge).any(|&v| v > 2) {
+                return Err(Error::InvalidArgument(format!(
+                    "given: expected {n} cell and {edges} edge values of 0, 1 or 2, got {} and {}",
+                    gc.len(),
+                    ge.len()
+                )));
+            }
+        }
+        // The original board's numbering of cells and edges (see `crate::country`).
+        let (r0, c0) = (rows, cols);
+        let h = move |r: usize, c: usize| r * (c0 - 1) + c;
+        let v = move |r: usize, c: usize| r0 * (c0 - 1) + r * c0 + c;
+        let turned = cols > rows;
         // Turn the board so that the sweep runs along the longer side.
         let (rows, cols, country): (usize, usize, Vec<u32>) = {
             let at = |i: usize| if regions[i] < 0 { BLOCKED } else { regions[i] as u32 };
@@ -179,7 +207,7 @@ impl Country {
                 }
             }
         }
-        let rc = (0..n).map(|i| (i / w, i % w)).collect();
+        let rc: Vec<(usize, usize)> = (0..n).map(|i| (i / w, i % w)).collect();
         let no_field = |j: usize| j >= n || country[j] == BLOCKED || field[country[j] as usize].is_none();
         let plain = (0..n)
             .map(|t| {
@@ -197,7 +225,23 @@ impl Country {
             later[t] = seen[country[t] as usize];
             seen[country[t] as usize] += 1;
         }
+        let given = match given {
+            None => Given::none(),
+            Some((gc, ge)) => {
+                let mut out = Given::open(n, true);
+                for (t, &(r, c)) in rc.iter().enumerate() {
+                    // The right and down edges of the turned board's cell
+                    // (r, c): down and right of the original cell (c, r).
+                    let right = (c + 1 < w).then(|| if turned { ge[v(c, r)] } else { ge[h(r, c)] });
+                    let down = (r + 1 < rows).then(|| if turned { ge[h(c, r)] } else { ge[v(r, c)] });
+                    let cell = if turned { gc[c * c0 + r] } else { gc[r * c0 + c] };
+                    out.set(t, right.unwrap_or(0), down.unwrap_or(0), cell);
+                }
+                out
+            }
+        };
         Ok(Country {
+            given,
             rc,
             plain,
             later,
@@ -250,6 +294,7 @@ impl Rules for Country {
             let can_down = r + 1 < self.rows && self.country[t + w] != BLOCKED;
             point_moves(key, c as u32, self.plug_bits, can_right, can_down, !self.single[t], !done, &mut moves)
         };
+        let n = self.given.keep(t, &mut moves, n);
         if self.plain[t] {
             for m in &moves[..n] {
                 let mut k = m.key;

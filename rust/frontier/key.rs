@@ -40,7 +40,13 @@ where
 {
     #[inline(always)]
     fn get(&self, off: u32, width: u32) -> u64 {
-        (self[(off / 64) as usize] >> (off % 64)) & low_mask(width)
+        let lo = self[(off / 64) as usize] >> (off % 64);
+        if off % 64 + width > 64 {
+            // A field across two words: the plugs of columns 31 and 32 read
+            // as one pair, say.
+            return (lo | (self[(off / 64) as usize + 1] << (64 - off % 64))) & low_mask(width);
+        }
+        lo & low_mask(width)
     }
 
     #[inline(always)]
@@ -48,6 +54,14 @@ where
         let w = &mut self[(off / 64) as usize];
         let m = low_mask(width) << (off % 64);
         *w = (*w & !m) | ((v << (off % 64)) & m);
+        if off % 64 + width > 64 {
+            // The high part of a field across two words (a pair of plugs
+            // from bit 62, say) goes to the next word's low bits.
+            let (spill, rest) = (off % 64 + width - 64, 64 - off % 64);
+            let w = &mut self[(off / 64) as usize + 1];
+            let m = low_mask(spill);
+            *w = (*w & !m) | ((v >> rest) & m);
+        }
     }
 
     #[inline(always)]
@@ -114,6 +128,12 @@ mod tests {
         }
         assert_eq!(k.get(100, 5), 21);
         assert!(!k.low_zero(80));
+        // A pair of plugs from bit 62 spans two words.
+        let mut k = [u64::MAX; 2];
+        k.set(62, 4, 0b1001);
+        assert_eq!((k[0] >> 62, k[1] & 3), (0b01, 0b10));
+        assert_eq!(k.get(62, 4), 0b1001);
+        assert_eq!((k[0] & ((1 << 62) - 1), k[1] >> 2), ((1 << 62) - 1, u64::MAX >> 2));
         let z = [0u64, 0, 1 << 20];
         assert!(z.low_zero(128) && !z.low_zero(150));
     }

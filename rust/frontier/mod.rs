@@ -46,6 +46,7 @@
 
 pub mod bignum;
 mod country;
+mod given;
 mod key;
 mod layout;
 mod slither;
@@ -101,7 +102,7 @@ pub fn slither_count(
     max_states: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
-    let rules = slither::Slither::new(rows, cols, clues)?;
+    let rules = slither::Slither::new(rows, cols, clues, None, None)?;
     run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
 }
 
@@ -119,9 +120,206 @@ pub fn country_count(
     max_states: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
-    let rules = country::Country::new(rows, cols, regions, numbers)?;
+    country_count_given(rows, cols, regions, numbers, None, limit, max_states, stop)
+}
+
+#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's three controls")]
+fn country_count_given(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    given: Option<(&[u8], &[u8])>,
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let rules = country::Country::new(rows, cols, regions, numbers, given)?;
     if rules.impossible {
         return Ok(Count { count: Nat::zero(), peak_states: 0 });
     }
     run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
+}
+
+/// How a deduce-then-sweep count was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The ladder's fixpoint decided everything: one solution, or none on a
+    /// contradiction. No sweep ran.
+    Ladder,
+    /// The ladder's fixpoint left some edges open; the sweep counted the
+    /// ways to complete it (states that contradict a decision are dropped).
+    LadderSweep,
+    /// The plain sweep over the whole board (deduction off).
+    Sweep,
+}
+
+impl Route {
+    /// The name reported to callers: `"ladder"`, `"ladder+frontier"`, `"frontier"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Ladder => "ladder",
+            Route::LadderSweep => "ladder+frontier",
+            Route::Sweep => "frontier",
+        }
+    }
+}
+
+/// A count with the route it took and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduced {
+    pub count: Count,
+    pub route: Route,
+    /// One sentence: what the ladder decided and what the sweep was left.
+    pub reason: String,
+}
+
+/// `min(1, limit)` or 0, as a finished count with no sweep.
+fn settled(solutions: u64, limit: Option<u64>) -> Count {
+    Count { count: Nat::from(limit.map_or(solutions, |l| l.min(solutions))), peak_states: 0 }
+}
+
+/// [`slither_count`] after the strongest propagation level (`trial`) has run
+/// to its fixpoint: when that decides every edge the count is 1 (or 0 on a
+/// contradiction) without a sweep; else the sweep draws exactly the edges
+/// decided on and none decided off, so its frontier carries only the open
+/// part. `deduce = false` is the plain sweep. The count is the same either
+/// way (the ladder's deductions hold in every solution).
+///
+/// The fixpoint itself is not interruptible (`stop` is asked before and
+/// after it); it takes milliseconds on real puzzles.
+pub fn slither_count_deduced(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    deduce: bool,
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Deduced> {
+    // The frontier's own checks first, so that both routes refuse the same boards.
+    slither::Slither::new(rows, cols, clues, None, None)?;
+    if !deduce {
+        let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
+        return Ok(Deduced { count, route: Route::Sweep, reason: "deduction off: the whole board swept".into() });
+    }
+    if stop.requested() {
+        return Err(Error::Interrupted);
+    }
+    let fixpoint = crate::slither::propagate(rows, cols, clues, crate::slither::Level::Trial);
+    if stop.requested() {
+        return Err(Error::Interrupted);
+    }
+    let edges = match fixpoint {
+        Err(e) => {
+            // A board the ladder does not take (none today): sweep it whole.
+            let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
+            return Ok(Deduced { count, route: Route::Sweep, reason: format!("the ladder refused the board ({e})") });
+        }
+        Ok(None) => {
+            return Ok(Deduced {
+                count: settled(0, limit),
+                route: Route::Ladder,
+                reason: "the trial fixpoint found a contradiction: no solution".into(),
+            })
+        }
+        Ok(Some(edges)) => edges,
+    };
+    let open = edges.iter().filter(|&&v| v == 2).count();
+    if open == 0 {
+        // `propagate` checks that a fully decided board is one loop.
+        return Ok(Deduced {
+            count: settled(1, limit),
+            route: Route::Ladder,
+            reason: format!("the trial fixpoint decided all {} edges: one loop", edges.len()),
+        });
+    }
+    // Sweep across the direction in which the open part is narrower.
+    let (down, across) =
+        (slither::open_width(rows, cols, &edges, false), slither::open_width(rows, cols, &edges, true));
+    let turn = across < down || (across == down && cols > rows);
+    let rules = slither::Slither::new(rows, cols, clues, Some(&edges), Some(turn))?;
+    let count = run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)?;
+    let (along, width) = if turn { ("columns", across.0) } else { ("rows", down.0) };
+    Ok(Deduced {
+        count,
+        route: Route::LadderSweep,
+        reason: format!(
+            "the trial fixpoint left {open} of {} edges open; the sweep counted them along the {along} (at most {width} open edges a line)",
+            edges.len()
+        ),
+    })
+}
+
+/// [`country_count`] after every stage of the Country Road ladder has run to
+/// its fixpoint, as [`slither_count_deduced`] does for Slitherlink: the sweep
+/// keeps the cells and edges the fixpoint decided. The fixpoint asks `stop`.
+#[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's three controls")]
+pub fn country_count_deduced(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    deduce: bool,
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Deduced> {
+    let rules = country::Country::new(rows, cols, regions, numbers, None)?;
+    let plain = |stop: &mut Stop<'_>| country_count_given(rows, cols, regions, numbers, None, limit, max_states, stop);
+    if rules.impossible {
+        return Ok(Deduced {
+            count: settled(0, limit),
+            route: Route::Sweep,
+            reason: "a one-cell country is numbered other than 1: no solution".into(),
+        });
+    }
+    if !deduce {
+        return Ok(Deduced {
+            count: plain(stop)?,
+            route: Route::Sweep,
+            reason: "deduction off: the whole board swept".into(),
+        });
+    }
+    let wide_regions: Vec<i64> = regions.iter().map(|&r| i64::from(r)).collect();
+    let wide_numbers: Vec<Option<i64>> = numbers.iter().map(|n| n.map(i64::from)).collect();
+    let fixpoint =
+        crate::country::ladder_with_stop(rows, cols, &wide_regions, &wide_numbers, &crate::country::STAGE_NAMES, stop);
+    let (cells, edges) = match fixpoint {
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
+        Err(e) => {
+            // A board the ladder does not take: sweep it whole.
+            return Ok(Deduced {
+                count: plain(stop)?,
+                route: Route::Sweep,
+                reason: format!("the ladder refused the board ({e})"),
+            });
+        }
+        Ok(None) => {
+            return Ok(Deduced {
+                count: settled(0, limit),
+                route: Route::Ladder,
+                reason: "the ladder's fixpoint found a contradiction: no solution".into(),
+            })
+        }
+        Ok(Some((cells, edges, _))) => (cells, edges),
+    };
+    let open = cells.iter().chain(&edges).filter(|&&v| v == 2).count();
+    let total = cells.len() + edges.len();
+    let count = country_count_given(rows, cols, regions, numbers, Some((&cells, &edges)), limit, max_states, stop)?;
+    if open == 0 {
+        // Every cell and edge decided: the sweep checks the one candidate
+        // (one state a step) rather than trusting the ladder to have
+        // checked the loop whole.
+        return Ok(Deduced {
+            count,
+            route: Route::Ladder,
+            reason: format!("the ladder's fixpoint decided all {total} cells and edges; the sweep checked that loop"),
+        });
+    }
+    Ok(Deduced {
+        count,
+        route: Route::LadderSweep,
+        reason: format!("the ladder's fixpoint left {open} of {total} cells and edges open; the sweep counted them"),
+    })
 }

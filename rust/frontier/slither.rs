@@ -14,6 +14,7 @@
 //! the last piece meet while every other plug is empty, and from then on every
 //! point has degree 0. The empty edge set is not a loop and never counts.
 
+use super::given::Given;
 use super::key::Key;
 use super::layout::{place, Slot, Want};
 use super::sweep::{point_moves, Move, Rules, Succ};
@@ -42,11 +43,24 @@ pub(super) struct Slither {
     /// The first step from which no cell with a positive clue is left to
     /// check (each is checked at the point below its bottom-left corner).
     sure_from: usize,
+    /// Edges decided before the sweep.
+    given: Given,
     pub bits: u32,
 }
 
 impl Slither {
-    pub(super) fn new(rows: usize, cols: usize, clues: &[i8]) -> Result<Slither> {
+    /// The rules of an R x C board. `given`, when present, holds one value
+    /// per edge of the board as `crate::grid::Grid` numbers them (0 off, 1
+    /// on, 2 open): the sweep then draws exactly the edges decided on and
+    /// none decided off. `turn`: sweep the board's columns rather than its
+    /// rows (`None`: whichever makes the frontier the shorter side).
+    pub(super) fn new(
+        rows: usize,
+        cols: usize,
+        clues: &[i8],
+        given: Option<&[u8]>,
+        turn: Option<bool>,
+    ) -> Result<Slither> {
         if rows == 0 || cols == 0 {
             return Err(Error::InvalidArgument(format!(
                 "a Slitherlink board needs at least 1 row and 1 column, got {rows} x {cols}"
@@ -58,7 +72,21 @@ impl Slither {
             )));
         }
         crate::grid::check_cell_clues(clues, rows * cols, "rows*cols")?;
-        let (rows, cols, clues) = if cols > rows {
+        let edges = (rows + 1) * cols + rows * (cols + 1);
+        if let Some(g) = given {
+            if g.len() != edges || g.iter().any(|&v| v > 2) {
+                return Err(Error::InvalidArgument(format!(
+                    "given edges: expected {edges} values of 0, 1 or 2, got {} values",
+                    g.len()
+                )));
+            }
+        }
+        // The original board's edge numbering (see `crate::grid`).
+        let (r0, c0) = (rows, cols);
+        let h = move |r: usize, c: usize| r * c0 + c;
+        let v = move |r: usize, c: usize| (r0 + 1) * c0 + r * (c0 + 1) + c;
+        let turned = turn.unwrap_or(cols > rows);
+        let (rows, cols, clues) = if turned {
             let t = (0..rows * cols).map(|i| clues[(i % rows) * cols + i / rows]).collect();
             (cols, rows, t)
         } else {
@@ -89,7 +117,24 @@ impl Slither {
         let free_inputs = rc.iter().map(|&(r, c)| !(r >= 1 && clued(r - 1, c))).collect();
         let sure_from =
             (0..rows * cols).filter(|&i| clues[i] > 0).map(|i| (i / cols + 1) * w + i % cols + 1).max().unwrap_or(0);
-        Ok(Slither { rows, cols, clues, top, rc, clue_free, free_inputs, plug_bits, done, sure_from, bits })
+        let given = match given {
+            None => Given::none(),
+            Some(g) => {
+                let mut out = Given::open(rc.len(), false);
+                for (t, &(r, c)) in rc.iter().enumerate() {
+                    // The right and down edges of the turned board's point
+                    // (r, c): down and right of the original point (c, r).
+                    let right = (c < cols).then(|| if turned { g[v(c, r)] } else { g[h(r, c)] });
+                    let down = (r < rows).then(|| if turned { g[h(c, r)] } else { g[v(r, c)] });
+                    out.set(t, right.unwrap_or(0), down.unwrap_or(0), super::given::OPEN);
+                }
+                out
+            }
+        };
+        // A closed loop is sure to finish as one solution only once no edge
+        // decided on is left to draw.
+        let sure_from = sure_from.max(given.on_done_by());
+        Ok(Slither { rows, cols, clues, top, rc, clue_free, free_inputs, plug_bits, done, sure_from, given, bits })
     }
 }
 
@@ -106,6 +151,7 @@ impl Rules for Slither {
         let done = key.get(self.done, 1) == 1;
         let mut moves = [Move { key, right: false, down: false, used: false, closes: false }; 2];
         let n = point_moves(key, c as u32, self.plug_bits, c + 1 < w, r < rows, true, !done, &mut moves);
+        let n = self.given.keep(step, &mut moves, n);
         if self.clue_free[step] {
             for m in &moves[..n] {
                 let mut k = m.key;
@@ -187,4 +233,24 @@ impl Rules for Slither {
     fn sure<K: Key>(&self, step: usize, key: &K) -> bool {
         step >= self.sure_from && key.get(self.done, 1) == 1
     }
+}
+
+/// How wide the open part of a board's frontier gets when the sweep runs
+/// down its rows (`turned` false) or along its columns: over the lines of
+/// points, the most undecided edges (value 2 in `edges`, numbered as in
+/// `crate::grid`) that leave one line of points, along it or across to the
+/// next; then their total, to break ties.
+pub(super) fn open_width(rows: usize, cols: usize, edges: &[u8], turned: bool) -> (usize, usize) {
+    let h = |r: usize, c: usize| edges[r * cols + c] == 2;
+    let v = |r: usize, c: usize| edges[(rows + 1) * cols + r * (cols + 1) + c] == 2;
+    let lines: Vec<usize> = if turned {
+        (0..=cols)
+            .map(|c| (0..rows).filter(|&r| v(r, c)).count() + (0..=rows).filter(|&r| c < cols && h(r, c)).count())
+            .collect()
+    } else {
+        (0..=rows)
+            .map(|r| (0..cols).filter(|&c| h(r, c)).count() + (0..=cols).filter(|&c| r < rows && v(r, c)).count())
+            .collect()
+    };
+    (lines.iter().copied().max().unwrap_or(0), lines.iter().sum())
 }

@@ -47,7 +47,12 @@ def deduce(
 
 
 def count_solutions(
-    board: CountryRoad, engine: str = "search", limit: Optional[int] = None, *, max_states: Optional[int] = None
+    board: CountryRoad,
+    engine: str = "search",
+    limit: Optional[int] = None,
+    *,
+    max_states: Optional[int] = None,
+    deduce: bool = True,
 ) -> int:
     """Number of solutions, counted by one of four independent engines.
 
@@ -65,11 +70,19 @@ def count_solutions(
             20 million, about 3 GB): more raises :class:`~loopcraft.CapacityError`
             (as :func:`loopcraft.slitherlink.count_solutions`; the other
             engines check it and do not use it).
+        deduce: (``frontier`` only) run every stage of the ladder to its
+            fixpoint first; the sweep then keeps the cells and edges it
+            decided (a contradiction gives 0 with no sweep), so its frontier
+            carries only the open part. The count equals ``deduce=False``'s
+            (the plain sweep of the whole board). Which route ran, and why, is
+            what ``loopcraft._core.country_count_deduced`` reports beside the
+            count (``engine``: ``"ladder"``, ``"ladder+frontier"`` or
+            ``"frontier"``, and a one-sentence ``reason``).
 
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6
     """
-    return board_arg(board).count(engine, limit, max_states=max_states)
+    return board_arg(board).count(engine, limit, max_states=max_states, deduce=deduce)
 
 
 def region_graph(board: CountryRoad) -> RegionGraph:

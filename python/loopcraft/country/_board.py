@@ -540,9 +540,16 @@ class CountryRoad(Picture):
         """The region graph (see :class:`loopcraft.country.RegionGraph`)."""
         return build_region_graph(self)
 
-    def count(self, engine: str = "search", limit: Optional[int] = None, *, max_states: Optional[int] = None) -> int:
+    def count(
+        self,
+        engine: str = "search",
+        limit: Optional[int] = None,
+        *,
+        max_states: Optional[int] = None,
+        deduce: bool = True,
+    ) -> int:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count(*self.core_args(), engine, limit, max_states)
+        return _ladder.count(*self.core_args(), engine, limit, max_states, deduce)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 

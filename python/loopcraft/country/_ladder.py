@@ -355,9 +355,14 @@ def count(
     engine: Any = "search",
     limit: Optional[int] = None,
     max_states: Optional[int] = None,
+    deduce: bool = True,
 ) -> int:
     """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when
-    given; ``max_states`` is the frontier engine's memory budget."""
+    given; ``max_states`` is the frontier engine's memory budget. ``deduce``
+    (frontier only): the ladder's fixpoint first, then a sweep of what it left
+    open (see :func:`loopcraft.country.count_solutions`)."""
+    if not isinstance(deduce, bool):
+        raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
     if not isinstance(engine, str):
         raise ArgumentTypeError(f"engine must be a str, got {type(engine).__name__}")
     if engine not in ENGINES:
@@ -377,7 +382,11 @@ def count(
     if engine == "cells":
         return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
     if engine == "frontier":
-        return int(_core.country_count_frontier(rows, cols, list(regions), list(numbers), limit, max_states)[0])
+        return int(
+            _core.country_count_deduced(
+                rows, cols, list(regions), list(numbers), limit, max_states=max_states, deduce=deduce
+            )[0]
+        )
     return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
 
 

@@ -19,7 +19,12 @@ _NO_LIMIT = 2**32 - 1
 
 
 def count_solutions(
-    board: Slitherlink, engine: str = "frontier", limit: Optional[int] = None, *, max_states: Optional[int] = None
+    board: Slitherlink,
+    engine: str = "frontier",
+    limit: Optional[int] = None,
+    *,
+    max_states: Optional[int] = None,
+    deduce: bool = True,
 ) -> int:
     """Number of solutions of ``board``: single loops on the grid edges that
     satisfy every clue (with no clue at all: OEIS A140517).
@@ -34,6 +39,16 @@ def count_solutions(
             check, reach it (else it sweeps to the end and clamps).
         max_states: the frontier's budget of states per sweep step (default
             20 million, about 3 GB): more raises :class:`~loopcraft.CapacityError`.
+        deduce: (``frontier`` only) run the strongest propagation level
+            (``trial``) to its fixpoint first. When it decides every edge the
+            count is 1 (or 0 on a contradiction) with no sweep at all;
+            otherwise the sweep draws exactly the edges it decided on and
+            none it decided off, so the frontier carries only the open part.
+            The count is the same as with ``deduce=False`` (the plain sweep
+            of the whole board); only time and memory differ. Which route ran,
+            and why, is what ``loopcraft._core.slither_count_deduced`` reports
+            beside the count (``engine``: ``"ladder"``, ``"ladder+frontier"``
+            or ``"frontier"``, and a one-sentence ``reason``).
 
     >>> count_solutions(Slitherlink([[None] * 4 for _ in range(4)]))
     9349
@@ -51,8 +66,12 @@ def count_solutions(
             return 0
     if max_states is not None:
         max_states = require_int("max_states", max_states, 1, 2**63 - 1)
+    if not isinstance(deduce, bool):
+        raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
     if engine == "frontier":
-        count, _ = _core.slither_count_frontier(board.rows, board.cols, board.flat_clues, limit, max_states)
+        count, _, _, _ = _core.slither_count_deduced(
+            board.rows, board.cols, board.flat_clues, limit, max_states, deduce=deduce
+        )
         return int(count)
     result = board.solve(limit=min(limit or _NO_LIMIT, _NO_LIMIT))
     return result.count

@@ -1,0 +1,155 @@
+"""Deduce-then-sweep counting: the ladder's fixpoint first, then a frontier
+sweep of what it left open. Its counts must equal the plain sweep's and the
+search's (or the brute force's) on random clued boards of both families,
+with one, several and no solutions."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Optional
+
+import pytest
+
+from loopcraft import _core
+from loopcraft.country import CountryRoad
+from loopcraft.country import count_solutions as country_count_solutions
+from loopcraft.errors import ArgumentError, CapacityError
+from loopcraft.slitherlink import Slitherlink, count_solutions
+from test_frontier import random_country_board, random_shape_clues
+
+ENGINES = {"ladder", "ladder+frontier", "frontier"}
+
+
+def loop_clues(rng: random.Random, rows: int, cols: int, keep: float) -> List[Optional[int]]:
+    """Clues read off a random loop of the board (so at least one solution),
+    each kept with probability ``keep``: sparse clues leave several solutions."""
+    loop = _core.slither_random_loop(rows, cols, rng.randrange(2**32))
+    h = (rows + 1) * cols
+    clues: List[Optional[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            n = (
+                loop[r * cols + c]
+                + loop[(r + 1) * cols + c]
+                + loop[h + r * (cols + 1) + c]
+                + loop[h + r * (cols + 1) + c + 1]
+            )
+            clues.append(n if rng.random() < keep else None)
+    return clues
+
+
+def test_slitherlink_deduced_equals_the_plain_sweep_and_the_search() -> None:
+    rng = random.Random(23)
+    seen = {"several": 0, "none": 0, "one": 0}
+    routes = set()
+    for t in range(400):
+        rows, cols = rng.randint(1, 6), rng.randint(1, 6)
+        if t % 2 and rows * cols >= 4:
+            clues = loop_clues(rng, rows, cols, rng.uniform(0.2, 0.9))
+        else:
+            clues = random_shape_clues(rng, rows, cols)
+            if t % 3 == 0 and clues:
+                # A clue changed at random: often no solution at all.
+                i = rng.randrange(len(clues))
+                clues[i] = rng.randint(0, 3)
+        count, _, engine, reason = _core.slither_count_deduced(rows, cols, clues)
+        plain = _core.slither_count_frontier(rows, cols, clues)[0]
+        assert count == plain, (rows, cols, clues, engine, reason)
+        solutions, complete, _ = _core.slither_solve(rows, cols, clues, limit=10**6)
+        assert complete and count == len(solutions), (rows, cols, clues)
+        assert engine in ENGINES and reason
+        routes.add(engine)
+        seen["several" if count > 1 else "one" if count == 1 else "none"] += 1
+    assert min(seen.values()) >= 30, seen
+    assert routes == {"ladder", "ladder+frontier"}
+
+
+def test_slitherlink_deduced_on_larger_sparse_boards_equals_the_plain_sweep() -> None:
+    rng = random.Random(5)
+    swept = 0
+    for _ in range(30):
+        rows, cols = rng.randint(6, 9), rng.randint(6, 9)
+        clues = loop_clues(rng, rows, cols, rng.uniform(0.15, 0.5))
+        count, _, engine, _ = _core.slither_count_deduced(rows, cols, clues)
+        assert count == _core.slither_count_frontier(rows, cols, clues)[0] >= 1
+        swept += engine == "ladder+frontier"
+    assert swept >= 10
+
+
+def test_country_deduced_equals_the_plain_sweep_and_the_brute_force() -> None:
+    rng = random.Random(11)
+    seen = {"several": 0, "none": 0, "one": 0}
+    routes = set()
+    for t in range(300):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+        regions, numbers = random_country_board(rng, rows, cols)
+        count, _, engine, reason = _core.country_count_deduced(rows, cols, regions, numbers)
+        plain = _core.country_count_frontier(rows, cols, regions, numbers)[0]
+        brute = _core.country_count_cells if t % 2 else _core.country_count_loops
+        assert count == plain == brute(rows, cols, regions, numbers), (rows, cols, regions, numbers, engine, reason)
+        assert engine in ENGINES and reason
+        routes.add(engine)
+        seen["several" if count > 1 else "one" if count == 1 else "none"] += 1
+    assert min(seen.values()) >= 20, seen
+    assert {"ladder", "ladder+frontier"} <= routes
+
+
+def test_deduce_off_is_the_plain_sweep() -> None:
+    clues: List[Optional[int]] = [None] * 16
+    count, peak, engine, _ = _core.slither_count_deduced(4, 4, clues, deduce=False)
+    assert (count, peak, engine) == (9349, *_core.slither_count_frontier(4, 4, clues)[1:], "frontier")
+    regions = list(range(16))
+    count, peak, engine, _ = _core.country_count_deduced(4, 4, regions, [None] * 16, deduce=False)
+    assert (count, peak, engine) == (6, *_core.country_count_frontier(4, 4, regions, [None] * 16)[1:], "frontier")
+
+
+def test_limit_and_budget_hold_on_both_routes() -> None:
+    # Unclued: nothing to deduce, the sweep runs, the limit clamps it.
+    assert _core.slither_count_deduced(5, 5, [None] * 25, limit=100)[0] == 100
+    # A unique board settled by the ladder: min(1, limit).
+    board = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
+    assert _core.slither_count_deduced(5, 5, board.flat_clues, limit=0)[0] == 0
+    count, peak, engine, _ = _core.slither_count_deduced(5, 5, board.flat_clues, limit=5)
+    assert (count, peak, engine) == (1, 0, "ladder")
+    with pytest.raises(CapacityError):
+        _core.slither_count_deduced(12, 12, [None] * 144, max_states=1000)
+    with pytest.raises(ArgumentError):
+        _core.slither_count_deduced(0, 3, [])
+
+
+def test_the_public_counts_deduce_by_default() -> None:
+    rng = random.Random(3)
+    for _ in range(20):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        board = Slitherlink(
+            [[c for c in loop_clues(rng, rows, cols, 0.5)[r * cols : (r + 1) * cols]] for r in range(rows)]
+        )
+        want = count_solutions(board, engine="search")
+        assert count_solutions(board) == count_solutions(board, deduce=False) == want
+    for _ in range(20):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 5)
+        regions, numbers = random_country_board(rng, rows, cols)
+        grid = [regions[r * cols : (r + 1) * cols] for r in range(rows)]
+        if min(regions) < 0:
+            continue
+        cboard = CountryRoad.from_regions(grid, numbers={i: n for i, n in enumerate(numbers) if n is not None})
+        want = country_count_solutions(cboard, engine="cells")
+        assert country_count_solutions(cboard, engine="frontier") == want
+        assert country_count_solutions(cboard, engine="frontier", deduce=False) == want
+
+
+def test_ctrl_c_stops_a_deduced_count_quickly() -> None:
+    import _thread
+    import threading
+    import time
+
+    def interrupt() -> None:
+        time.sleep(0.05)
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        # Unclued: the fixpoint decides nothing, the sweep of 14 x 14 takes many seconds.
+        _core.slither_count_deduced(14, 14, [None] * 196)
+    assert time.perf_counter() - t < 2.0
