@@ -118,7 +118,7 @@ proptest! {
             let got = got.into_result().expect("a board is always solved");
             let single = slither::solve(it.rows, it.cols, &it.clues, 2, Some(20), None);
             match (got, single) {
-                (Ok(a), Ok(b)) => prop_assert_eq!((a.solutions, a.complete, a.nodes), (b.solutions, b.complete, b.nodes)),
+                (Ok(a), Ok(b)) => prop_assert_eq!((a.solutions, a.finished, a.nodes), (b.solutions, b.finished, b.nodes)),
                 (Err(a), Err(b)) => prop_assert_eq!(a, b),
                 (a, b) => prop_assert!(false, "batch {:?} but single {:?}", a.is_ok(), b.is_ok()),
             }
@@ -137,7 +137,7 @@ fn a_fully_decided_assignment_that_is_not_one_loop_is_a_contradiction() {
             assert_eq!(slither::propagate(rows, cols, &clues, *tier), Ok(None), "{rows}x{cols} {clues:?} {tier:?}");
         }
         let grade = slither::grade(rows, cols, &clues, None).unwrap();
-        assert_eq!((grade.level, grade.solutions, grade.complete), (slither::Level::Easy, 0, true));
+        assert_eq!((grade.level, grade.solutions, grade.finished), (slither::Level::Easy, 0, true));
         assert!(slither::solve(rows, cols, &clues, 2, None, None).unwrap().solutions.is_empty());
     }
     // A board that does have a loop is still solved by propagation.

@@ -8,6 +8,7 @@
 use super::board::board;
 use super::engine::{OFF, ON, UNK};
 use super::*;
+use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::interrupt::Stop;
 
@@ -124,13 +125,13 @@ fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>])
         }
     }
     let out = solve(rows, cols, clues, usize::MAX, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), solutions.len(), "search count on {rows}x{cols} {clues:?}");
     for s in &out.solutions {
         assert!(solutions.contains(&s));
     }
     let g = grade(rows, cols, clues, None).unwrap();
-    assert!(g.complete);
+    assert!(g.finished);
     assert_eq!(g.solutions, solutions.len().min(2), "grade {:?} count on {clues:?}", g.level);
     assert!(g.score >= g.level.index() as f64 && g.score < g.level.index() as f64 + 1.0);
     // The grade is the weakest level that decides every edge (or refutes).
@@ -172,7 +173,7 @@ fn every_level_is_sound_on_random_small_boards() {
 fn empty_boards_count_oeis_a231829() {
     for (n, want) in [(1, 1), (2, 13), (3, 213), (4, 9349)] {
         let out = solve(n, n, &vec![-1; n * n], usize::MAX, None, None).unwrap();
-        assert!(out.complete);
+        assert!(out.finished);
         assert_eq!(out.solutions.len(), want, "{n} x {n}");
         if n <= 4 {
             assert_eq!(all_loops(n, n).len(), want);
@@ -189,10 +190,10 @@ fn a_known_puzzle_is_unique_and_solved_by_deduction() {
         1, 0, 1,
     ];
     let out = solve(4, 4, &clues, 2, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions, vec![answer.clone()]);
     let g = grade(4, 4, &clues, None).unwrap();
-    assert!(g.level < Level::Search && g.solutions == 1 && g.complete, "{g:?}");
+    assert!(g.level < Level::Search && g.solutions == 1 && g.finished, "{g:?}");
 }
 
 #[test]
@@ -225,7 +226,7 @@ fn single_cells_and_rectangles() {
 #[test]
 fn limit_stops_the_count() {
     let out = solve(3, 3, &[-1; 9], 5, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), 5);
     let out = solve(3, 3, &[-1; 9], 1, None, None).unwrap();
     assert_eq!(out.solutions.len(), 1);
@@ -234,13 +235,13 @@ fn limit_stops_the_count() {
 #[test]
 fn budgets_report_incomplete_never_a_wrong_count() {
     let out = solve(6, 6, &[-1; 36], usize::MAX, Some(50), None).unwrap();
-    assert!(!out.complete);
+    assert!(!out.finished);
     assert!(out.nodes <= 51);
     let out = solve(8, 8, &[-1; 64], usize::MAX, None, Some(0.0)).unwrap();
-    assert!(!out.complete);
+    assert!(!out.finished);
     // A budget large enough changes nothing.
     let out = solve(3, 3, &[-1; 9], usize::MAX, Some(1_000_000), Some(100.0)).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), 213);
 }
 
@@ -264,7 +265,7 @@ fn large_board_does_not_overflow_the_stack() {
     let mut clues = vec![-1i8; 100 * 100];
     clues[0] = 3;
     let out = solve(100, 100, &clues, 1, Some(20_000), None).unwrap();
-    assert!(out.solutions.len() == 1 || !out.complete);
+    assert!(out.solutions.len() == 1 || !out.finished);
     if let Some(s) = out.solutions.first() {
         let b = board(100, 100, &clues).unwrap();
         assert!(check::is_solution(&b, s));
@@ -334,7 +335,7 @@ fn a_few_dataset_puzzles_are_unique_with_their_answer() {
         data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20)
     {
         let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
-        assert!(out.complete);
+        assert!(out.finished);
         assert_eq!(out.solutions, vec![loop_of(*rows, *cols, inside.as_ref().unwrap())], "{name}");
     }
 }
@@ -353,7 +354,7 @@ fn dataset_timing() {
         let cap = std::env::var("CAP").ok().map(|c| c.parse::<f64>().unwrap());
         let out = solve(*rows, *cols, clues, 2, None, cap).unwrap();
         let dt = t.elapsed().as_secs_f64();
-        if !out.complete {
+        if !out.finished {
             println!("{name}: budget hit after {dt:.2} s, {} nodes", out.nodes);
             continue;
         }
@@ -503,8 +504,8 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done) = backbone::suggest(&b, 3, None, &mut Stop::never());
-            assert!(bb.complete && done);
+            let (bb, tips, done) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()));
+            assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
                 assert!(bb.values.iter().all(|&v| v == UNK) && bb.witnesses.is_empty());
@@ -512,7 +513,7 @@ fn backbone_and_suggestions_match_brute_force() {
             }
             assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
             assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
-            assert_eq!(bb, backbone::backbone(&b, None, &mut Stop::never()));
+            assert_eq!(bb, backbone::backbone(&b, &mut Budget::new(&mut Stop::never())));
             for s in &tips {
                 let mut more = clues.clone();
                 more[s.cell] = s.value;
