@@ -330,12 +330,18 @@ mod tests {
     fn a_stop_reaches_the_items_already_running() {
         let stop = || true;
         let started = std::time::Instant::now();
-        let out = map_largest_first(&[0u8, 1], 2, &stop, |_| 0, |_, item_stop| {
-            // Each item runs until its own stop says so.
-            while !item_stop.requested() {
-                assert!(started.elapsed() < Duration::from_secs(10), "the item never saw the batch's stop");
-            }
-        });
+        let out = map_largest_first(
+            &[0u8, 1],
+            2,
+            &stop,
+            |_| 0,
+            |_, item_stop| {
+                // Each item runs until its own stop says so.
+                while !item_stop.requested() {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the item never saw the batch's stop");
+                }
+            },
+        );
         assert_eq!(out, Err(Error::Interrupted));
     }
 

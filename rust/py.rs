@@ -308,7 +308,7 @@ fn py_slither_random_loop(py: Python<'_>, rows: usize, cols: usize, seed: u64) -
 /// `(status, clues, level, attempts)` with status `"found"`, `"timeout"` or
 /// `"exhausted"` (clues empty unless found, -1 for blank). Ctrl-C stops it.
 #[pyfunction(name = "slither_generate")]
-#[pyo3(signature = (rows, cols, seed, level=None, attempts=50, time_limit=None, search_nodes=300))]
+#[pyo3(signature = (rows, cols, seed, level=None, attempts=slither::DEFAULT_ATTEMPTS, time_limit=None, search_nodes=slither::DEFAULT_SEARCH_NODES))]
 #[allow(clippy::too_many_arguments)]
 fn py_slither_generate(
     py: Python<'_>,
@@ -766,8 +766,27 @@ fn py_loop_solve_many<'py>(
 
 // ---------------------------------------------------------------- module
 
+/// The limits and defaults that Python reads instead of copying them.
+fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SLITHER_MAX_SIDE", slither::MAX_SIDE)?;
+    m.add("COUNTRY_MAX_SIDE", crate::country::board::MAX_SIDE)?;
+    m.add("COUNTRY_MIN_SIDE", crate::read::COUNTRY_MIN_SIDE)?;
+    m.add("MAX_TEXT", crate::read::MAX_TEXT)?;
+    m.add("MAX_DIGITS", crate::read::MAX_DIGITS)?;
+    m.add("MAX_URL", crate::read::pzpr::MAX_URL)?;
+    m.add("URL_SITES", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::SITES)?)?;
+    m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
+    m.add("MAX_ATTEMPTS", u32::MAX)?;
+    m.add("SLITHER_ATTEMPTS", slither::DEFAULT_ATTEMPTS)?;
+    m.add("SLITHER_SEARCH_NODES", slither::DEFAULT_SEARCH_NODES)?;
+    m.add("LOOP_V1_MAX_N", crate::loop_v1::MAX_N)?;
+    m.add("LOOP_V1_NODE_LIMIT", crate::loop_v1::THIN_NODE_LIMIT)?;
+    Ok(())
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    add_constants(m)?;
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;

@@ -189,9 +189,14 @@ pub struct GenOptions {
     pub search_nodes: u64,
 }
 
+/// Random loops tried by default.
+pub const DEFAULT_ATTEMPTS: u32 = 50;
+/// Default node budget of each uniqueness check of the `search` thinning pass.
+pub const DEFAULT_SEARCH_NODES: u64 = 300;
+
 impl Default for GenOptions {
     fn default() -> Self {
-        GenOptions { level: None, attempts: 50, time_limit: None, search_nodes: 300 }
+        GenOptions { level: None, attempts: DEFAULT_ATTEMPTS, time_limit: None, search_nodes: DEFAULT_SEARCH_NODES }
     }
 }
 

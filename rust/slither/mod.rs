@@ -37,7 +37,7 @@ use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 use engine::{Engine, Rules};
-pub use generate::{generate, GenOptions, GenStatus, Generated};
+pub use generate::{generate, GenOptions, GenStatus, Generated, DEFAULT_ATTEMPTS, DEFAULT_SEARCH_NODES};
 
 /// The random simple loop that generation from `seed` starts with (0/1 per edge).
 pub fn random_loop(rows: usize, cols: usize, seed: u64) -> Result<Vec<u8>> {
