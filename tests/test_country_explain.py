@@ -16,7 +16,7 @@ from typing import Dict, List, Set, Tuple
 
 import pytest
 
-from loopcraft import ArgumentError, Explanation, Position, Rule, _core
+from loopcraft import ArgumentError, Explanation, Position, Rule, Step, _core
 from loopcraft.country import LEVELS, RULES, CountryRoad, generate
 from test_country_engine import random_board
 
@@ -202,3 +202,21 @@ def test_bad_positions_are_refused() -> None:
 def test_every_rule_is_used() -> None:
     missing = {r.name for r in RULES} - SEEN
     assert not missing, missing
+
+
+def test_grade_score_weighs_the_explanation() -> None:
+    """``grade(score=True)``: the level's index plus d / (1 + d), d the steps
+    weighed 8 ** level (a trial adds its refutation's) per unknown."""
+
+    def weight(steps: Tuple[Step, ...]) -> int:
+        return sum(8 ** LEVELS.index(s.level) + (weight(s.because.steps) if s.because else 0) for s in steps)
+
+    for seed in range(4):
+        p = generate(6, 6, seed=seed)
+        assert p.grade().score is None
+        g = p.grade(score=True)
+        assert g.level == p.grade().level
+        assert g.score is not None and g.index <= g.score < g.index + 1
+        e = p.explain(g.level if g.level != "search" else None)
+        d = weight(e.steps) / (36 + 30 + 30)
+        assert g.score == pytest.approx(g.index + d / (1 + d))

@@ -64,6 +64,18 @@ LONG_CALLS = {
         "board = CountryRoad.from_regions([[r * 8 + c for c in range(8)] for r in range(8)])",
         "solve_many([board], limit=10**9, threads=1)",
     ),
+    # The setter's engine: a clue suggestion for every blank cell of an empty
+    # board, and a Country Road draft whose backbone needs a long refutation.
+    "slitherlink suggest": (
+        "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])",
+        "board.suggest_clues(5)",
+    ),
+    "country backbone": (
+        "from loopcraft.country import CountryRoad\nboard = CountryRoad.from_url("
+        "'https://puzz.link/p?country/15/15/8qgemid9l54ikm1ht8ckd58ibbr5i5b89lahaqmld46god142vqsknv88ftiiv010vil2dd0"
+        "23hfg8pe80hml4zk22g')",
+        "board.backbone()",
+    ),
     "slitherlink generate": (
         "from loopcraft.slitherlink import generate",
         "generate(60, 60, 'ctrl-c', grade='hard', attempts=1000)",

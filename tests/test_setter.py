@@ -262,6 +262,20 @@ def test_a_stopped_backbone_reports_only_proven_values():
             assert all(v is None or v == e for v, e in zip(flat, expected))
 
 
+def test_a_stopped_country_backbone_reports_only_proven_values():
+    rng = random.Random(28)
+    for _ in range(20):
+        board = random_country(rng)
+        bb = board.backbone(time_limit=0)
+        sols = country_solutions(board)
+        flat = [v for grid in (bb.cells, bb.right, bb.down) for row in grid for v in row]
+        if not bb.complete:
+            assert bb.count <= len(sols)
+        if sols:
+            expected = _expected_values([_country_values(board, s) for s in sols])
+            assert all(v is None or v == e for v, e in zip(flat, expected))
+
+
 def test_backbone_to_dict_and_svg():
     board = Slitherlink([[None, None, None], [None, 3, None], [None, None, 2]])
     bb = board.backbone()

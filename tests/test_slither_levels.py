@@ -71,10 +71,51 @@ def test_loopcraft_levels_agree_with_loopys(loopy_puzzles):
 
 
 def test_score_orders_within_the_level(loopy_puzzles):
+    by_level: Dict[str, List[float]] = {}
     for row in loopy_puzzles[::7]:
-        g = Slitherlink.from_tatham(row["id"]).grade()
+        p = Slitherlink.from_tatham(row["id"])
+        assert p.grade().score is None  # off by default: grade stays cheap
+        g = p.grade(score=True)
+        assert g.level == p.grade().level
         assert g.score is not None
         assert g.index <= g.score < g.index + 1
+        # Recount the weight from the explanation's steps, by hand.
+        steps = p.explain(g.level).steps
+        weight = sum(8 ** LEVELS.index(s.level) for s in steps)
+        sides = (p.rows + 1) * p.cols + p.rows * (p.cols + 1)
+        d = weight / sides
+        assert g.score == pytest.approx(g.index + d / (1 + d))
+        by_level.setdefault(g.level, []).append(d)
+    # The weight per side follows Loopy's levels on Loopy's puzzles, even
+    # without the level's index: every hard puzzle outweighs every easy one.
+    assert max(by_level["easy"]) < min(by_level["tricky"])
+    assert max(by_level["easy"]) < min(by_level["hard"])
+
+
+def test_score_function_orders_and_stays_in_the_level():
+    from loopcraft._explain import score
+
+    values = [score(3, w, 100) for w in (0, 1, 10, 100, 10**4, 10**9, 10**30)]
+    assert values == sorted(values)
+    assert values[0] == 3
+    assert all(3 <= v < 4 for v in values)
+    assert score(5, 10**30, 1) < 6
+
+
+def test_score_flag_is_checked():
+    from loopcraft.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError):
+        Slitherlink([[3, 3, 1]]).grade(score="yes")  # type: ignore[arg-type]
+
+
+def test_score_counts_a_trial_refutation():
+    """A trial step weighs its level plus the steps of its refutation."""
+    from loopcraft._explain import Explanation, Step
+
+    inner = Explanation("trial", (Step("number", "easy", frozenset(), {}, "x"),))
+    outer = Explanation("trial", (Step("trial", "trial", frozenset(), {}, "y", because=inner),))
+    assert outer.weight(LEVELS) == 8**5 + 1
 
 
 def test_levels_solve_more_as_they_climb(loopy_puzzles):

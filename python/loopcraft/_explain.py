@@ -51,6 +51,10 @@ __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
 #: A key of a premise or a decision, such as ``("h", 0, 2)`` or ``("clue", 1, 1)``.
 Key = Tuple[Any, ...]
 
+#: A step of the i-th level of a family's ladder weighs ``STEP_WEIGHT_BASE ** i``
+#: in :meth:`Explanation.weight` (docs/levels.md, "Score", says why 8).
+STEP_WEIGHT_BASE = 8
+
 _EDGE_KINDS = {"slitherlink": ("h", "v"), "country": ("right", "down")}
 
 
@@ -178,6 +182,20 @@ class Explanation:
         for s in self.steps:
             out[s.rule] = out.get(s.rule, 0) + 1
         return out
+
+    def weight(self, levels: Sequence[str]) -> int:
+        """The work of the steps: each step weighs ``8 ** i``, ``i`` the index
+        of its level in ``levels`` (the family's ``LEVELS``: 1 for the first
+        level, 8 for the next, 64, 512, ...), and a step that carries a
+        refutation (``because``, a ``trial``) adds that explanation's weight.
+        See :func:`score` and docs/levels.md for why 8."""
+        total = 0
+        for s in self.steps:
+            i = levels.index(s.level) if s.level in levels else len(levels) - 1
+            total += STEP_WEIGHT_BASE**i
+            if s.because is not None:
+                total += s.because.weight(levels)
+        return total
 
     def decided(self) -> Dict[Key, int]:
         """Every decision of the steps, in order."""
@@ -386,3 +404,14 @@ def as_position(value: Any, family: str, rows: int, cols: int) -> Position:
         if v not in (0, 1) or isinstance(v, bool):
             raise ArgumentError(f"position mark {k!r} = {v!r}: a mark is 1 or 0")
     return pos
+
+
+def score(index: int, weight: int, sides: int) -> float:
+    """The finer difficulty of a puzzle graded at level ``index``: ``index +
+    d / (1 + d)``, ``d`` the explanation's :meth:`Explanation.weight` per
+    unknown of the board (``sides``). It grows with the weight, so it orders
+    puzzles within a level, and stays in ``[index, index + 1)``, so it never
+    reorders the levels."""
+    d = weight / max(sides, 1)
+    # Below 1 - 1e-9, so that index + f stays below index + 1 in floats.
+    return index + min(d / (1.0 + d), 1.0 - 1e-9)

@@ -12,9 +12,11 @@
 
 use super::ladder::root;
 use super::puzzle::Puzzle;
-use super::search::search_from;
+use super::search::{search_from, search_steered};
 use super::stages::{fixpoint_from, Stages};
+use super::state::State;
 use super::state::{OFF, ON, UNDECIDED};
+use super::work::Work;
 use crate::budget::Budget;
 
 /// What [`backbone`] proved.
@@ -40,6 +42,47 @@ fn cells_and_edges(p: &Puzzle, edges: &[u8]) -> Vec<u8> {
         .map(|c| b.cell_edges(c).iter().any(|&e| edges[e as usize] != 0) as u8)
         .chain(edges.iter().copied())
         .collect()
+}
+
+/// A solution from `s` (a state with one variable assumed against S1), or a
+/// proof that there is none. Attempts of growing node caps cycle through
+/// three branching orders: steered away from S1 (`v1`, cells then edges),
+/// whose solution opens the most variables at once; the solver's own order;
+/// and steered towards S1, which repairs S1 near the assumption. A wrong early
+/// choice can hide every solution under a huge failing subtree in one order
+/// and not in another; an attempt that finishes is exact by itself, and the
+/// caps grow four times each round, so the search stays complete.
+fn find(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    g: &mut Budget<'_, '_>,
+    v1: &[u8],
+) -> super::search::SolveResult {
+    let towards: Vec<u8> = v1.iter().map(|&v| 1 - v).collect();
+    let mut cap = 2 * s.undecided() as u64 + 100;
+    let mut nodes = 0;
+    for round in 0.. {
+        let avoid = match round % 3 {
+            0 => Some(v1),
+            1 => None,
+            _ => Some(towards.as_slice()),
+        };
+        // This attempt's node cap; the caller's budget has none.
+        let outer = g.set_nodes(Some(cap));
+        let mut out = search_steered(p, s, w, stages, 1, g, avoid);
+        g.set_nodes(outer);
+        nodes += out.nodes;
+        if !out.solutions.is_empty() || out.finished || g.halted() {
+            out.nodes = nodes;
+            return out;
+        }
+        if round % 3 == 2 {
+            cap = cap.saturating_mul(4);
+        }
+    }
+    unreachable!("the loop returns")
 }
 
 /// The backbone of `p` under `g` (its deadline and stop; no node limit: the
@@ -87,7 +130,7 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
                 stopped = true;
                 break;
             }
-            let out = search_from(p, &mut s, &mut w, stages, 1, g);
+            let out = find(p, &mut s, &mut w, stages, g, &v1);
             if let Some(s2) = out.solutions.into_iter().next() {
                 let v2 = cells_and_edges(p, &s2);
                 for (f, o) in open.iter_mut().enumerate() {

@@ -73,13 +73,36 @@ pub(crate) fn search_from(
     limit: usize,
     g: &mut Budget<'_, '_>,
 ) -> SolveResult {
+    search_steered(p, s, w, stages, limit, g, None)
+}
+
+/// [`search_from`] whose every branch tries first the value that `avoid`
+/// (cells then edges, 0/1: a known solution) does not take, so that a
+/// solution found differs from it in as many places as the search manages.
+pub(crate) fn search_steered(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+) -> SolveResult {
     let entry = s.mark();
-    let out = dfs(p, s, w, stages, limit, g);
+    let out = dfs(p, s, w, stages, limit, g, avoid);
     s.undo(entry);
     out
 }
 
-fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, limit: usize, g: &mut Budget<'_, '_>) -> SolveResult {
+fn dfs(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 0 };
     if limit == 0 {
         return out;
@@ -100,6 +123,7 @@ fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, limit: usize, g:
                     }
                 }
                 Some((e, first)) => {
+                    let first = avoid.map_or(first, |known| 1 - known[s.cells + e]);
                     if over_budget(out.nodes, g) {
                         out.finished = false;
                         return out;

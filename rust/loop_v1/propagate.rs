@@ -21,8 +21,7 @@ pub const BOTH: Domain = 3;
 /// A path end's previous state, for undo.
 struct PathUndo {
     point: u32,
-    end: u32,
-    len: u32,
+    was: [u32; 2],
 }
 
 /// A position in the undo logs (edges and path ends are logged apart so that
@@ -34,17 +33,81 @@ pub(crate) struct Mark {
 }
 
 /// Decided-on and undecided counts of the edges around a cell or a point,
-/// kept up to date by `set`/`undo_to` so that a rule is checked without
+/// packed as `on * 8 + unknown` (both at most 4, so a code is below 40) and
+/// kept up to date by `set`/`undo_to`, so that a rule is checked without
 /// reading its edges.
-#[derive(Clone, Copy)]
-struct Tally {
-    on: u8,
-    unknown: u8,
+/// The top bit of a slot's tally byte says that its rule is queued (the
+/// counts never reach it), so queueing reads the byte `set` just wrote.
+type Tally = u8;
+const ON_STEP: u8 = 8;
+const QUEUED: u8 = 0x80;
+const COUNTS: u8 = 0x3F;
+
+#[inline]
+fn split(t: Tally) -> (u8, u8) {
+    ((t & COUNTS) / ON_STEP, t % ON_STEP)
 }
+
+/// Bit `t` set when a cell with this clue and tally `t` has work for its rule:
+/// a contradiction to report, or undecided sides to fix. Any other tally is a
+/// no-op of the rule, so the cell is not queued for it.
+const fn cell_acts(clue: i8) -> u64 {
+    let mut mask = 0u64;
+    if clue < 0 {
+        return 0;
+    }
+    let mut on = 0;
+    while on <= 4 {
+        let mut unknown = 0;
+        while unknown <= 4 - on {
+            let (o, reach) = (on as i8, (on + unknown) as i8);
+            let acts = if unknown == 0 { o != clue } else { o >= clue || reach <= clue };
+            if acts {
+                mask |= 1 << (on * 8 + unknown);
+            }
+            unknown += 1;
+        }
+        on += 1;
+    }
+    mask
+}
+
+/// `cell_acts` per clue 0..=4; index 5 is a blank (never acts).
+const CELL_ACTS: [u64; 6] = [cell_acts(0), cell_acts(1), cell_acts(2), cell_acts(3), cell_acts(4), 0];
+
+/// Bit `t` set when a point with tally `t` has work for the dot rule (see
+/// `dot_rule`): more than two on, a decided point with exactly one, two on with
+/// more undecided, or one undecided edge that the count forces.
+const POINT_ACTS: u64 = {
+    let mut mask = 0u64;
+    let mut on = 0;
+    while on <= 4 {
+        let mut unknown = 0;
+        while unknown <= 4 - on {
+            let acts = if unknown == 0 { on == 1 || on > 2 } else { on >= 2 || unknown == 1 };
+            if acts {
+                mask |= 1 << (on * 8 + unknown);
+            }
+            unknown += 1;
+        }
+        on += 1;
+    }
+    mask
+};
 
 pub(crate) struct Engine<'a> {
     pub grid: &'a Grid,
     clues: Vec<i8>,
+    /// The rules are numbered cells first, then points (`cells + p`), then
+    /// one idle slot standing for "no cell" beside a rim edge. Per edge, the
+    /// slots whose tallies it changes: its two cells (or the idle slot) and
+    /// its two points, so `set`/`undo_to` run without branches on the rim.
+    slots: Vec<[u32; 4]>,
+    /// Per slot, the mask of tallies at which its rule acts: `CELL_ACTS` of
+    /// the cell's clue, `POINT_ACTS`, and 0 for the idle slot.
+    acts: Vec<u64>,
+    /// Per slot, its tally.
+    tally: Vec<Tally>,
     pub dom: Vec<Domain>,
     pub on_count: usize,
     /// The on-edges form one closed cycle holding all of them. The v1 loop
@@ -52,57 +115,83 @@ pub(crate) struct Engine<'a> {
     /// clues can still fail, so the state is terminal: `run` settles it by
     /// checking the clues instead of sweeping the board.
     pub closed: bool,
-    cell_tally: Vec<Tally>,
-    point_tally: Vec<Tally>,
-    path_end: Vec<u32>,
-    path_len: Vec<u32>,
+    /// Per point: the other end of the on-path ending here (itself when
+    /// none) and that path's length in edges.
+    path: Vec<[u32; 2]>,
     edge_trail: Vec<u32>,
     path_trail: Vec<PathUndo>,
+    /// Queued rules, run first in first out from `head` (fewer rule runs
+    /// than last in first out on the v1 searches; any order reaches the same
+    /// fixpoint).
     queue: Vec<u32>,
-    queued: Vec<bool>,
+    head: usize,
 }
 
 impl<'a> Engine<'a> {
-    /// An engine with every edge undecided and every constraint queued.
+    /// An engine with every edge undecided and every constraint that can act
+    /// queued (the others are no-ops until an edge around them is decided).
     pub fn new(grid: &'a Grid, clues: &[i8]) -> Self {
-        let points = grid.num_points();
-        let items = grid.num_cells() + points;
-        Engine {
+        let (cells, points) = (grid.num_cells(), grid.num_points());
+        let items = cells + points;
+        let idle = items as u32;
+        let slots = (0..grid.num_edges())
+            .map(|e| {
+                let [c0, c1] = grid.edge_cells[e].map(|c| if c == NONE { idle } else { c });
+                let [p0, p1] = grid.edge_points[e];
+                [c0, c1, cells as u32 + p0, cells as u32 + p1]
+            })
+            .collect();
+        let mut acts = vec![POINT_ACTS; items + 1];
+        acts[items] = 0;
+        let mut tally = vec![4; cells];
+        tally.extend_from_slice(&grid.point_degree);
+        tally.push(0);
+        let mut engine = Engine {
             grid,
             clues: clues.to_vec(),
+            slots,
+            acts,
+            tally,
             dom: vec![BOTH; grid.num_edges()],
             on_count: 0,
             closed: false,
-            cell_tally: vec![Tally { on: 0, unknown: 4 }; grid.num_cells()],
-            point_tally: grid.point_degree.iter().map(|&d| Tally { on: 0, unknown: d }).collect(),
-            path_end: (0..points as u32).collect(),
-            path_len: vec![0; points],
+            path: (0..points as u32).map(|p| [p, 0]).collect(),
             edge_trail: Vec::with_capacity(grid.num_edges()),
             path_trail: Vec::with_capacity(2 * grid.num_edges()),
-            queue: {
-                let mut q = Vec::with_capacity(items);
-                q.extend(0..items as u32);
-                q
-            },
-            queued: vec![true; items],
+            queue: Vec::with_capacity(items),
+            head: 0,
+        };
+        engine.queue_initial();
+        engine
+    }
+
+    /// With every edge undecided: sets the clue masks and queues the cells
+    /// whose rule acts at once (clues 0 and 4). No point acts on an
+    /// undecided board (every degree is at least 2).
+    fn queue_initial(&mut self) {
+        for (c, &clue) in self.clues.iter().enumerate() {
+            let acts = CELL_ACTS[if clue < 0 { 5 } else { clue as usize }];
+            self.acts[c] = acts;
+            if (acts >> 4) & 1 != 0 {
+                self.tally[c] |= QUEUED;
+                self.queue.push(c as u32);
+            }
         }
     }
 
-    /// Back to every edge undecided, with new clues and every constraint
-    /// queued: the undo logs hold every change since `new`, so this costs
-    /// no allocation, which matters when the generator solves thousands of
-    /// boards of one size in a row.
+    /// Back to every edge undecided, with new clues and the acting
+    /// constraints queued: the undo logs hold every change since `new`, so
+    /// this costs no allocation, which matters when the generator solves
+    /// thousands of boards of one size in a row.
     pub fn reset(&mut self, clues: &[i8]) {
         self.undo_to(Mark { edges: 0, paths: 0 });
         self.clues.copy_from_slice(clues);
-        let items = self.queued.len() as u32;
-        self.queue.extend(0..items);
-        self.queued.fill(true);
+        self.queue_initial();
     }
 
-    /// Loads given domains (as if assigned before search); every constraint
-    /// is still queued from `new`. Returns false when the loaded state
-    /// already contradicts the loop rule.
+    /// Loads given domains (as if assigned before search); the constraints
+    /// that can act are queued. Returns false when the loaded state already
+    /// contradicts the loop rule.
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         self.on_count = domains.iter().filter(|&&d| d == ON).count();
         for (e, &d) in domains.iter().enumerate() {
@@ -126,27 +215,21 @@ impl<'a> Engine<'a> {
     pub fn undo_to(&mut self, mark: Mark) {
         while self.path_trail.len() > mark.paths {
             let u = self.path_trail.pop().unwrap();
-            self.path_end[u.point as usize] = u.end;
-            self.path_len[u.point as usize] = u.len;
+            self.path[u.point as usize] = u.was;
         }
-        while self.edge_trail.len() > mark.edges {
-            let e = self.edge_trail.pop().unwrap() as usize;
-            let on = (self.dom[e] == ON) as u8;
+        for &e in self.edge_trail[mark.edges..].iter().rev() {
+            let e = e as usize;
+            let on = self.dom[e] == ON;
             self.on_count -= on as usize;
+            // Undoing one decided edge: one more undecided, one fewer on.
+            let delta = if on { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
             self.dom[e] = BOTH;
-            for c in self.grid.edge_cells[e] {
-                if c != NONE {
-                    let t = &mut self.cell_tally[c as usize];
-                    t.on -= on;
-                    t.unknown += 1;
-                }
-            }
-            for p in self.grid.edge_points[e] {
-                let t = &mut self.point_tally[p as usize];
-                t.on -= on;
-                t.unknown += 1;
+            for s in self.slots[e] {
+                let t = &mut self.tally[s as usize];
+                *t = t.wrapping_sub(delta);
             }
         }
+        self.edge_trail.truncate(mark.edges);
         // A closure is always the newest event of a node, so any undo
         // reaches back before it.
         self.closed = false;
@@ -154,54 +237,42 @@ impl<'a> Engine<'a> {
     }
 
     fn clear_queue(&mut self) {
-        for &item in &self.queue {
-            self.queued[item as usize] = false;
+        for &item in &self.queue[self.head..] {
+            self.tally[item as usize] &= !QUEUED;
         }
         self.queue.clear();
+        self.head = 0;
     }
 
     #[inline]
     fn enqueue(&mut self, item: u32) {
-        if !self.queued[item as usize] {
-            self.queued[item as usize] = true;
+        let t = &mut self.tally[item as usize];
+        if *t & QUEUED == 0 {
+            *t |= QUEUED;
             self.queue.push(item);
         }
     }
 
     /// Decides edge `e` (trail, tallies) without the loop rule, queueing only
     /// the cells and points whose rule can now act or fail: with the tallies
-    /// that test is cheaper than running the rule, and most are idle.
+    /// that test is one bit, and most rules are idle.
+    #[inline]
     fn set(&mut self, e: u32, value: Domain) {
         self.dom[e as usize] = value;
         self.edge_trail.push(e);
-        let on = (value == ON) as u8;
-        let cells = self.grid.num_cells() as u32;
-        for c in self.grid.edge_cells[e as usize] {
-            if c != NONE {
-                let t = &mut self.cell_tally[c as usize];
-                t.on += on;
-                t.unknown -= 1;
-                let (clue, t) = (self.clues[c as usize], *t);
-                if clue >= 0 {
-                    let (on, reach) = (t.on as i8, (t.on + t.unknown) as i8);
-                    if on >= clue || reach <= clue {
-                        self.enqueue(c);
-                    }
-                }
-            }
-        }
-        for p in self.grid.edge_points[e as usize] {
-            let t = &mut self.point_tally[p as usize];
-            t.on += on;
-            t.unknown -= 1;
-            let t = *t;
-            if t.on >= 2 || t.unknown <= 1 {
-                self.enqueue(cells + p);
+        // Deciding one edge: one fewer undecided, one more on when on.
+        let delta = if value == ON { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
+        for s in self.slots[e as usize] {
+            let t = &mut self.tally[s as usize];
+            *t = t.wrapping_add(delta);
+            if (self.acts[s as usize] >> (*t & COUNTS)) & 1 != 0 {
+                self.enqueue(s);
             }
         }
     }
 
     /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
+    #[inline]
     pub fn assign(&mut self, e: u32, value: Domain) -> bool {
         let d = self.dom[e as usize];
         if d == value {
@@ -222,35 +293,35 @@ impl<'a> Engine<'a> {
     /// closes a cycle.
     fn link(&mut self, e: u32) -> bool {
         let [a, b] = self.grid.edge_points[e as usize];
-        if self.point_tally[a as usize].on > 2 || self.point_tally[b as usize].on > 2 {
+        let cells = self.clues.len();
+        if split(self.tally[cells + a as usize]).0 > 2 || split(self.tally[cells + b as usize]).0 > 2 {
             return false;
         }
-        let (ea, eb) = (self.path_end[a as usize], self.path_end[b as usize]);
+        let ([ea, la], [eb, lb]) = (self.path[a as usize], self.path[b as usize]);
         if ea == b {
             // A closed cycle: only allowed when it is every on-edge, and then
             // nothing else may be on.
-            if self.path_len[a as usize] as usize + 1 != self.on_count {
+            if la as usize + 1 != self.on_count {
                 return false;
             }
             self.closed = true;
             return true;
         }
-        let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
+        let len = la + lb + 1;
         for p in [ea, eb] {
-            self.path_trail.push(PathUndo { point: p, end: self.path_end[p as usize], len: self.path_len[p as usize] });
+            self.path_trail.push(PathUndo { point: p, was: self.path[p as usize] });
         }
-        self.path_end[ea as usize] = eb;
-        self.path_end[eb as usize] = ea;
-        self.path_len[ea as usize] = len;
-        self.path_len[eb as usize] = len;
+        self.path[ea as usize] = [eb, len];
+        self.path[eb as usize] = [ea, len];
         true
     }
 
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        let cells = self.grid.num_cells() as u32;
-        while let Some(item) = self.queue.pop() {
-            self.queued[item as usize] = false;
+        let cells = self.clues.len() as u32;
+        while let Some(&item) = self.queue.get(self.head) {
+            self.head += 1;
+            self.tally[item as usize] &= !QUEUED;
             if self.closed {
                 self.clear_queue();
                 return self.clues_met();
@@ -260,12 +331,14 @@ impl<'a> Engine<'a> {
                 return false;
             }
         }
+        self.queue.clear();
+        self.head = 0;
         !self.closed || self.clues_met()
     }
 
     /// With every undecided edge read as off: does each clue hold exactly?
     fn clues_met(&self) -> bool {
-        self.clues.iter().zip(&self.cell_tally).all(|(&clue, t)| clue < 0 || t.on as i8 == clue)
+        self.clues.iter().zip(&self.tally).all(|(&clue, &t)| clue < 0 || split(t).0 as i8 == clue)
     }
 
     /// Writes out the loop rule's sweep after a closure: every undecided edge off.
@@ -284,7 +357,7 @@ impl<'a> Engine<'a> {
         if clue < 0 {
             return true;
         }
-        let Tally { on, unknown } = self.cell_tally[cell];
+        let (on, unknown) = split(self.tally[cell]);
         let (on, unknown, clue) = (on as i32, unknown as i32, clue as i32);
         if on > clue || on + unknown < clue {
             return false;
@@ -305,7 +378,7 @@ impl<'a> Engine<'a> {
     /// rest off, k = 1 with one undecided turns it on, k = 0 with one
     /// undecided turns it off, and nothing else is forced.
     fn dot_rule(&mut self, p: usize) -> bool {
-        let Tally { on, unknown } = self.point_tally[p];
+        let (on, unknown) = split(self.tally[self.clues.len() + p]);
         if on > 2 {
             return false;
         }

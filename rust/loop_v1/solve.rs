@@ -27,7 +27,7 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     Ok(search(&mut engine, node_limit))
 }
 
-/// The v1 search from a fresh engine (every edge undecided, every rule queued).
+/// The v1 search from a fresh engine (every edge undecided, the acting rules queued).
 fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
     if !engine.run() {
@@ -39,7 +39,7 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         out.truncated = true;
         return out;
     }
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::with_capacity(engine.dom.len());
     // Edges below the top frame's edge are all decided, so the next branching
     // edge is searched from there.
     let mut from = 0usize;
@@ -63,9 +63,9 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         loop {
             let Some(top) = stack.last_mut() else { return out };
             if top.next == 2 {
-                let mark = top.mark;
+                // Both children done. No undo here: the parent's next child
+                // (or the caller's reset) undoes back past this mark anyway.
                 stack.pop();
-                engine.undo_to(mark);
                 continue;
             }
             let (edge, value, mark) = (top.edge, if top.next == 0 { OFF } else { ON }, top.mark);

@@ -43,6 +43,12 @@ pub struct Rules {
     /// Classes of sides known equal or opposite, with parity rules at cells
     /// and points (Loopy's hard).
     pub line_classes: bool,
+    /// With `line_classes`, at a clue: two open sides known equal are both
+    /// crosses when one more line fills the clue (both lines when one more
+    /// cross does). Off only in [`Rules::loopy_hard`], where the clue's line
+    /// rules (this one and its parity rules) then wait while such a pair
+    /// exists.
+    pub pair_fill: bool,
     /// The adjacent 3-3 pattern.
     pub pattern33: bool,
     /// Inside/outside colour classes with parity.
@@ -52,6 +58,20 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// `Level::Hard` as Loopy's own grader applies it, for generating hard
+    /// puzzles that Loopy rates Hard: `pair_fill` off. Loopy has that
+    /// deduction (`face_setall_identical` in `loopy.c`) and runs it before
+    /// its parity rules at a clue, but it reports no progress, so Loopy's
+    /// solver does not run its easy rules again on the lines it sets, and a
+    /// puzzle that needs them can stall there ("harder than Hard"). So here
+    /// a clue where a pair known equal could fill it gives nothing by its
+    /// line rules (neither the fill nor the parity rules that would find the
+    /// same lines); other rules may still decide those sides. Measured, not
+    /// proven, to stay within what Loopy's grader solves (docs/levels.md).
+    pub fn loopy_hard() -> Rules {
+        Rules { pair_fill: false, ..super::Level::Hard.rules() }
+    }
+
     /// The rules the search propagates with at every node: every family but
     /// `line_classes` (which only the levels from `Level::Hard` up use, when
     /// they deduce and grade). Not all the rules, so not called `ALL`;
@@ -61,6 +81,7 @@ impl Rules {
         pairs_write: true,
         pairs_exact: true,
         line_classes: false,
+        pair_fill: true,
         pattern33: true,
         colour: true,
         loops: true,

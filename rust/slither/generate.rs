@@ -22,7 +22,7 @@
 use std::time::{Duration, Instant};
 
 use super::board::{board, Board};
-use super::engine::{Engine, UNK};
+use super::engine::{Engine, Rules, UNK};
 use super::search::count;
 use super::Level;
 use crate::budget::Budget;
@@ -231,14 +231,28 @@ struct Thinner {
     board: Board,
     /// The loop, as 0/1 per edge.
     answer: Vec<u8>,
+    /// Generating `hard`: that level runs as [`Rules::loopy_hard`], so that
+    /// Loopy's own grader rates the puzzle Hard too.
+    loopy_hard: bool,
 }
 
 impl Thinner {
+    /// The rules `level` generates with: its own, except `hard` when
+    /// `loopy_hard` (only the level asked for is ever `Hard` here, since a
+    /// check of the level below a hard target is `Tricky`).
+    fn rules(&self, level: Level) -> Rules {
+        if self.loopy_hard && level == Level::Hard {
+            Rules::loopy_hard()
+        } else {
+            level.rules()
+        }
+    }
+
     /// Whether `level`'s deductions decide every edge with the current clues.
     /// The answer is known, so a deduction that contradicts it is impossible
     /// (sound rules) and any full assignment is that answer.
     fn solved_at(&self, level: Level) -> bool {
-        let Some(mut engine) = Engine::new(&self.board, level.rules()) else { return false };
+        let Some(mut engine) = Engine::new(&self.board, self.rules(level)) else { return false };
         if !engine.run() {
             return false;
         }
@@ -274,7 +288,7 @@ impl Thinner {
         let pending: Vec<usize> = order.iter().copied().filter(|&c| current[c] >= 0).collect();
         let mut keep = vec![false; pending.len()];
         {
-            let Some(mut eng) = Engine::new(&self.board, level.rules()) else {
+            let Some(mut eng) = Engine::new(&self.board, self.rules(level)) else {
                 self.board.clues = current;
                 return Ok(None);
             };
@@ -357,7 +371,11 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         return Err(Error::InvalidArgument("attempts must be at least 1".into()));
     }
     let cells = rows.saturating_mul(cols);
-    let mut thin = Thinner { board: board(rows, cols, &vec![-1; cells.min(1 << 20)])?, answer: Vec::new() };
+    let mut thin = Thinner {
+        board: board(rows, cols, &vec![-1; cells.min(1 << 20)])?,
+        answer: Vec::new(),
+        loopy_hard: opts.level == Some(Level::Hard),
+    };
     let start = Instant::now();
     let mut budget = Budget::new(stop).with_deadline(opts.time_limit.and_then(|t| start.checked_add(t)));
     let budget = &mut budget;
@@ -382,7 +400,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         let add_level = deduce.min(Level::Colour);
         thin.board.clues.fill(-1);
         let added = {
-            let Some(mut eng) = Engine::new(&thin.board, add_level.rules()) else { continue };
+            let Some(mut eng) = Engine::new(&thin.board, thin.rules(add_level)) else { continue };
             let mut ok = eng.run();
             rng.shuffle(&mut order);
             for &cell in &order {

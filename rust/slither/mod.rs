@@ -108,6 +108,7 @@ impl Level {
             pairs_read: self >= Level::Normal,
             pairs_write: self >= Level::Tricky,
             line_classes: self >= Level::Hard,
+            pair_fill: true,
             pairs_exact: self >= Level::Colour,
             pattern33: self >= Level::Colour,
             colour: self >= Level::Colour,
@@ -248,6 +249,8 @@ pub struct Grade {
 /// that the level below left undecided (for `easy`, the edges not decided by
 /// the clue-0 cells), so within a level a puzzle that leaves more of the board
 /// to that level's own rules scores higher.
+/// (Python's `grade(score=True)` reports a finer score, from the weighted
+/// steps of the explanation; see docs/levels.md.)
 pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) -> Result<Grade> {
     grade_stoppable(rows, cols, clues, node_limit, &mut Stop::never())
 }

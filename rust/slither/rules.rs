@@ -212,7 +212,20 @@ impl<const T: bool> Engine<'_, T> {
         } else {
             None
         };
-        if let Some(v) = fill {
+        if fill.is_some() && !self.rules.pair_fill {
+            // Loopy's grader sets such a pair without reporting progress, so
+            // nothing it does next is owed to this clue: while a pair known
+            // equal could fill it, the clue's line rules wait (see
+            // `Rules::loopy_hard`).
+            for i in 0..n {
+                for j in i + 1..n {
+                    if self.lines.relation(open[i], open[j]) == Some(0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let Some(v) = fill.filter(|_| self.rules.pair_fill) {
             for i in 0..n {
                 for j in i + 1..n {
                     if self.lines.relation(open[i], open[j]) == Some(0)

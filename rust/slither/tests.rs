@@ -526,3 +526,100 @@ fn backbone_and_suggestions_match_brute_force() {
         }
     }
 }
+
+/// The clues of a Loopy game ID `WxHt0:DESC` (digits; `a`..`z` = 1..26 blanks).
+fn tatham(id: &str) -> (usize, usize, Vec<i8>) {
+    let (size, desc) = id.split_once(":").unwrap();
+    let (w, h) = size.trim_end_matches("t0").split_once('x').unwrap();
+    let mut clues = Vec::new();
+    for ch in desc.chars() {
+        match ch {
+            '0'..='4' => clues.push(ch as i8 - b'0' as i8),
+            'a'..='z' => clues.extend(std::iter::repeat_n(-1, ch as usize - 'a' as usize + 1)),
+            _ => panic!("bad character {ch:?} in {id}"),
+        }
+    }
+    let (rows, cols) = (h.parse().unwrap(), w.parse().unwrap());
+    assert_eq!(clues.len(), rows * cols);
+    (rows, cols, clues)
+}
+
+/// The fixpoint of `rules` from an empty board (`None`: a contradiction).
+fn fixpoint_with(rows: usize, cols: usize, clues: &[i8], rules: engine::Rules) -> Option<Vec<u8>> {
+    let b = board(rows, cols, clues).unwrap();
+    let mut e = engine::Engine::new(&b, rules)?;
+    e.run().then(|| e.values())
+}
+
+/// `Rules::loopy_hard` only leaves out hard deductions: everything `tricky`
+/// decides it decides, and everything it decides `hard` decides the same way.
+#[test]
+fn loopy_hard_sits_between_tricky_and_hard() {
+    let mut rng = Rng(21);
+    let (mut below_hard, mut above_tricky) = (0, 0);
+    for &(rows, cols) in &[(3, 3), (4, 4), (5, 5), (6, 6)] {
+        let g = Grid::new(rows, cols).unwrap();
+        for _ in 0..150 {
+            // The clues of a random loop: a random set of cells' boundary
+            // need not be one loop, which does not matter for this check.
+            let inside: Vec<bool> = (0..rows * cols).map(|_| rng.below(2) == 1).collect();
+            let edges = loop_of(rows, cols, &inside);
+            let clues: Vec<i8> = (0..rows * cols)
+                .map(|c| {
+                    if rng.below(100) < 60 {
+                        g.cell_edges[c].iter().map(|&e| edges[e as usize] as i8).sum()
+                    } else {
+                        -1
+                    }
+                })
+                .collect();
+            let t = fixpoint_with(rows, cols, &clues, Level::Tricky.rules());
+            let l = fixpoint_with(rows, cols, &clues, engine::Rules::loopy_hard());
+            let h = fixpoint_with(rows, cols, &clues, Level::Hard.rules());
+            let (Some(t), Some(l), Some(h)) = (t, l, h) else { continue };
+            for e in 0..t.len() {
+                assert!(t[e] == UNK || l[e] == t[e], "loopy_hard lost a tricky deduction on {clues:?}");
+                assert!(l[e] == UNK || h[e] == l[e], "loopy_hard decided what hard does not on {clues:?}");
+            }
+            below_hard += (l != h) as usize;
+            above_tricky += (l != t) as usize;
+        }
+    }
+    // Not a vacuous check: the three levels differ on some of these boards.
+    assert!(below_hard > 0 && above_tricky > 0, "{below_hard} {above_tricky}");
+}
+
+/// Loopy's grader (`loopy_peer time`, ../shared/peers/tatham, measured
+/// 2026-12-01) rates these "harder than Hard, or ambiguous", and Hard once
+/// `face_setall_identical` in its `loopy.c` reports the lines it sets. They
+/// are what `generate(n, n, seed, grade="hard")` gave before hard generation
+/// used `Rules::loopy_hard` (7 x 7 seeds 301, 43, 115; 10 x 10 seeds 5, 75).
+/// Our hard solves them; `loopy_hard` must not, as Loopy does not.
+#[test]
+fn loopy_hard_stalls_where_loopys_grader_stalls() {
+    for id in [
+        "7x7t0:a32b10a3c0a1d01b3e222a1a1a3a1a11e2",
+        "7x7t0:3a1a2a3a11a3a2f1b2a3d0a2a3c0b233c11",
+        "7x7t0:32d1b33c0a1b321b12b21a1b32b1c1b3211",
+        "10x10t0:c1b0b021b0c0c2a22d3a32b111a1b2e0a1213a11a10c2a2b211a12b3b2c21121b12a2b2a1",
+        "10x10t0:a2a2g3a1a22a3a31a02a1b2b3b2a1a1d2b223102c3a2b1b3c222d2a102b2321a1b1a2a3b2a1",
+    ] {
+        let (rows, cols, clues) = tatham(id);
+        assert_eq!(grade(rows, cols, &clues, None).unwrap().level, Level::Hard, "{id}");
+        let l = fixpoint_with(rows, cols, &clues, engine::Rules::loopy_hard()).unwrap();
+        assert!(l.contains(&UNK), "loopy_hard solves {id}");
+    }
+}
+
+/// Hard puzzles are generated with `Rules::loopy_hard`, and still graded hard.
+#[test]
+fn generated_hard_puzzles_are_solved_by_loopy_hard() {
+    for (n, seed) in [(7, 301), (7, 43), (7, 115), (10, 5), (10, 75), (7, 1), (7, 2)] {
+        let opts = generate::GenOptions { level: Some(Level::Hard), ..Default::default() };
+        let out = generate::generate(n, n, seed, &opts, &mut Stop::never()).unwrap();
+        assert_eq!(out.status, generate::GenStatus::Found);
+        assert_eq!(grade(n, n, &out.clues, None).unwrap().level, Level::Hard);
+        let l = fixpoint_with(n, n, &out.clues, engine::Rules::loopy_hard()).unwrap();
+        assert!(!l.contains(&UNK), "{n}x{n} seed {seed}");
+    }
+}

@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, 
 from .. import _setter
 from .._draw import text_grid
 from .._explain import Explanation, Step
+from .._explain import score as _explain_score
 from .._picture import Picture
 from .._result import CheckResult, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
@@ -491,14 +492,40 @@ class CountryRoad(Picture):
         """
         return _explain.hint(self, position)
 
-    def grade(self, node_limit: Optional[int] = None) -> Grade:
+    def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves
         it has no solution), else ``"search"`` with the search's count.
 
-        >>> CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").grade().unique
+        Args:
+            node_limit: the search's node budget (only for ``"search"``).
+            score: also compute ``score``, a finer difficulty that orders
+                puzzles within a level (``index <= score < index + 1``), as
+                for Slitherlink: the level's index plus ``d / (1 + d)``,
+                ``d`` the weight of the level's explanation (a step of the
+                i-th level weighs ``8 ** i``, a ``trial`` adds its
+                refutation's) per unknown of the board (cells and the
+                segments between neighbours); see docs/levels.md. It costs
+                one :meth:`explain`, so it is off by default (``score`` is
+                then None).
+
+        >>> p = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+        >>> p.grade().unique, p.grade().score is None
+        (True, True)
+        >>> g = p.grade(score=True)
+        >>> g.index <= g.score < g.index + 1
         True
         """
-        return _ladder.grade(*self.core_args(), node_limit)
+        if not isinstance(score, bool):
+            raise ArgumentTypeError(f"score must be a bool, got {type(score).__name__}")
+        g = _ladder.grade(*self.core_args(), node_limit)
+        if not score:
+            return g
+        levels = _ladder.LEVELS
+        # "search": the work the deduction levels did before the search.
+        steps = self.explain(g.level if g.level != levels[-1] else None)
+        r, c = self.rows, self.cols
+        unknowns = r * c + r * (c - 1) + (r - 1) * c
+        return dataclasses.replace(g, score=_explain_score(g.index, steps.weight(levels), unknowns))
 
     def check(self, solution: Any) -> CheckResult:
         """The referee: every rule this loop breaks, with its place.

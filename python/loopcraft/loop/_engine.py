@@ -9,7 +9,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 from .. import _core
 from .._validate import bit_list, clue_list, require_int
 from ..errors import ArgumentError, ArgumentTypeError
-from ._constants import NODE_LIMIT
+from ._constants import MAX_N, NODE_LIMIT
 from ._geometry import Geometry, _board_n, _geo_for, clue_for
 
 _DOMAIN_TO_MASK = {(0,): 1, (1,): 2, (0, 1): 3, (1, 0): 3}
@@ -153,8 +153,26 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     >>> solve([None, 3, 2, 2, None, None, None, None, None, 1, 1, None, 0, None, 2, None], 4).unique
     True
     """
-    n = _board_n(n)
-    node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
-    # The same checks and errors as solve_many's (the core checks again).
-    solutions, nodes, truncated = _core.loop_solve(n, clue_list("clues", clues, n * n, 4), node_limit)
-    return SolveResult([list(s) for s in solutions], nodes, truncated)
+    # Plain in-range ints skip the checks' calls: a small solve costs a few
+    # microseconds, so the wrapper's own work shows in replays of many.
+    if type(n) is not int or not 1 <= n <= MAX_N:
+        n = _board_n(n)
+    if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
+        node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
+    try:
+        solutions, nodes, truncated = _core.loop_solve(n, clues, node_limit)
+    except (TypeError, ValueError, OverflowError):
+        # The same checks and errors as solve_many's, run only once the core
+        # refused the clues, so that good calls do not pay for them.
+        clue_list("clues", clues, n * n, 4)
+        raise
+    # Filled in directly: the frozen dataclass's __init__ sets each field
+    # through object.__setattr__, several times the cost of this.
+    result: SolveResult = _new_object(SolveResult)
+    result.__dict__.update(solutions=[list(s) for s in solutions], nodes=nodes, truncated=truncated)
+    return result
+
+
+_new_object = object.__new__
+#: The core counts nodes in a u64; larger limits are refused rather than wrapped.
+_MAX_NODE_LIMIT = 2**63 - 1

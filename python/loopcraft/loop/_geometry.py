@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .._edges import edge_count, h_count, h_edge, v_edge
 from .._validate import require_int
@@ -115,9 +115,68 @@ def _neighbors(i: int, n: int) -> List[int]:
     return out
 
 
+#: Boards up to this side test simple connectivity on bit masks (one bit per
+#: cell, row-major); larger ones flood cell by cell, where a mask flood could
+#: need a number of whole-board steps growing with the area.
+_MASK_MAX_N = 16
+
+
+@functools.cache
+def _flood_masks(n: int) -> Tuple[int, int, int, int]:
+    """``(all cells, rim cells, cells not in column 0, cells not in the last column)`` as bit masks."""
+    full = (1 << (n * n)) - 1
+    rim = not_first = not_last = 0
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        if r in (0, n - 1) or c in (0, n - 1):
+            rim |= 1 << i
+        if c > 0:
+            not_first |= 1 << i
+        if c < n - 1:
+            not_last |= 1 << i
+    return full, rim, not_first, not_last
+
+
+def _encloses_nothing(inside: int, n: int) -> bool:
+    """Simple connectivity on masks: flood the outside cells from the rim,
+    a whole front of cells per step, and check that it reaches all of them."""
+    full, rim, not_first, not_last = _flood_masks(n)
+    outside = full & ~inside
+    reach = rim & outside
+    while True:
+        # Down, up, right (not wrapping into column 0), left (not into the last column).
+        grown = (reach | (reach << n) | (reach >> n) | ((reach << 1) & not_first) | ((reach >> 1) & not_last)) & outside
+        if grown == reach:
+            return reach == outside
+        reach = grown
+
+
 def is_simply_connected(region: Iterable[int], n: int) -> bool:
-    """True when every cell outside ``region`` reaches the rim through outside cells."""
+    """True when every cell outside ``region`` reaches the rim through outside cells.
+
+    A ring of 8 cells encloses the centre of a 3 x 3 board; filled in, it
+    encloses nothing (boards over 16 cells a side flood cell by cell, with
+    the same answers):
+
+    >>> ring = [0, 1, 2, 3, 5, 6, 7, 8]
+    >>> is_simply_connected(ring, 3), is_simply_connected(ring + [4], 3)
+    (False, True)
+    >>> big_ring = [r * 17 + c for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    >>> is_simply_connected(big_ring, 17), is_simply_connected(big_ring + [18], 17)
+    (False, True)
+    """
     inside = set(region)
+    if n <= _MASK_MAX_N and all(type(i) is int for i in inside):
+        mask = 0
+        for i in inside:
+            if 0 <= i < n * n:
+                mask |= 1 << i
+        return _encloses_nothing(mask, n)
+    return _simply_connected_by_cells(inside, n)
+
+
+def _simply_connected_by_cells(inside: Set[Any], n: int) -> bool:
+    """:func:`is_simply_connected` as a breadth-first flood over cells (any n)."""
     outside: Set[int] = set()
     queue: List[int] = []
 
@@ -151,26 +210,35 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
     table = _neighbor_table(n)
     target_min = max(3, int(cells * 0.35))  # floor of the same double as JS
     target_max = max(target_min + 1, math.ceil(cells * 0.75))
+    span = target_max - target_min + 1
+    use_masks = n <= _MASK_MAX_N
     for _ in range(REGION_ATTEMPTS):
         start = int(random() * cells)
-        region = {start: None}
-        # A dict keeps insertion order and gives O(1) membership, as JS Set does.
-        frontier: Dict[int, None] = {}
+        region = [start]
+        # The frontier in insertion order (v1 keeps it in a JS Set), and per
+        # cell whether it is placed already: on the frontier or in the region.
+        # A neighbour already on the frontier keeps its place.
+        placed = bytearray(cells)
+        placed[start] = 1
+        frontier: List[int] = []
         for nb in table[start]:
-            frontier[nb] = None
-        target = target_min + int(random() * (target_max - target_min + 1))
+            placed[nb] = 1
+            frontier.append(nb)
+        mask = 1 << start
+        target = target_min + int(random() * span)
         while len(region) < target and frontier:
-            items = list(frontier)
-            pick = items[int(random() * len(items))]
-            del frontier[pick]
-            region[pick] = None
+            pick = frontier.pop(int(random() * len(frontier)))
+            region.append(pick)
+            mask |= 1 << pick
             for nb in table[pick]:
-                if nb not in region:
-                    frontier[nb] = None
-        if len(region) < 3 or len(region) > cells - 1:
+                if not placed[nb]:
+                    placed[nb] = 1
+                    frontier.append(nb)
+        size = len(region)
+        if size < 3 or size > cells - 1:
             continue
-        if is_simply_connected(region, n):
-            return list(region)
+        if _encloses_nothing(mask, n) if use_masks else _simply_connected_by_cells(set(region), n):
+            return region
     return None
 
 
@@ -182,26 +250,41 @@ def shuffle(arr: List[Any], random: Callable[[], float]) -> List[Any]:
     return arr
 
 
+@functools.cache
+def _edge_sides(n: int) -> Tuple[Tuple[int, int], ...]:
+    """Per edge, the two cells it separates (above/below, left/right); ``n*n``
+    stands for off the board."""
+    off = n * n
+    sides = []
+    for r in range(n + 1):
+        for c in range(n):
+            sides.append(((r - 1) * n + c if r > 0 else off, r * n + c if r < n else off))
+    for r in range(n):
+        for c in range(n + 1):
+            sides.append((r * n + c - 1 if c > 0 else off, r * n + c if c < n else off))
+    return tuple(sides)
+
+
+@functools.cache
+def _cell_sides(n: int) -> Tuple[Tuple[int, int, int, int], ...]:
+    """Per cell (row-major), its edges top, bottom, left, right."""
+    base = (n + 1) * n
+    return tuple(
+        (r * n + c, (r + 1) * n + c, base + r * (n + 1) + c, base + r * (n + 1) + c + 1)
+        for r in range(n)
+        for c in range(n)
+    )
+
+
 def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
     """The 0/1 edge list of the loop around ``region``: an edge is on when the
     cells on its two sides differ in membership (off the board is outside)."""
+    _geo_for(geo, n)
     inside = set(region)
-    on = [0] * geo.total
-    # Horizontal edge (r, c) separates cell (r-1, c) above from (r, c) below.
-    for r in range(n + 1):
-        for c in range(n):
-            above = r > 0 and ((r - 1) * n + c) in inside
-            below = r < n and (r * n + c) in inside
-            if above != below:
-                on[r * n + c] = 1
-    base = geo.num_h
-    for r in range(n):
-        for c in range(n + 1):
-            left = c > 0 and (r * n + c - 1) in inside
-            right = c < n and (r * n + c) in inside
-            if left != right:
-                on[base + r * (n + 1) + c] = 1
-    return on
+    # Membership per cell, plus the off-board cell (never inside).
+    member = [1 if i in inside else 0 for i in range(n * n)]
+    member.append(0)
+    return [member[a] ^ member[b] for a, b in _edge_sides(n)]
 
 
 def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
@@ -211,9 +294,5 @@ def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
-    base = geo.num_h
-    return [
-        on[r * n + c] + on[(r + 1) * n + c] + on[base + r * (n + 1) + c] + on[base + r * (n + 1) + c + 1]
-        for r in range(n)
-        for c in range(n)
-    ]
+    _geo_for(geo, n)
+    return [on[top] + on[bottom] + on[left] + on[right] for top, bottom, left, right in _cell_sides(n)]

@@ -73,7 +73,9 @@ def generate(
             Without a target, clues are removed while the deduction levels up
             to ``trial`` still solve the puzzle, so it never needs a search;
             ``"search"`` asks for a puzzle that does, thinned further with the
-            solver.
+            solver. At ``"hard"`` the generator uses hard as Simon
+            Tatham's Loopy applies it (docs/levels.md, "The other direction"),
+            so that Loopy's own grader rates the puzzle Hard too.
         time_limit: optional budget in seconds for the whole generation.
         attempts: random loops to try before giving up.
 
