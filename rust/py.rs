@@ -220,7 +220,7 @@ fn py_slither_propagate(
 ) -> PyResult<Option<Vec<u8>>> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let level = slither_level(level)?;
-    interruptible(py, |stop| slither::propagate_stoppable(rows, cols, &clues, level, stop))
+    interruptible(py, |stop| slither::propagate(rows, cols, &clues, level, stop))
 }
 
 /// One step for Python: `(rule, place kind, place index, premise keys,
@@ -294,7 +294,7 @@ fn py_slither_grade(
     node_limit: Option<u64>,
 ) -> PyResult<(&'static str, usize, bool, f64)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let g = interruptible(py, |stop| slither::grade_stoppable(rows, cols, &clues, node_limit, stop))?;
+    let g = interruptible(py, |stop| slither::grade(rows, cols, &clues, node_limit, stop))?;
     Ok((g.level.name(), g.solutions, g.finished, g.score))
 }
 

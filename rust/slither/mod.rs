@@ -124,19 +124,9 @@ impl Level {
 
 /// The fixpoint of `level` from an empty board: per edge 0 = off, 1 = on,
 /// 2 = undecided; `None` when the level finds a contradiction. `Search` is
-/// not a propagation and is refused (its cost has no bound).
-pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level) -> Result<Option<Vec<u8>>> {
-    propagate_stoppable(rows, cols, clues, level, &mut Stop::never())
-}
-
-/// [`propagate`] that `stop` can interrupt ([`Error::Interrupted`]).
-pub fn propagate_stoppable(
-    rows: usize,
-    cols: usize,
-    clues: &[i8],
-    level: Level,
-    stop: &mut Stop<'_>,
-) -> Result<Option<Vec<u8>>> {
+/// not a propagation and is refused (its cost has no bound). `stop` can
+/// interrupt the trials ([`Error::Interrupted`]).
+pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<u8>>> {
     if level == Level::Search {
         return Err(Error::InvalidArgument("level \"search\" has no fixpoint; use solve() to count solutions".into()));
     }
@@ -251,19 +241,9 @@ pub struct Grade {
 /// to that level's own rules scores higher.
 /// (Python's `grade(score=True)` reports a finer score, from the weighted
 /// steps of the explanation; see docs/levels.md.)
-pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) -> Result<Grade> {
-    grade_stoppable(rows, cols, clues, node_limit, &mut Stop::never())
-}
-
-/// [`grade`] that `stop` can interrupt ([`Error::Interrupted`]): the
-/// levels' trials and the search poll it.
-pub fn grade_stoppable(
-    rows: usize,
-    cols: usize,
-    clues: &[i8],
-    node_limit: Option<u64>,
-    stop: &mut Stop<'_>,
-) -> Result<Grade> {
+/// `stop` can interrupt it ([`Error::Interrupted`]): the levels' trials and
+/// the search poll it.
+pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>, stop: &mut Stop<'_>) -> Result<Grade> {
     let board = board::board(rows, cols, clues)?;
     let mut budget = Budget::new(stop);
     let edges = board.grid.num_edges();

@@ -105,7 +105,7 @@ const PROP_LEVELS: [Level; 6] = [Level::Easy, Level::Normal, Level::Tricky, Leve
 fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>]) {
     let mut decided_before = 0;
     for tier in PROP_LEVELS {
-        let fix = propagate(rows, cols, clues, tier).unwrap();
+        let fix = propagate(rows, cols, clues, tier, &mut Stop::never()).unwrap();
         match &fix {
             None => assert!(solutions.is_empty(), "{tier:?} refuted a solvable {rows}x{cols} {clues:?}"),
             Some(values) => {
@@ -130,14 +130,14 @@ fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>])
     for s in &out.solutions {
         assert!(solutions.contains(&s));
     }
-    let g = grade(rows, cols, clues, None).unwrap();
+    let g = grade(rows, cols, clues, None, &mut Stop::never()).unwrap();
     assert!(g.finished);
     assert_eq!(g.solutions, solutions.len().min(2), "grade {:?} count on {clues:?}", g.level);
     assert!(g.score >= g.level.index() as f64 && g.score < g.level.index() as f64 + 1.0);
     // The grade is the weakest level that decides every edge (or refutes).
     if g.level < Level::Search {
         for level in &PROP_LEVELS[..g.level.index()] {
-            let fix = propagate(rows, cols, clues, *level).unwrap();
+            let fix = propagate(rows, cols, clues, *level, &mut Stop::never()).unwrap();
             assert!(fix.is_some_and(|v| v.contains(&UNK)), "{level:?} already solves {clues:?}");
         }
     }
@@ -192,7 +192,7 @@ fn a_known_puzzle_is_unique_and_solved_by_deduction() {
     let out = solve(4, 4, &clues, 2, None, None).unwrap();
     assert!(out.finished);
     assert_eq!(out.solutions, vec![answer.clone()]);
-    let g = grade(4, 4, &clues, None).unwrap();
+    let g = grade(4, 4, &clues, None, &mut Stop::never()).unwrap();
     assert!(g.level < Level::Search && g.solutions == 1 && g.finished, "{g:?}");
 }
 
@@ -211,7 +211,7 @@ fn single_cells_and_rectangles() {
     clues[6] = 3;
     let g = Grid::new(3, 4).unwrap();
     let middle = g.v(1, 2);
-    assert_ne!(propagate(3, 4, &clues, Level::Tricky).unwrap().unwrap()[middle], ON);
+    assert_ne!(propagate(3, 4, &clues, Level::Tricky, &mut Stop::never()).unwrap().unwrap()[middle], ON);
     let out = solve(3, 4, &clues, usize::MAX, None, None).unwrap();
     assert!(out.solutions.iter().any(|s| s[middle] == 0));
     assert!(out.solutions.iter().any(|s| s[middle] == 1));
@@ -255,7 +255,7 @@ fn arguments_are_checked() {
     assert!(solve(2, 2, &[-1, 5, -1, -1], 2, None, None).is_err());
     assert!(Level::from_name("nope").is_err());
     assert_eq!(Level::from_name("trial").unwrap(), Level::Trial);
-    assert!(propagate(2, 2, &[-1; 4], Level::Search).is_err());
+    assert!(propagate(2, 2, &[-1; 4], Level::Search, &mut Stop::never()).is_err());
     assert!(board(100, 100, &vec![-1; 10_000]).is_ok());
 }
 
@@ -376,7 +376,7 @@ fn dataset_timing() {
     if std::env::var("GRADE").is_ok() {
         let t = std::time::Instant::now();
         for (_, rows, cols, clues, _) in &data {
-            let g = grade(*rows, *cols, clues, Some(1_000_000)).unwrap();
+            let g = grade(*rows, *cols, clues, Some(1_000_000), &mut Stop::never()).unwrap();
             *tiers.entry(g.level).or_insert(0) += 1;
         }
         println!("grades in {:.3} s: {tiers:?}", t.elapsed().as_secs_f64());
@@ -392,7 +392,7 @@ fn dataset_named() {
     for (name, rows, cols, clues, _) in data.iter().filter(|d| names.split(',').any(|n| n == d.0)) {
         for tier in PROP_LEVELS {
             let t = std::time::Instant::now();
-            let fix = propagate(*rows, *cols, clues, tier).unwrap();
+            let fix = propagate(*rows, *cols, clues, tier, &mut Stop::never()).unwrap();
             let open = fix.as_ref().map(|v| v.iter().filter(|&&x| x == UNK).count());
             println!("{name} {tier:?}: undecided {open:?} in {:.4} s", t.elapsed().as_secs_f64());
         }
@@ -429,7 +429,7 @@ fn explanations_replay_to_the_fixpoint_are_sound_and_follow_from_their_premises(
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             for level in PROP_LEVELS {
-                let fix = propagate(rows, cols, &clues, level).unwrap();
+                let fix = propagate(rows, cols, &clues, level, &mut Stop::never()).unwrap();
                 let steps = explain(rows, cols, &clues, None, level, &mut Stop::never()).unwrap();
                 let (Some(fix), Some(steps)) = (fix, steps) else {
                     panic!("{level:?}: explain and propagate disagree on a contradiction on {rows}x{cols} {clues:?}");
@@ -605,7 +605,7 @@ fn loopy_hard_stalls_where_loopys_grader_stalls() {
         "10x10t0:a2a2g3a1a22a3a31a02a1b2b3b2a1a1d2b223102c3a2b1b3c222d2a102b2321a1b1a2a3b2a1",
     ] {
         let (rows, cols, clues) = tatham(id);
-        assert_eq!(grade(rows, cols, &clues, None).unwrap().level, Level::Hard, "{id}");
+        assert_eq!(grade(rows, cols, &clues, None, &mut Stop::never()).unwrap().level, Level::Hard, "{id}");
         let l = fixpoint_with(rows, cols, &clues, engine::Rules::loopy_hard()).unwrap();
         assert!(l.contains(&UNK), "loopy_hard solves {id}");
     }
@@ -618,7 +618,7 @@ fn generated_hard_puzzles_are_solved_by_loopy_hard() {
         let opts = generate::GenOptions { level: Some(Level::Hard), ..Default::default() };
         let out = generate::generate(n, n, seed, &opts, &mut Stop::never()).unwrap();
         assert_eq!(out.status, generate::GenStatus::Found);
-        assert_eq!(grade(n, n, &out.clues, None).unwrap().level, Level::Hard);
+        assert_eq!(grade(n, n, &out.clues, None, &mut Stop::never()).unwrap().level, Level::Hard);
         let l = fixpoint_with(n, n, &out.clues, engine::Rules::loopy_hard()).unwrap();
         assert!(!l.contains(&UNK), "{n}x{n} seed {seed}");
     }
