@@ -4,8 +4,9 @@
 //! take the next item from a shared atomic index, and returns the answers in
 //! input order. The calling thread does no item itself: it waits for the
 //! workers and asks the caller's stop check (Ctrl-C from Python) every
-//! [`Stop::PERIOD`](crate::interrupt::Stop::PERIOD); a stop lets the items in
-//! progress finish, starts no new one, and returns [`Error::Interrupted`].
+//! [`Stop::PERIOD`](crate::interrupt::Stop::PERIOD); a stop starts no new
+//! item, reaches the items in progress through the batch's stop flag (each
+//! item's [`Stop`] reads it), and returns [`Error::Interrupted`].
 //!
 //! The per-family functions ([`slither_solve`], [`country_solve`],
 //! [`loop_solve`]) check the arguments shared by the whole batch once, then
@@ -53,13 +54,14 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync,
 {
-    map_largest_first(items, threads, stop, |_| 0, work)
+    map_largest_first(items, threads, stop, |_| 0, |item, _| work(item))
 }
 
 /// [`map`], starting the items in decreasing order of `size` (ties in input
 /// order): the longest jobs first, so that no thread is left alone with a
 /// large board at the end while the others idle. Answers still come back in
-/// input order.
+/// input order. Each item gets a [`Stop`] that reads the batch's stop flag,
+/// so a stop also ends the items already running.
 pub fn map_largest_first<T, R, F>(
     items: &[T],
     threads: usize,
@@ -70,7 +72,7 @@ pub fn map_largest_first<T, R, F>(
 where
     T: Sync,
     R: Send,
-    F: Fn(&T) -> R + Sync,
+    F: Fn(&T, &mut Stop<'_>) -> R + Sync,
 {
     if items.is_empty() {
         return Ok(Vec::new());
@@ -90,10 +92,11 @@ where
                 let (next, stopped, work) = (&next, &stopped, &work);
                 scope.spawn(move || {
                     let mut mine = Vec::new();
-                    while !stopped.load(Ordering::Relaxed) {
+                    let flag = || stopped.load(Ordering::Relaxed);
+                    while !flag() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&i) = order.get(k) else { break };
-                        mine.push((i, work(&items[i])));
+                        mine.push((i, work(&items[i], &mut Stop::new(&flag))));
                     }
                     // The receiver lives until every worker is joined.
                     let _ = done.send(mine);
@@ -129,16 +132,6 @@ where
         return Err(Error::Interrupted);
     }
     Ok(slots.into_iter().map(|s| s.expect("every item ran: no stop, no panic")).collect())
-}
-
-/// A time limit from the caller, checked once for the whole batch.
-fn check_time_limit(time_limit: Option<f64>) -> Result<()> {
-    match time_limit {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            Err(Error::InvalidArgument(format!("time_limit must be a non-negative number of seconds, got {t}")))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// One item of a batch: a board in the core's form, or a text that the
@@ -179,18 +172,18 @@ fn solve_inputs<B: Sync + Send, T: Send>(
     stop: &(dyn Fn() -> bool + Sync),
     read: fn(&str) -> Option<B>,
     size: fn(&B) -> usize,
-    solve: impl Fn(&B) -> Result<T> + Sync,
+    solve: impl Fn(&B, &mut Stop<'_>) -> Result<T> + Sync,
 ) -> Result<Vec<Answer<B, T>>> {
     let threads = thread_count(threads, inputs.len())?;
     let weight = |input: &Input<B>| match input {
         Input::Board(b) => size(b),
         Input::Text(t) => t.len(),
     };
-    map_largest_first(inputs, threads, stop, weight, |input| match input {
-        Input::Board(b) => Answer::Solved(solve(b)),
+    map_largest_first(inputs, threads, stop, weight, |input, item_stop| match input {
+        Input::Board(b) => Answer::Solved(solve(b, item_stop)),
         Input::Text(t) => match read(t) {
             Some(b) => {
-                let answer = solve(&b);
+                let answer = solve(&b, item_stop);
                 Answer::Read(b, answer)
             }
             None => Answer::Unread,
@@ -218,14 +211,14 @@ pub fn slither_solve(
     if limit == 0 {
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
-    check_time_limit(time_limit)?;
+    crate::budget::time_limit(time_limit)?;
     solve_inputs(
         items,
         threads,
         stop,
         read::slither,
         |it| it.clues.len(),
-        |it| slither::solve(it.rows, it.cols, &it.clues, limit, node_limit, time_limit),
+        |it, stop| slither::solve_stoppable(it.rows, it.cols, &it.clues, limit, node_limit, time_limit, stop),
     )
 }
 
@@ -249,7 +242,7 @@ pub fn country_solve(
     threads: Option<usize>,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Vec<Answer<CountryItem, country::SolveResult>>> {
-    check_time_limit(time_limit)?;
+    crate::budget::time_limit(time_limit)?;
     let stages = country::STAGE_NAMES;
     solve_inputs(
         items,
@@ -257,7 +250,19 @@ pub fn country_solve(
         stop,
         read::country,
         |it| it.regions.len(),
-        |it| country::solve(it.rows, it.cols, &it.regions, &it.numbers, limit, &stages, node_limit, time_limit),
+        |it, stop| {
+            country::solve_with_stop(
+                it.rows,
+                it.cols,
+                &it.regions,
+                &it.numbers,
+                limit,
+                &stages,
+                node_limit,
+                time_limit,
+                stop,
+            )
+        },
     )
 }
 
@@ -293,7 +298,7 @@ mod tests {
         }
         assert!(map(&[] as &[u8], 4, &never, |&x| x).unwrap().is_empty());
         for threads in [1, 3] {
-            let out = map_largest_first(&items, threads, &never, |&x| (x % 7) as usize, |&x| x + 1).unwrap();
+            let out = map_largest_first(&items, threads, &never, |&x| (x % 7) as usize, |&x, _| x + 1).unwrap();
             assert_eq!(out, items.iter().map(|x| x + 1).collect::<Vec<_>>());
         }
     }
@@ -322,6 +327,25 @@ mod tests {
     }
 
     #[test]
+    fn a_stop_reaches_the_items_already_running() {
+        let stop = || true;
+        let started = std::time::Instant::now();
+        let out = map_largest_first(
+            &[0u8, 1],
+            2,
+            &stop,
+            |_| 0,
+            |_, item_stop| {
+                // Each item runs until its own stop says so.
+                while !item_stop.requested() {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the item never saw the batch's stop");
+                }
+            },
+        );
+        assert_eq!(out, Err(Error::Interrupted));
+    }
+
+    #[test]
     fn a_malformed_item_is_its_own_error_and_the_others_are_solved() {
         let good = SlitherItem { rows: 1, cols: 3, clues: vec![3, 3, 1] };
         let short = SlitherItem { rows: 2, cols: 3, clues: vec![3, 3, 1] };
@@ -343,7 +367,7 @@ mod tests {
         let out: Vec<_> = out.into_iter().map(Answer::into_result).collect();
         for i in [0, 2, 5] {
             let r = out[i].as_ref().unwrap().as_ref().unwrap();
-            assert_eq!((&r.solutions, r.complete, r.nodes), (&single.solutions, single.complete, single.nodes));
+            assert_eq!((&r.solutions, r.finished, r.nodes), (&single.solutions, single.finished, single.nodes));
         }
         assert!(matches!(out[1], Some(Err(Error::InvalidArgument(_)))));
         assert!(matches!(out[3], Some(Err(Error::TooLarge(_)))));
@@ -372,7 +396,7 @@ mod tests {
             let single =
                 country::solve(it.rows, it.cols, &it.regions, &it.numbers, 5, &country::STAGE_NAMES, None, None);
             match (r, single) {
-                (Ok(a), Ok(b)) => assert_eq!((&a.solutions, a.complete, a.nodes), (&b.solutions, b.complete, b.nodes)),
+                (Ok(a), Ok(b)) => assert_eq!((&a.solutions, a.finished, a.nodes), (&b.solutions, b.finished, b.nodes)),
                 (Err(a), Err(b)) => assert_eq!(a, &b),
                 (a, b) => panic!("batch {a:?} but single {b:?}"),
             }

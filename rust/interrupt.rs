@@ -58,6 +58,16 @@ impl<'a> Stop<'a> {
         self.stopped
     }
 
+    /// A slow step: asks the caller's check now if a period has gone by since
+    /// the last time (without waiting for the step count).
+    pub fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.steps = STEPS_PER_CLOCK;
+        self.requested()
+    }
+
     /// Whether a stop was requested so far (without taking a step).
     pub fn was_requested(&self) -> bool {
         self.stopped

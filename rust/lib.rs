@@ -17,8 +17,8 @@
 //!   two brute-force counting engines (docs/country-road.md).
 //! - [`frontier`]: exact solution counts of both families by dynamic programming
 //!   over a sweep line (arbitrary precision, a budget of states).
-//! - [`budget`]: a time limit in seconds turned into a bounded `Duration`
-//!   (`batch` and the Slitherlink generator's binding still check their own).
+//! - [`budget`]: the one budget of every long call (node limit, deadline and
+//!   stop), which every engine polls, and the one check of a time limit.
 //! - [`error`]: the one error type; each input is checked once, here in the core,
 //!   with terse messages (the Python façade words them for users first).
 
@@ -35,6 +35,14 @@ pub mod slither;
 
 pub use error::{Error, Result};
 
+#[cfg(test)]
+mod constants {
+    /// The limits that two modules state must agree.
+    #[test]
+    fn copies_agree() {
+        assert_eq!(crate::frontier::SLITHER_MAX_SIDE, crate::slither::MAX_SIDE);
+    }
+}
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]

@@ -7,6 +7,7 @@
 use proptest::prelude::*;
 
 use crate::error::Error;
+use crate::interrupt::Stop;
 use crate::{batch, country, loop_v1, slither};
 
 /// Sides from tiny to absurd: mostly small, sometimes past the limits, sometimes huge.
@@ -65,9 +66,9 @@ proptest! {
     #[test]
     fn slither_propagate_and_grade_check_the_same_way((rows, cols, clues) in slither_case()) {
         let ok = slither_well_formed(rows, cols, &clues);
-        prop_assert_eq!(slither::propagate(rows, cols, &clues, slither::Level::Easy).is_ok(), ok);
+        prop_assert_eq!(slither::propagate(rows, cols, &clues, slither::Level::Easy, &mut Stop::never()).is_ok(), ok);
         if rows.saturating_mul(cols) <= 16 || !ok {
-            prop_assert_eq!(slither::grade(rows, cols, &clues, Some(20)).is_ok(), ok);
+            prop_assert_eq!(slither::grade(rows, cols, &clues, Some(20), &mut Stop::never()).is_ok(), ok);
         }
     }
 
@@ -118,7 +119,7 @@ proptest! {
             let got = got.into_result().expect("a board is always solved");
             let single = slither::solve(it.rows, it.cols, &it.clues, 2, Some(20), None);
             match (got, single) {
-                (Ok(a), Ok(b)) => prop_assert_eq!((a.solutions, a.complete, a.nodes), (b.solutions, b.complete, b.nodes)),
+                (Ok(a), Ok(b)) => prop_assert_eq!((a.solutions, a.finished, a.nodes), (b.solutions, b.finished, b.nodes)),
                 (Err(a), Err(b)) => prop_assert_eq!(a, b),
                 (a, b) => prop_assert!(false, "batch {:?} but single {:?}", a.is_ok(), b.is_ok()),
             }
@@ -134,13 +135,17 @@ proptest! {
 fn a_fully_decided_assignment_that_is_not_one_loop_is_a_contradiction() {
     for (rows, cols, clues) in [(1, 1, vec![0]), (2, 2, vec![0, 0, 0, 0]), (2, 2, vec![0, -1, -1, 0])] {
         for tier in &slither::Level::ALL[..6] {
-            assert_eq!(slither::propagate(rows, cols, &clues, *tier), Ok(None), "{rows}x{cols} {clues:?} {tier:?}");
+            assert_eq!(
+                slither::propagate(rows, cols, &clues, *tier, &mut Stop::never()),
+                Ok(None),
+                "{rows}x{cols} {clues:?} {tier:?}"
+            );
         }
-        let grade = slither::grade(rows, cols, &clues, None).unwrap();
-        assert_eq!((grade.level, grade.solutions, grade.complete), (slither::Level::Easy, 0, true));
+        let grade = slither::grade(rows, cols, &clues, None, &mut Stop::never()).unwrap();
+        assert_eq!((grade.level, grade.solutions, grade.finished), (slither::Level::Easy, 0, true));
         assert!(slither::solve(rows, cols, &clues, 2, None, None).unwrap().solutions.is_empty());
     }
     // A board that does have a loop is still solved by propagation.
-    let solved = slither::propagate(1, 3, &[3, 3, 1], slither::Level::Tricky).unwrap().unwrap();
+    let solved = slither::propagate(1, 3, &[3, 3, 1], slither::Level::Tricky, &mut Stop::never()).unwrap().unwrap();
     assert!(solved.iter().all(|&v| v <= 1));
 }

@@ -150,7 +150,7 @@ fn slither_level(name: &str) -> Result<slither::Level, Error> {
     slither::Level::from_name(name)
 }
 
-/// Counts solutions up to `limit`: `(solutions, complete, nodes)`, each
+/// Counts solutions up to `limit`: `(solutions, finished, nodes)`, each
 /// solution one byte (0/1) per edge.
 #[pyfunction(name = "slither_solve")]
 #[pyo3(signature = (rows, cols, clues, limit, node_limit=None, time_limit=None))]
@@ -166,15 +166,15 @@ fn py_slither_solve(
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let out =
         interruptible(py, |stop| slither::solve_stoppable(rows, cols, &clues, limit, node_limit, time_limit, stop))?;
-    Ok((out.solutions, out.complete, out.nodes))
+    Ok((out.solutions, out.finished, out.nodes))
 }
 
-/// A backbone as Python gets it: `(count, complete, values, witnesses)`.
+/// A backbone as Python gets it: `(count, finished, values, witnesses)`.
 type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
 /// A suggestion as Python gets it: `(cell, value, count, open)`.
 type SuggestionTuple = (usize, i8, usize, usize);
 
-/// The backbone: `(count, complete, values, witnesses)`; per edge 0/1 in
+/// The backbone: `(count, finished, values, witnesses)`; per edge 0/1 in
 /// every solution or 2 open (see `slither::Backbone`).
 #[pyfunction(name = "slither_backbone")]
 #[pyo3(signature = (rows, cols, clues, time_limit=None))]
@@ -187,10 +187,10 @@ fn py_slither_backbone(
 ) -> PyResult<BackboneTuple> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let b = interruptible(py, |stop| slither::backbone_stoppable(rows, cols, &clues, time_limit, stop))?;
-    Ok((b.count, b.complete, b.values, b.witnesses))
+    Ok((b.count, b.finished, b.values, b.witnesses))
 }
 
-/// `(backbone, suggestions, ranking complete)`: the backbone as in
+/// `(backbone, suggestions, ranking finished)`: the backbone as in
 /// `slither_backbone`, then up to `k` `(cell, value, count, open)` best first.
 #[pyfunction(name = "slither_suggest")]
 #[pyo3(signature = (rows, cols, clues, k, time_limit=None))]
@@ -206,7 +206,7 @@ fn py_slither_suggest(
     let (b, tips, done) =
         interruptible(py, |stop| slither::suggest_stoppable(rows, cols, &clues, k, time_limit, stop))?;
     let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
-    Ok(((b.count, b.complete, b.values, b.witnesses), tips, done))
+    Ok(((b.count, b.finished, b.values, b.witnesses), tips, done))
 }
 
 /// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
@@ -220,7 +220,7 @@ fn py_slither_propagate(
 ) -> PyResult<Option<Vec<u8>>> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
     let level = slither_level(level)?;
-    Ok(py.detach(|| slither::propagate(rows, cols, &clues, level))?)
+    interruptible(py, |stop| slither::propagate(rows, cols, &clues, level, stop))
 }
 
 /// One step for Python: `(rule, place kind, place index, premise keys,
@@ -283,7 +283,7 @@ fn py_slither_hint(
     }))
 }
 
-/// `(level, solutions found (0, 1 or 2), complete, score)`.
+/// `(level, solutions found (0, 1 or 2), finished, score)`.
 #[pyfunction(name = "slither_grade")]
 #[pyo3(signature = (rows, cols, clues, node_limit=None))]
 fn py_slither_grade(
@@ -294,8 +294,8 @@ fn py_slither_grade(
     node_limit: Option<u64>,
 ) -> PyResult<(&'static str, usize, bool, f64)> {
     let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let g = py.detach(|| slither::grade(rows, cols, &clues, node_limit))?;
-    Ok((g.level.name(), g.solutions, g.complete, g.score))
+    let g = interruptible(py, |stop| slither::grade(rows, cols, &clues, node_limit, stop))?;
+    Ok((g.level.name(), g.solutions, g.finished, g.score))
 }
 
 /// The random loop that generation from `seed` starts with: 0/1 per edge.
@@ -308,7 +308,7 @@ fn py_slither_random_loop(py: Python<'_>, rows: usize, cols: usize, seed: u64) -
 /// `(status, clues, level, attempts)` with status `"found"`, `"timeout"` or
 /// `"exhausted"` (clues empty unless found, -1 for blank). Ctrl-C stops it.
 #[pyfunction(name = "slither_generate")]
-#[pyo3(signature = (rows, cols, seed, level=None, attempts=50, time_limit=None, search_nodes=300))]
+#[pyo3(signature = (rows, cols, seed, level=None, attempts=slither::DEFAULT_ATTEMPTS, time_limit=None, search_nodes=slither::DEFAULT_SEARCH_NODES))]
 #[allow(clippy::too_many_arguments)]
 fn py_slither_generate(
     py: Python<'_>,
@@ -321,13 +321,7 @@ fn py_slither_generate(
     search_nodes: u64,
 ) -> PyResult<(&'static str, Vec<i8>, &'static str, u32)> {
     let level = level.map(slither_level).transpose()?;
-    let time_limit = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(std::time::Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(Error::InvalidArgument(format!("time_limit must be a non-negative number, got {t}")).into())
-        }
-    };
+    let time_limit = crate::budget::time_limit(time_limit)?;
     let opts = slither::GenOptions { level, attempts, time_limit, search_nodes };
     let out = interruptible(py, |stop| slither::generate(rows, cols, seed, &opts, stop))?;
     let status = match out.status {
@@ -387,7 +381,7 @@ fn py_country_count_loops(
     interruptible(py, |stop| crate::country::count::loops::count_with_stop(rows, cols, &regions, &numbers, limit, stop))
 }
 
-/// Search with the chosen ladder stages at every node: `(solutions, complete, nodes)`.
+/// Search with the chosen ladder stages at every node: `(solutions, finished, nodes)`.
 #[pyfunction(name = "country_solve", signature = (rows, cols, regions, numbers, limit, stages, node_limit=None, time_limit=None))]
 #[allow(clippy::too_many_arguments, reason = "mirrors the Python signature of _core.country_solve")]
 fn py_country_solve(
@@ -406,10 +400,10 @@ fn py_country_solve(
     let r = interruptible(py, |stop| {
         crate::country::solve_with_stop(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit, stop)
     })?;
-    Ok((r.solutions, r.complete, r.nodes))
+    Ok((r.solutions, r.finished, r.nodes))
 }
 
-/// The backbone: `(count, complete, values, witnesses)`; values per cell
+/// The backbone: `(count, finished, values, witnesses)`; values per cell
 /// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
 #[pyfunction(name = "country_backbone", signature = (rows, cols, regions, numbers, time_limit=None))]
 fn py_country_backbone(
@@ -423,7 +417,7 @@ fn py_country_backbone(
     let (rows, cols) = country_size(rows, cols)?;
     let b =
         interruptible(py, |stop| crate::country::backbone_with_stop(rows, cols, &regions, &numbers, time_limit, stop))?;
-    Ok((b.count, b.complete, b.values, b.witnesses))
+    Ok((b.count, b.finished, b.values, b.witnesses))
 }
 
 /// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
@@ -551,7 +545,7 @@ impl PyCountryRegionMap {
         interruptible(py, |stop| self.map.ladder(&numbers, stages, stop))
     }
 
-    /// Search with `numbers`: `(solutions as edge bytes, complete, nodes)`.
+    /// Search with `numbers`: `(solutions as edge bytes, finished, nodes)`.
     #[pyo3(signature = (numbers, limit, stages, node_limit=None, time_limit=None))]
     fn solve(
         &self,
@@ -564,9 +558,12 @@ impl PyCountryRegionMap {
     ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
         let stages = crate::country::Stages::parse(&stages)?;
         let (limit, node_limit) = search_limits(limit, node_limit)?;
-        let budget = crate::country::Budget { limit, node_limit, time_limit: crate::budget::time_limit(time_limit)? };
-        let r = interruptible(py, |stop| self.map.solve(&numbers, stages, budget, stop))?;
-        Ok((r.solutions, r.complete, r.nodes))
+        let time = crate::budget::time_limit(time_limit)?;
+        let r = interruptible(py, |stop| {
+            let mut budget = crate::budget::Budget::new(stop).with_nodes(node_limit).with_time(time);
+            self.map.solve(&numbers, stages, limit, &mut budget)
+        })?;
+        Ok((r.solutions, r.finished, r.nodes))
     }
 }
 
@@ -647,7 +644,7 @@ fn optional_clues(clues: &[i8]) -> Vec<Option<i8>> {
 }
 
 /// One answer of a batch as Python sees it: the single call's
-/// `(solutions, complete, nodes)` tuple, with the board read as a fourth
+/// `(solutions, finished, nodes)` tuple, with the board read as a fourth
 /// member for a text the core read; the exception instance its error maps
 /// to (returned, not raised); or None for a text left to Python's reader.
 fn batch_answer<'py, B, T, O: IntoPyObject<'py>>(
@@ -662,8 +659,8 @@ fn batch_answer<'py, B, T, O: IntoPyObject<'py>>(
     match answer {
         Answer::Solved(Ok(v)) => to_tuple(v).into_bound_py_any(py),
         Answer::Read(board, Ok(v)) => {
-            let (solutions, complete, nodes) = to_tuple(v);
-            (solutions, complete, nodes, read(board)).into_bound_py_any(py)
+            let (solutions, finished, nodes) = to_tuple(v);
+            (solutions, finished, nodes, read(board)).into_bound_py_any(py)
         }
         Answer::Solved(Err(e)) | Answer::Read(_, Err(e)) => error(e),
         Answer::Unread => Ok(py.None().into_bound(py)),
@@ -693,7 +690,7 @@ fn py_slither_solve_many<'py>(
     answers
         .into_iter()
         .map(|a| {
-            batch_answer(py, a, |o| (o.solutions, o.complete, o.nodes), |b| (b.rows, b.cols, optional_clues(&b.clues)))
+            batch_answer(py, a, |o| (o.solutions, o.finished, o.nodes), |b| (b.rows, b.cols, optional_clues(&b.clues)))
         })
         .collect()
 }
@@ -723,7 +720,7 @@ fn py_country_solve_many<'py>(
     })?;
     answers
         .into_iter()
-        .map(|a| batch_answer(py, a, |r| (r.solutions, r.complete, r.nodes), |b| (b.rows, b.cols)))
+        .map(|a| batch_answer(py, a, |r| (r.solutions, r.finished, r.nodes), |b| (b.rows, b.cols)))
         .collect()
 }
 
@@ -769,8 +766,27 @@ fn py_loop_solve_many<'py>(
 
 // ---------------------------------------------------------------- module
 
+/// The limits and defaults that Python reads instead of copying them.
+fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SLITHER_MAX_SIDE", slither::MAX_SIDE)?;
+    m.add("COUNTRY_MAX_SIDE", crate::country::board::MAX_SIDE)?;
+    m.add("COUNTRY_MIN_SIDE", crate::read::COUNTRY_MIN_SIDE)?;
+    m.add("MAX_TEXT", crate::read::MAX_TEXT)?;
+    m.add("MAX_DIGITS", crate::read::MAX_DIGITS)?;
+    m.add("MAX_URL", crate::read::pzpr::MAX_URL)?;
+    m.add("URL_SITES", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::SITES)?)?;
+    m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
+    m.add("MAX_ATTEMPTS", u32::MAX)?;
+    m.add("SLITHER_ATTEMPTS", slither::DEFAULT_ATTEMPTS)?;
+    m.add("SLITHER_SEARCH_NODES", slither::DEFAULT_SEARCH_NODES)?;
+    m.add("LOOP_V1_MAX_N", crate::loop_v1::MAX_N)?;
+    m.add("LOOP_V1_NODE_LIMIT", crate::loop_v1::THIN_NODE_LIMIT)?;
+    Ok(())
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    add_constants(m)?;
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;

@@ -47,6 +47,23 @@ LONG_CALLS = {
         "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])",
         "board.solve(limit=10**9)",
     ),
+    # The empty 100 x 100 board: the levels' trials and the search of the
+    # grade take seconds.
+    "slitherlink grade": (
+        "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 100 for _ in range(100)])",
+        "board.grade()",
+    ),
+    # A batch item already running sees the batch's stop.
+    "slitherlink solve_many": (
+        "from loopcraft.slitherlink import Slitherlink, solve_many\n"
+        "board = Slitherlink([[None] * 30 for _ in range(30)])",
+        "solve_many([board], limit=10**9, threads=1)",
+    ),
+    "country solve_many": (
+        "from loopcraft.country import CountryRoad, solve_many\n"
+        "board = CountryRoad.from_regions([[r * 8 + c for c in range(8)] for r in range(8)])",
+        "solve_many([board], limit=10**9, threads=1)",
+    ),
     # The setter's engine: a clue suggestion for every blank cell of an empty
     # board, and a Country Road draft whose backbone needs a long refutation.
     "slitherlink suggest": (

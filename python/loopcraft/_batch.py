@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
+from . import _core
 from ._result import SolveResult
 from ._validate import require_int, require_optional_number
 from .errors import ArgumentTypeError, LoopcraftError
@@ -59,7 +60,7 @@ from .errors import ArgumentTypeError, LoopcraftError
 __all__ = ["MAX_THREADS", "BatchResult", "errors_of", "threads_arg", "solve_items", "merge", "budgets"]
 
 #: Most worker threads a batch may ask for (the core's ``batch::MAX_THREADS``).
-MAX_THREADS = 1024
+MAX_THREADS: int = _core.MAX_THREADS
 
 S = TypeVar("S")
 B = TypeVar("B")

@@ -11,6 +11,36 @@ from typing import Any, List, Optional, Sequence, Tuple, Union, final
 
 from .errors import LoopcraftError
 
+# ----------------------------------------------------------------- Limits and defaults
+# The one source of these numbers: the Python modules read them from here.
+
+SLITHER_MAX_SIDE: int
+"""Largest side of a Slitherlink board (100)."""
+COUNTRY_MAX_SIDE: int
+"""Largest side of a Country Road board (30)."""
+COUNTRY_MIN_SIDE: int
+"""Smallest side of a Country Road board (2)."""
+MAX_TEXT: int
+"""Longest puzzle text read, in characters."""
+MAX_DIGITS: int
+"""Longest run of digits read as a number."""
+MAX_URL: int
+"""Longest puzz.link URL read."""
+URL_SITES: Tuple[Tuple[str, str], ...]
+"""The sites serving the pzprjs player: ``(name, URL prefix)``, the default first."""
+MAX_THREADS: int
+"""Most worker threads a batch may ask for."""
+MAX_ATTEMPTS: int
+"""Largest ``attempts`` of a generator (the core counts them in 32 bits)."""
+SLITHER_ATTEMPTS: int
+"""Random loops ``slither_generate`` tries by default (50)."""
+SLITHER_SEARCH_NODES: int
+"""Node budget of each uniqueness check of the generator's search pass (300)."""
+LOOP_V1_MAX_N: int
+"""Largest n of a Loop engine v1 board (200)."""
+LOOP_V1_NODE_LIMIT: int
+"""Node limit of the Loop engine v1's checks (20000)."""
+
 # ----------------------------------------------------------------- Loop engine v1
 
 def loop_propagate(n: int, clues: Sequence[Optional[int]], domains: Sequence[int]) -> Tuple[bytes, bool]:
@@ -42,10 +72,10 @@ def slither_solve(
     node_limit: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> Tuple[List[bytes], bool, int]:
-    """Counts solutions up to ``limit`` (>= 1): ``(solutions, complete, nodes)``.
+    """Counts solutions up to ``limit`` (>= 1): ``(solutions, finished, nodes)``.
 
     ``clues`` is row-major, None for a blank, else 0..4; boards up to 100 x 100.
-    Each solution is one byte (0/1) per edge in grid numbering. ``complete`` is
+    Each solution is one byte (0/1) per edge in grid numbering. ``finished`` is
     True when the search space was exhausted or ``limit`` was reached (fewer
     than ``limit`` solutions is then the exact count); False only when
     ``node_limit`` or ``time_limit`` (seconds) stopped the search.
@@ -79,21 +109,21 @@ def slither_hint(rows: int, cols: int, clues: Sequence[Optional[int]], position:
 def slither_backbone(
     rows: int, cols: int, clues: Sequence[Optional[int]], time_limit: Optional[float] = None
 ) -> Tuple[int, bool, bytes, List[bytes]]:
-    """``(count, complete, values, witnesses)``: count 0, 1 or 2 (two or more;
-    a lower bound when not complete), per edge 0/1 in every solution or 2 open
-    (or not proven when not complete), and up to two solutions that differ."""
+    """``(count, finished, values, witnesses)``: count 0, 1 or 2 (two or more;
+    a lower bound when not finished), per edge 0/1 in every solution or 2 open
+    (or not proven when not finished), and up to two solutions that differ."""
 
 def slither_suggest(
     rows: int, cols: int, clues: Sequence[Optional[int]], k: int, time_limit: Optional[float] = None
 ) -> Tuple[Tuple[int, bool, bytes, List[bytes]], List[Tuple[int, int, int, int]], bool]:
-    """``(backbone, suggestions, ranking complete)``: the backbone as
+    """``(backbone, suggestions, ranking finished)``: the backbone as
     :func:`slither_backbone`, then up to ``k`` ``(cell, value, count, open)``
     best first (count 1 before 2, fewer open edges, cell, value)."""
 
 def slither_grade(
     rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
 ) -> Tuple[str, int, bool, float]:
-    """``(level, solutions, complete, score)``: the weakest level whose fixpoint
+    """``(level, solutions, finished, score)``: the weakest level whose fixpoint
     decides every edge (solutions is then 1, or 0 when that level proves there
     is none), else ``"search"`` with the search's count (0, 1 or 2) and whether
     it finished; ``score`` is the level's index plus the share of the edges the
@@ -107,9 +137,9 @@ def slither_generate(
     cols: int,
     seed: int,
     level: Optional[str] = None,
-    attempts: int = 50,
+    attempts: int = ...,
     time_limit: Optional[float] = None,
-    search_nodes: int = 300,
+    search_nodes: int = ...,
 ) -> Tuple[str, List[int], str, int]:
     """A puzzle of exactly ``level`` (None: as few clues as ``"trial"`` allows)
     from a 64-bit ``seed``: ``(status, clues, level, attempts)``, status
@@ -151,8 +181,8 @@ def country_solve(
     time_limit: Optional[float] = None,
 ) -> Tuple[List[bytes], bool, int]:
     """Search with the chosen ladder stages at every node, stopping at ``limit``
-    solutions: ``(solutions, complete, nodes)``. Each solution has one byte
-    (0/1) per cell-to-cell edge. ``complete`` is False only when ``node_limit``
+    solutions: ``(solutions, finished, nodes)``. Each solution has one byte
+    (0/1) per cell-to-cell edge. ``finished`` is False only when ``node_limit``
     or ``time_limit`` (seconds) stopped the search. A region graph that is
     disconnected, has a cut vertex or fewer than two countries gives no
     solution at once."""
@@ -194,7 +224,7 @@ def country_backbone(
     numbers: Sequence[Optional[int]],
     time_limit: Optional[float] = None,
 ) -> Tuple[int, bool, bytes, List[bytes]]:
-    """``(count, complete, values, witnesses)`` as :func:`slither_backbone`;
+    """``(count, finished, values, witnesses)`` as :func:`slither_backbone`;
     values per cell (1 = used) then per edge in the core's numbering."""
 
 @final
@@ -223,7 +253,7 @@ class CountryRegionMap:
         node_limit: Optional[int] = None,
         time_limit: Optional[float] = None,
     ) -> Tuple[List[bytes], bool, int]:
-        """Search with ``numbers``: ``(solutions as edge bytes, complete, nodes)``."""
+        """Search with ``numbers``: ``(solutions as edge bytes, finished, nodes)``."""
 
 def country_first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:
     """The first cell (row-major) cut off from the earlier cells of its
@@ -332,7 +362,7 @@ def slither_solve_many(
     threads: Optional[int] = None,
 ) -> List[Any]:
     """``slither_solve`` on many ``(rows, cols, clues)`` boards or texts: per item
-    ``(solutions, complete, nodes)`` (plus ``(rows, cols, clues)`` for a text the
+    ``(solutions, finished, nodes)`` (plus ``(rows, cols, clues)`` for a text the
     core read), an error instance, or None for a text left to Python's reader."""
 
 def country_solve_many(

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from . import _core
 from ._text import digits_int, is_digits
 from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError, FormatError
@@ -52,14 +53,10 @@ __all__ = [
 ]
 
 #: The sites known to serve the pzprjs player: ``to_url(site=...)`` picks one.
-URL_SITES: Dict[str, str] = {
-    "puzz.link": "https://puzz.link/p?",
-    "pzv.jp": "http://pzv.jp/p.html?",
-    "pzprxs": "https://pzprxs.vercel.app/p?",
-}
+URL_SITES: Dict[str, str] = dict(_core.URL_SITES)
 
 #: Longest URL read; longer text is refused before it is split.
-MAX_URL = 1 << 20
+MAX_URL: int = _core.MAX_URL
 
 #: ``check_size(rows, cols, where)``: the family's range check of a size read from a URL.
 SizeCheck = Callable[[int, int, str], None]

@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
+from ._edges import edge_count, split_rows
 from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError
 
@@ -247,21 +248,18 @@ def edges_from_bits(
 
 def edges_from_flat(rows: int, cols: int, values: Sequence[Any], *, off: bool = False) -> FrozenSet[Edge]:
     """Like :func:`edges_from_bits`, from one flat list in the shared edge
-    numbering of Slitherlink and the Loop engine v1: ``H(r, c) = r*C + c``
-    (top side of cell (r, c)) for the (R+1)*C horizontal edges, then
+    numbering of :mod:`loopcraft._edges`: ``H(r, c) = r*C + c`` (top side of
+    cell (r, c)) for the (R+1)*C horizontal edges, then
     ``V(r, c) = (R+1)*C + r*(C+1) + c`` (left side of cell (r, c)).
 
     >>> sorted(edges_from_flat(1, 1, [1, None, 0, 1]))
     [('h', 0, 0), ('v', 0, 1)]
     """
     rows, cols = _require_side("rows", rows), _require_side("cols", cols)
-    n_h = (rows + 1) * cols
-    if len(values) != n_h + rows * (cols + 1):
-        raise ArgumentError(
-            f"values must have {n_h + rows * (cols + 1)} entries for {rows} x {cols}, got {len(values)}"
-        )
-    h = [values[r * cols : (r + 1) * cols] for r in range(rows + 1)]
-    v = [values[n_h + r * (cols + 1) : n_h + (r + 1) * (cols + 1)] for r in range(rows)]
+    total = edge_count(rows, cols)
+    if len(values) != total:
+        raise ArgumentError(f"values must have {total} entries for {rows} x {cols}, got {len(values)}")
+    h, v = split_rows(rows, cols, values)
     return edges_from_bits(h, v, off=off)
 
 

@@ -16,6 +16,7 @@ import json
 import re
 from typing import Any, Callable, Dict, List, Tuple
 
+from . import _core
 from ._validate import show
 from .errors import ArgumentTypeError, FormatError
 
@@ -35,14 +36,14 @@ __all__ = [
     "json_record",
 ]
 
-#: Longest text read; longer text is refused before it is split.
-MAX_TEXT = 1 << 22
+#: Longest text read; longer text is refused before it is split (the core's limit).
+MAX_TEXT: int = _core.MAX_TEXT
 
 #: Longest run of digits read as a number. Far above any size, count, clue or
 #: region id anyone writes, and below the length at which Python refuses to
 #: convert a string to an int (4,300 digits by default since 3.11, a plain
 #: ValueError), so a longer run is refused here as a FormatError.
-MAX_DIGITS = 1000
+MAX_DIGITS: int = _core.MAX_DIGITS
 
 #: A non-blank line and its 1-based number.
 Line = Tuple[int, str]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
+from . import _core
 from .errors import ArgumentError, ArgumentTypeError
 
 # The generators' ``attempts`` fits the core's u32 counter in both families, so
 # both refuse the same absurd values instead of one looping until its budget.
-MAX_ATTEMPTS = 2**32 - 1
+MAX_ATTEMPTS: int = _core.MAX_ATTEMPTS
 
 
 def show(value: Any) -> str:

@@ -10,27 +10,24 @@
 //! refuted assumption proves the S1 value in every solution, and is added to
 //! the root so that the later searches start narrower.
 
-use std::time::Instant;
-
-use super::guard::Guard;
 use super::ladder::root;
 use super::puzzle::Puzzle;
-use super::search::{search_from, search_steered, Budget};
+use super::search::{search_from, search_steered};
 use super::stages::{fixpoint_from, Stages};
 use super::state::State;
 use super::state::{OFF, ON, UNDECIDED};
 use super::work::Work;
-use crate::interrupt::Stop;
+use crate::budget::Budget;
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Backbone {
     /// 0 (no solution), 1 (exactly one) or 2 (two or more); when not
-    /// complete, the solutions found so far (a lower bound).
+    /// finished, the solutions found so far (a lower bound).
     pub count: usize,
     /// False when a budget stopped the work: then the values hold only what
     /// was proven, the rest is reported as open (2).
-    pub complete: bool,
+    pub finished: bool,
     /// Per cell, then per edge (the board's edge numbering): 0 or 1 in every
     /// solution, 2 open. All 2 when there is no solution.
     pub values: Vec<u8>,
@@ -60,7 +57,7 @@ fn find(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
     v1: &[u8],
 ) -> super::search::SolveResult {
     let towards: Vec<u8> = v1.iter().map(|&v| 1 - v).collect();
@@ -72,10 +69,12 @@ fn find(
             1 => None,
             _ => Some(towards.as_slice()),
         };
-        let budget = Budget { limit: 1, node_limit: Some(cap), time_limit: None };
-        let mut out = search_steered(p, s, w, stages, budget, g, avoid);
+        // This attempt's node cap; the caller's budget has none.
+        let outer = g.set_nodes(Some(cap));
+        let mut out = search_steered(p, s, w, stages, 1, g, avoid);
+        g.set_nodes(outer);
         nodes += out.nodes;
-        if !out.solutions.is_empty() || out.complete || g.halted() {
+        if !out.solutions.is_empty() || out.finished || g.halted() {
             out.nodes = nodes;
             return out;
         }
@@ -86,31 +85,29 @@ fn find(
     unreachable!("the loop returns")
 }
 
-/// The backbone of `p` under an optional deadline; `stop` ends it like the
-/// deadline (the caller checks `stop.was_requested()`).
-pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Backbone {
+/// The backbone of `p` under `g` (its deadline and stop; no node limit: the
+/// caller checks `g.interrupted()`).
+pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     let n = p.board.num_cells() + p.board.num_edges();
-    let none = Backbone { count: 0, complete: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+    let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
         return none;
     }
     let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
-    let mut g = Guard::new(stop, deadline);
-    let (mut s, mut w, r) = root(p, stages, &mut g);
+    let (mut s, mut w, r) = root(p, stages, g);
     let p: &Puzzle = p;
     if g.halted() {
-        return Backbone { count: 0, complete: false, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+        return Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     }
     if r.is_err() {
         return none;
     }
-    let one = Budget { limit: 1, node_limit: None, time_limit: None };
-    let first = search_from(p, &mut s, &mut w, stages, one, &mut g);
+    let first = search_from(p, &mut s, &mut w, stages, 1, g);
     let Some(s1) = first.solutions.into_iter().next() else {
-        if first.complete {
+        if first.finished {
             return none;
         }
-        return Backbone { count: 0, complete: false, values: s.val.clone(), witnesses: Vec::new() };
+        return Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() };
     };
     let v1 = cells_and_edges(p, &s1);
     let mut open = vec![false; n];
@@ -120,20 +117,20 @@ pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) 
         if s.val[var] != UNDECIDED || open[var] {
             continue;
         }
-        if g.halt() {
+        if g.step() {
             stopped = true;
             break;
         }
         let keep = v1[var];
         let mark = s.mark();
         s.set(var, if keep == ON { OFF } else { ON }).expect("undecided");
-        let refuted = if fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), &mut g).is_ok() {
+        let refuted = if fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), g).is_ok() {
             if g.halted() {
                 s.undo(mark);
                 stopped = true;
                 break;
             }
-            let out = find(p, &mut s, &mut w, stages, &mut g, &v1);
+            let out = find(p, &mut s, &mut w, stages, g, &v1);
             if let Some(s2) = out.solutions.into_iter().next() {
                 let v2 = cells_and_edges(p, &s2);
                 for (f, o) in open.iter_mut().enumerate() {
@@ -141,7 +138,7 @@ pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) 
                 }
                 second.get_or_insert(s2);
                 false
-            } else if out.complete {
+            } else if out.finished {
                 true
             } else {
                 s.undo(mark);
@@ -160,7 +157,7 @@ pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) 
             // Every solution gives `var` its S1 value; sound stages on a board
             // with the solution S1 cannot contradict it.
             s.set(var, keep).expect("undecided");
-            let ok = fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), &mut g).is_ok();
+            let ok = fixpoint_from(p, &mut s, &mut w, stages, mark.pos(), g).is_ok();
             if !ok || g.halted() {
                 debug_assert!(g.halted(), "a proven fact contradicts the root");
                 s.undo(mark);
@@ -172,5 +169,5 @@ pub fn backbone(p: &mut Puzzle, deadline: Option<Instant>, stop: &mut Stop<'_>) 
     let count = 1 + second.is_some() as usize;
     let mut witnesses = vec![s1];
     witnesses.extend(second);
-    Backbone { count, complete: !stopped, values: s.val.clone(), witnesses }
+    Backbone { count, finished: !stopped, values: s.val.clone(), witnesses }
 }

@@ -20,7 +20,7 @@ use super::puzzle::{Puzzle, CATALOGUE_STEPS};
 use super::stages::{self, loop_rule, macro_rule, once, region, Stages};
 use super::state::{State, OFF, ON, UNDECIDED};
 use super::work::Work;
-use crate::interrupt::Stop;
+use crate::budget::Budget;
 
 /// One rule of the catalogue: name, level (a ladder level name), description.
 #[derive(Debug, Clone, Copy)]
@@ -127,11 +127,11 @@ pub struct Step {
     pub because: Vec<Step>,
 }
 
-struct Driver<'p, 's, 'a> {
+struct Driver<'p, 's, 'b, 'a> {
     p: &'p Puzzle,
     w: Work,
     steps: Vec<Step>,
-    stop: &'s mut Stop<'a>,
+    budget: &'s mut Budget<'b, 'a>,
 }
 
 /// What an explanation ended with.
@@ -143,7 +143,7 @@ pub struct Explained {
     pub values: Vec<u8>,
 }
 
-impl Driver<'_, '_, '_> {
+impl Driver<'_, '_, '_, '_> {
     fn n(&self) -> usize {
         self.p.board.num_cells()
     }
@@ -297,7 +297,7 @@ impl Driver<'_, '_, '_> {
     /// a contradiction (recorded as the last step).
     fn fixpoint(&mut self, s: &mut State, top: usize, first: bool) -> Option<()> {
         'outer: loop {
-            if self.stop.requested() {
+            if self.budget.step() {
                 return Some(());
             }
             while self.level(s, 0, first)? {
@@ -335,7 +335,7 @@ impl Driver<'_, '_, '_> {
                     if s.val[var] != UNDECIDED {
                         break;
                     }
-                    if self.stop.requested() {
+                    if self.budget.step() {
                         return Some(());
                     }
                     let mut t = s.clone();
@@ -408,7 +408,7 @@ fn solved(p: &Puzzle, s: &State) -> bool {
 /// `position` (cells then edges, 0/1/2; empty for none), as the ladder's root
 /// runs it; with `first`, only the first step. `p` must have no catalogue
 /// yet (a fresh puzzle).
-pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &mut Stop<'_>) -> Explained {
+pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, budget: &mut Budget<'_, '_>) -> Explained {
     let mut s = root_state(p);
     let refused = |s: State| Explained { steps: Vec::new(), contradiction: true, values: s.val };
     for (v, &x) in position.iter().enumerate() {
@@ -422,13 +422,14 @@ pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &
     // (as the ladder's root does).
     let done = |steps: Vec<Step>, s: State, contradiction: bool| Explained { steps, contradiction, values: s.val };
     let mut steps = Vec::new();
-    let phase = |p: &Puzzle, s: &mut State, stop: &mut Stop<'_>, top: usize, probe: bool, steps: &mut Vec<Step>| {
-        let mut d = Driver { p, w: Work::new(&p.board), steps: Vec::new(), stop };
-        let ok = if probe { d.probe(s, top, first) } else { d.fixpoint(s, top, first) };
-        steps.extend(d.steps);
-        ok
-    };
-    if phase(p, &mut s, stop, top.min(2), false, &mut steps).is_none() {
+    let phase =
+        |p: &Puzzle, s: &mut State, budget: &mut Budget<'_, '_>, top: usize, probe: bool, steps: &mut Vec<Step>| {
+            let mut d = Driver { p, w: Work::new(&p.board), steps: Vec::new(), budget };
+            let ok = if probe { d.probe(s, top, first) } else { d.fixpoint(s, top, first) };
+            steps.extend(d.steps);
+            ok
+        };
+    if phase(p, &mut s, budget, top.min(2), false, &mut steps).is_none() {
         return done(steps, s, true);
     }
     if first && !steps.is_empty() {
@@ -442,7 +443,7 @@ pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &
         catalogue = !solved(p, &s) && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS);
     }
     let with_macro = if catalogue { top.min(3) } else { top.min(2) };
-    if phase(p, &mut s, stop, with_macro, top >= 4, &mut steps).is_none() {
+    if phase(p, &mut s, budget, with_macro, top >= 4, &mut steps).is_none() {
         return done(steps, s, true);
     }
     if first && !steps.is_empty() {
@@ -452,7 +453,7 @@ pub fn explain(p: &mut Puzzle, position: &[u8], top: usize, first: bool, stop: &
         && !catalogue
         && !solved(p, &s)
         && p.try_catalogue(Some(&mut s), CATALOGUE_STEPS)
-        && phase(p, &mut s, stop, 3, top >= 4, &mut steps).is_none()
+        && phase(p, &mut s, budget, 3, top >= 4, &mut steps).is_none()
     {
         return done(steps, s, true);
     }

@@ -4,11 +4,11 @@
 
 use super::board::EdgeKind;
 use super::check::is_solution;
-use super::guard::Guard;
 use super::puzzle::{Puzzle, CATALOGUE_STEPS};
 use super::stages::{fixpoint, Stages, STAGE_NAMES};
 use super::state::{Contradiction, State, OFF, ON};
 use super::work::Work;
+use crate::budget::Budget;
 
 /// The grading ladder: the stages, weakest first, then "search" (the grade of
 /// a board no stage completes). Built from [`STAGE_NAMES`]; the one source of
@@ -51,7 +51,7 @@ pub fn root_state(p: &Puzzle) -> State {
 pub fn root(
     p: &mut Puzzle,
     stages: Stages,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
 ) -> (State, Work, std::result::Result<u64, Contradiction>) {
     let mut s = root_state(p);
     let mut w = Work::new(&p.board);
@@ -75,7 +75,7 @@ fn root_fixpoint(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     let mut hypotheses = 0;
     if stages.has(Stages::MACRO) && p.catalogue.is_none() {

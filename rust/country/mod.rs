@@ -18,7 +18,6 @@ pub mod check;
 /// The brute-force counting engines "cells" and "loops".
 pub mod count;
 mod explain;
-mod guard;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
@@ -31,6 +30,7 @@ mod work;
 #[cfg(test)]
 mod tests;
 
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 
@@ -39,7 +39,7 @@ pub use ladder::LEVEL_NAMES;
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
 pub use region_map::RegionMap;
-pub use search::{Budget, SolveResult};
+pub use search::SolveResult;
 pub use stages::{Stages, STAGE_NAMES};
 
 /// `(cell states, edge states, probe hypotheses)` of a ladder fixpoint.
@@ -79,9 +79,9 @@ pub fn solve_with_stop<S: AsRef<str>>(
     stop: &mut Stop<'_>,
 ) -> Result<SolveResult> {
     let stages = Stages::parse(stages)?;
-    let time_limit = crate::budget::time_limit(time_limit)?;
+    let time = crate::budget::time_limit(time_limit)?;
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
-    search::solve(&mut p, stages, Budget { limit, node_limit, time_limit }, stop)
+    search::solve(&mut p, stages, limit, &mut Budget::new(stop).with_nodes(node_limit).with_time(time))
 }
 
 /// The backbone of a board (see [`backbone::Backbone`]) under an optional
@@ -95,13 +95,10 @@ pub fn backbone_with_stop(
     stop: &mut Stop<'_>,
 ) -> Result<backbone::Backbone> {
     let time = crate::budget::time_limit(time_limit)?;
-    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
     let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
-    let out = backbone::backbone(&mut p, deadline, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop).with_time(time);
+    let out = backbone::backbone(&mut p, &mut budget);
+    budget.answer(out)
 }
 
 /// Fixpoint of the chosen stages without search: `(cell states, edge states,
@@ -141,7 +138,7 @@ pub(crate) fn run_ladder_with_stop(
     stages: Stages,
     stop: &mut Stop<'_>,
 ) -> Result<Option<LadderStates>> {
-    let mut g = guard::Guard::new(stop, None);
+    let mut g = Budget::new(stop);
     let (s, _, r) = ladder::root(p, stages, &mut g);
     if g.halted() {
         return Err(Error::Interrupted);
@@ -265,11 +262,9 @@ pub fn explain(
     if let Some(pos) = position {
         check_position(&p.board, pos)?;
     }
-    let out = explain::explain(&mut p, position.unwrap_or(&[]), top, false, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop);
+    let out = explain::explain(&mut p, position.unwrap_or(&[]), top, false, &mut budget);
+    budget.answer(out)
 }
 
 /// Node budget of each search a hint runs.
@@ -302,9 +297,9 @@ pub fn hint(
         because: Vec::new(),
     };
     let marks: Vec<usize> = (0..position.len()).filter(|&v| position[v] != state::UNDECIDED).collect();
-    let budget = Budget { limit: 2, node_limit: Some(HINT_NODES), time_limit: None };
-    let found = search::solve(&mut fresh()?, Stages::ALL, budget, stop)?;
-    let unique: Option<Vec<u8>> = (found.complete && found.solutions.len() == 1).then(|| {
+    let mut budget = Budget::new(stop).with_nodes(Some(HINT_NODES));
+    let found = search::solve(&mut fresh()?, Stages::ALL, 2, &mut budget)?;
+    let unique: Option<Vec<u8>> = (found.finished && found.solutions.len() == 1).then(|| {
         let edges = &found.solutions[0];
         let mut vals: Vec<u8> =
             (0..n).map(|c| p.board.cell_edges(c).iter().any(|&e| edges[e as usize] == 1) as u8).collect();
@@ -315,12 +310,12 @@ pub fn hint(
         if let Some(&v) = marks.iter().find(|&&v| position[v] != sol[v]) {
             return Ok(Some(mistake(v)));
         }
-    } else if explain::explain(&mut fresh()?, position, 4, false, stop).contradiction {
+    } else if explain::explain(&mut fresh()?, position, 4, false, &mut budget).contradiction {
         // The first mark that the ladder refutes with the marks before it.
         let mut prefix = vec![state::UNDECIDED; position.len()];
         for &v in &marks {
             prefix[v] = position[v];
-            if explain::explain(&mut fresh()?, &prefix, 4, false, stop).contradiction {
+            if explain::explain(&mut fresh()?, &prefix, 4, false, &mut budget).contradiction {
                 return Ok(Some(mistake(v)));
             }
         }
@@ -331,8 +326,8 @@ pub fn hint(
     if check::is_solution(&p.board, &lines) {
         return Ok(None);
     }
-    let out = explain::explain(&mut fresh()?, position, 4, true, stop);
-    if stop.was_requested() {
+    let out = explain::explain(&mut fresh()?, position, 4, true, &mut budget);
+    if budget.interrupted() {
         return Err(Error::Interrupted);
     }
     if let Some(step) = out.steps.into_iter().next() {

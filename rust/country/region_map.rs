@@ -16,9 +16,10 @@ use crate::invalid;
 use super::board::Board;
 use super::check::is_solution;
 use super::puzzle::Puzzle;
-use super::search::{self, Budget, SolveResult};
+use super::search::{self, SolveResult};
 use super::stages::Stages;
 use super::{run_ladder_with_stop, LadderStates};
+use crate::budget::Budget;
 
 #[derive(Debug, Clone)]
 pub struct RegionMap {
@@ -92,11 +93,11 @@ impl RegionMap {
         &self,
         numbers: &[Option<i64>],
         stages: Stages,
-        budget: Budget,
-        stop: &mut Stop<'_>,
+        limit: usize,
+        budget: &mut Budget<'_, '_>,
     ) -> Result<SolveResult> {
         // A known loop guides only the root's probe (`stages::fixpoint_from`
         // ignores it below the root, where branches may exclude it).
-        search::solve(&mut self.puzzle(numbers)?, stages, budget, stop)
+        search::solve(&mut self.puzzle(numbers)?, stages, limit, budget)
     }
 }

@@ -2,13 +2,10 @@
 //! node runs the chosen stages to their fixpoint, every leaf is checked
 //! against the rules before it counts.
 
-use std::time::{Duration, Instant};
-
-use crate::error::{Error, Result};
-use crate::interrupt::Stop;
+use crate::budget::Budget;
+use crate::error::Result;
 
 use super::check::is_solution;
-use super::guard::Guard;
 use super::ladder::root;
 use super::puzzle::Puzzle;
 use super::stages::{fixpoint_from, Stages};
@@ -20,20 +17,13 @@ pub struct SolveResult {
     /// One 0/1 byte per cell-to-cell edge.
     pub solutions: Vec<Vec<u8>>,
     /// False only when a budget stopped the search.
-    pub complete: bool,
+    pub finished: bool,
     pub nodes: u64,
 }
 
-#[derive(Debug, Clone, Copy)]
-pub struct Budget {
-    pub limit: usize,
-    pub node_limit: Option<u64>,
-    pub time_limit: Option<Duration>,
-}
-
-/// Search from the root of `p`; `Error::Interrupted` when `stop` asks for it.
-/// The time limit counts from this call; it ends the search with
-/// `complete = false`, as the node limit does.
+/// Search from the root of `p` for up to `limit` solutions;
+/// `Error::Interrupted` when the budget's stop asks for it. Its deadline and
+/// node limit end the search with `finished = false`.
 ///
 /// The search's `probe` propagates its hypotheses without `loop`'s reach rule
 /// (`Stages::LIGHT_PROBE`); every node's own propagation keeps it, and reach
@@ -47,48 +37,43 @@ pub struct Budget {
 /// Whatever `stages` says, every node also applies the loop's own degree and
 /// premature-cycle rules ([`Stages::LOOP_CORE`]), so a search under a weak
 /// subset of stages still finishes small boards at once.
-pub fn solve(p: &mut Puzzle, stages: Stages, budget: Budget, stop: &mut Stop<'_>) -> Result<SolveResult> {
+pub fn solve(p: &mut Puzzle, stages: Stages, limit: usize, budget: &mut Budget<'_, '_>) -> Result<SolveResult> {
     let stages = if stages.has(Stages::PROBE) { stages.with(Stages::LIGHT_PROBE) } else { stages };
     let stages = stages.with(Stages::LOOP_CORE);
-    let deadline = budget.time_limit.map(|t| Instant::now() + t);
-    let mut g = Guard::new(stop, deadline);
-    let out = run(p, stages, budget, &mut g);
-    if g.interrupted {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let out = run(p, stages, limit, budget);
+    budget.answer(out)
 }
 
-/// The search under `g`. A halt ends it with `complete = false`.
-fn run(p: &mut Puzzle, stages: Stages, budget: Budget, g: &mut Guard<'_, '_>) -> SolveResult {
-    let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
-    if !p.region_ok || budget.limit == 0 {
+/// The search under `g`. A halt ends it with `finished = false`.
+fn run(p: &mut Puzzle, stages: Stages, limit: usize, g: &mut Budget<'_, '_>) -> SolveResult {
+    let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 0 };
+    if !p.region_ok || limit == 0 {
         return out;
     }
     let (mut s, mut w, r) = root(p, stages, g);
     if g.halted() {
-        out.complete = false;
+        out.finished = false;
         return out;
     }
     if r.is_err() {
         out.nodes = 1;
         return out;
     }
-    search_from(p, &mut s, &mut w, stages, budget, g)
+    search_from(p, &mut s, &mut w, stages, limit, g)
 }
 
 /// The search from `s`, a consistent state at the fixpoint of `stages` (the
 /// root, or the root with some variables assumed). `s` is back in that state
-/// on return. A halt ends it with `complete = false`.
+/// on return. A halt ends it with `finished = false`.
 pub(crate) fn search_from(
     p: &Puzzle,
     s: &mut State,
     w: &mut Work,
     stages: Stages,
-    budget: Budget,
-    g: &mut Guard<'_, '_>,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
 ) -> SolveResult {
-    search_steered(p, s, w, stages, budget, g, None)
+    search_steered(p, s, w, stages, limit, g, None)
 }
 
 /// [`search_from`] whose every branch tries first the value that `avoid`
@@ -99,12 +84,12 @@ pub(crate) fn search_steered(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
-    budget: Budget,
-    g: &mut Guard<'_, '_>,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
 ) -> SolveResult {
     let entry = s.mark();
-    let out = dfs(p, s, w, stages, budget, g, avoid);
+    let out = dfs(p, s, w, stages, limit, g, avoid);
     s.undo(entry);
     out
 }
@@ -114,12 +99,12 @@ fn dfs(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
-    budget: Budget,
-    g: &mut Guard<'_, '_>,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
 ) -> SolveResult {
-    let mut out = SolveResult { solutions: Vec::new(), complete: true, nodes: 0 };
-    if budget.limit == 0 {
+    let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 0 };
+    if limit == 0 {
         return out;
     }
     // Frame: (mark before the branch, edge, value of the second branch).
@@ -132,15 +117,15 @@ fn dfs(
                 None => {
                     if let Some(sol) = leaf(p, s) {
                         out.solutions.push(sol);
-                        if out.solutions.len() >= budget.limit {
+                        if out.solutions.len() >= limit {
                             return out;
                         }
                     }
                 }
                 Some((e, first)) => {
                     let first = avoid.map_or(first, |known| 1 - known[s.cells + e]);
-                    if over_budget(&budget, out.nodes, g) {
-                        out.complete = false;
+                    if over_budget(out.nodes, g) {
+                        out.finished = false;
                         return out;
                     }
                     let m = s.mark();
@@ -149,7 +134,7 @@ fn dfs(
                     out.nodes += 1;
                     ok = fixpoint_from(p, s, w, stages, m.pos(), g).is_ok();
                     if g.halted() {
-                        out.complete = false;
+                        out.finished = false;
                         return out;
                     }
                     continue;
@@ -158,8 +143,8 @@ fn dfs(
         }
         // Backtrack to the deepest branch with its second value untried.
         let Some((m, e, second)) = stack.pop() else { return out };
-        if over_budget(&budget, out.nodes, g) {
-            out.complete = false;
+        if over_budget(out.nodes, g) {
+            out.finished = false;
             return out;
         }
         s.undo(m);
@@ -167,14 +152,14 @@ fn dfs(
         out.nodes += 1;
         ok = fixpoint_from(p, s, w, stages, m.pos(), g).is_ok();
         if g.halted() {
-            out.complete = false;
+            out.finished = false;
             return out;
         }
     }
 }
 
-fn over_budget(b: &Budget, nodes: u64, g: &mut Guard<'_, '_>) -> bool {
-    b.node_limit.is_some_and(|l| nodes >= l) || g.halt()
+fn over_budget(nodes: u64, g: &mut Budget<'_, '_>) -> bool {
+    g.out_of_nodes(nodes) || g.step()
 }
 
 /// The loop's edges when every edge is decided and the cells agree with them.

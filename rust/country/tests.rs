@@ -6,8 +6,9 @@ use super::board::Board;
 use super::puzzle::Puzzle;
 use super::region_graph::RegionGraph;
 use super::run_ladder;
-use super::search::{self, Budget};
+use super::search;
 use super::stages::{Stages, STAGE_NAMES};
+use crate::budget::Budget;
 use crate::interrupt::Stop;
 
 use crate::testing::SplitMix64 as Rng;
@@ -318,14 +319,8 @@ fn search_counts_agree_with_brute_force() {
         sets.push(Stages::parse(&STAGE_NAMES[..2]).unwrap());
         sets.push(Stages::parse(&STAGE_NAMES[..3]).unwrap());
         for stages in sets {
-            let r = search::solve(
-                &mut puzzle(case),
-                stages,
-                Budget { limit: usize::MAX, node_limit: None, time_limit: None },
-                &mut Stop::never(),
-            )
-            .unwrap();
-            assert!(r.complete);
+            let r = search::solve(&mut puzzle(case), stages, usize::MAX, &mut Budget::new(&mut Stop::never())).unwrap();
+            assert!(r.finished);
             let mut got: Vec<Vec<u8>> = r.solutions.clone();
             got.sort();
             let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|s| s.1.clone()).collect();
@@ -342,7 +337,7 @@ fn own_countries(rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
 
 fn count(rows: usize, cols: usize, regions: &[i64], numbers: &[Option<i64>]) -> usize {
     let r = super::solve(rows, cols, regions, numbers, usize::MAX, &STAGE_NAMES, None, None).unwrap();
-    assert!(r.complete);
+    assert!(r.finished);
     r.solutions.len()
 }
 
@@ -379,11 +374,11 @@ fn stripes_have_a_cut_vertex_and_no_solution() {
         let r = search::solve(
             &mut p,
             Stages::NONE.with(Stages::REGION).with(Stages::LOOP),
-            Budget { limit: 10, node_limit: None, time_limit: None },
-            &mut Stop::never(),
+            10,
+            &mut Budget::new(&mut Stop::never()),
         )
         .unwrap();
-        assert!(r.complete && r.solutions.is_empty());
+        assert!(r.finished && r.solutions.is_empty());
     }
 }
 
@@ -424,13 +419,13 @@ fn one_and_two_countries() {
 fn budgets_report_incomplete() {
     let (regions, numbers) = own_countries(6, 6);
     let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &STAGE_NAMES[..1], Some(5), None).unwrap();
-    assert!(!r.complete);
+    assert!(!r.finished);
     assert!(r.nodes <= 6);
     let r = super::solve(6, 6, &regions, &numbers, usize::MAX, &STAGE_NAMES[..1], None, Some(0.0)).unwrap();
-    assert!(!r.complete);
+    assert!(!r.finished);
     // The limit is not a budget: complete stays true.
     let r = super::solve(6, 6, &regions, &numbers, 2, &STAGE_NAMES, None, None).unwrap();
-    assert!(r.complete && r.solutions.len() == 2);
+    assert!(r.finished && r.solutions.len() == 2);
 }
 
 #[test]
@@ -572,8 +567,7 @@ fn a_region_map_answers_as_the_one_shot_calls() {
             Stages::ALL,
         );
         assert_eq!(map.ladder(&none, Stages::ALL, stop).unwrap().map(|x| (x.0, x.1)), want.map(|x| (x.0, x.1)));
-        let budget = Budget { limit: usize::MAX, node_limit: None, time_limit: None };
-        let mut sols = map.solve(&case.numbers, Stages::ALL, budget, stop).unwrap().solutions;
+        let mut sols = map.solve(&case.numbers, Stages::ALL, usize::MAX, &mut Budget::new(stop)).unwrap().solutions;
         sols.sort();
         let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|(_, e)| e.clone()).collect();
         want.sort();
@@ -651,7 +645,7 @@ fn explanations_replay_to_the_ladder_are_sound_and_follow_from_their_premises() 
         for top in 0..STAGE_NAMES.len() {
             let stages = Stages::parse(&STAGE_NAMES[..=top]).unwrap();
             let fix = run_ladder(&mut puzzle(case), stages);
-            let out = explain(&mut puzzle(case), &[], top, false, &mut Stop::never());
+            let out = explain(&mut puzzle(case), &[], top, false, &mut Budget::new(&mut Stop::never()));
             let Some((cells, edges, _)) = fix else {
                 assert!(out.contradiction, "case {i} top {top}: the ladder refutes, the explanation does not");
                 continue;
@@ -688,7 +682,7 @@ fn explanations_replay_to_the_ladder_are_sound_and_follow_from_their_premises() 
                     }
                 }
                 let mut p = Puzzle::new(Board::new(case.rows, case.cols, &case.regions, &numbers).unwrap()).unwrap();
-                let again = explain(&mut p, &sub, top, false, &mut Stop::never());
+                let again = explain(&mut p, &sub, top, false, &mut Budget::new(&mut Stop::never()));
                 assert!(!again.contradiction, "case {i}: the premise of {s:?} contradicts");
                 for &(v, x) in &s.decided {
                     assert_eq!(

@@ -19,13 +19,14 @@ use crate::batch::{CountryItem, SlitherItem};
 pub mod puzzlekit;
 pub mod pzpr;
 
-/// Longest text Python reads (`loopcraft._text.MAX_TEXT`); longer ones are its to refuse.
+/// Longest text read (exported as Python's `loopcraft._text.MAX_TEXT`);
+/// longer ones are Python's to refuse.
 pub const MAX_TEXT: usize = 1 << 22;
-/// Longest run of digits Python reads as a number (`loopcraft._text.MAX_DIGITS`);
-/// a longer region id is Python's to refuse.
+/// Longest run of digits read as a number (exported as Python's
+/// `loopcraft._text.MAX_DIGITS`); a longer region id is Python's to refuse.
 pub const MAX_DIGITS: usize = 1000;
-/// Smallest Country Road side (`loopcraft.country.MIN_SIDE`).
-const COUNTRY_MIN_SIDE: usize = 2;
+/// Smallest Country Road side (exported as `loopcraft.country.MIN_SIDE`).
+pub const COUNTRY_MIN_SIDE: usize = 2;
 
 /// A Slitherlink board from a URL or puzzlekit text, or None (Python reads it).
 pub fn slither(text: &str) -> Option<SlitherItem> {

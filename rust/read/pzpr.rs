@@ -6,10 +6,15 @@
 use super::{digits, COUNTRY_MIN_SIDE};
 use crate::batch::{CountryItem, SlitherItem};
 
-/// Longest URL Python reads (`loopcraft._pzpr.MAX_URL`).
-const MAX_URL: usize = 1 << 20;
-/// The prefixes of `loopcraft._pzpr.URL_SITES`.
-const SITES: [&str; 3] = ["https://puzz.link/p?", "http://pzv.jp/p.html?", "https://pzprxs.vercel.app/p?"];
+/// Longest URL read (Python's `loopcraft._pzpr.MAX_URL` is this one, exported).
+pub const MAX_URL: usize = 1 << 20;
+/// The sites that serve the pzprjs player: `(name, URL prefix)`, the first
+/// the default (Python's `loopcraft._pzpr.URL_SITES` is this one, exported).
+pub const SITES: [(&str, &str); 3] = [
+    ("puzz.link", "https://puzz.link/p?"),
+    ("pzv.jp", "http://pzv.jp/p.html?"),
+    ("pzprxs", "https://pzprxs.vercel.app/p?"),
+];
 
 /// The fields of a URL this path reads.
 pub struct Url<'t> {
@@ -25,7 +30,7 @@ pub fn split(text: &str) -> Option<Url<'_>> {
     if text.len() > MAX_URL || !text.bytes().all(|b| (b'!'..=b'~').contains(&b) && b != b'#') {
         return None;
     }
-    let query = SITES.iter().find_map(|site| text.strip_prefix(site))?;
+    let query = SITES.iter().find_map(|(_, site)| text.strip_prefix(site))?;
     let query = query.strip_suffix('/').unwrap_or(query);
     let mut fields = query.split('/');
     let (pid, cols, rows, body) = (fields.next()?, fields.next()?, fields.next()?, fields.next()?);

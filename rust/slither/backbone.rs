@@ -18,26 +18,24 @@
 //! open edges of the candidate's board before any search, and a candidate
 //! that is already worse than the k-th best one is dropped there.
 
-use std::time::Instant;
-
 use super::board::Board;
 use super::connect::Connectivity;
 use super::engine::{Engine, Rules, UNK};
-use super::probe::{probe, Halt};
+use super::probe::probe;
 use super::search::count_from;
-use crate::interrupt::Stop;
+use crate::budget::Budget;
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Backbone {
     /// 0 (no solution), 1 (exactly one) or 2 (two or more); when not
-    /// complete, the solutions found so far (a lower bound).
+    /// finished, the solutions found so far (a lower bound).
     pub count: usize,
     /// False when a budget stopped the work: then `values` holds only what
     /// was proven, and the edges not yet examined are reported as open (2).
-    pub complete: bool,
+    pub finished: bool,
     /// Per edge: 0 or 1 in every solution, 2 open (or not proven when not
-    /// complete). All 2 when there is no solution.
+    /// finished). All 2 when there is no solution.
     pub values: Vec<u8>,
     /// Up to two solutions (one byte 0/1 per edge), which differ.
     pub witnesses: Vec<Vec<u8>>,
@@ -115,7 +113,7 @@ impl Proof {
 fn prove(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     pool: &mut Pool,
     fits: &dyn Fn(&[u64]) -> bool,
     bound: Option<usize>,
@@ -149,7 +147,7 @@ fn prove(
     let s1 = match proof.first {
         Some(f) => f,
         None => {
-            let out = count_from(engine, links, 1, None, halt, None);
+            let out = count_from(engine, links, 1, budget, None);
             match out.solutions.into_iter().next() {
                 Some(s) => {
                     let i = pool.push(&s);
@@ -163,7 +161,7 @@ fn prove(
                     i
                 }
                 None => {
-                    proof.stopped = !out.complete;
+                    proof.stopped = !out.finished;
                     return proof;
                 }
             }
@@ -172,7 +170,7 @@ fn prove(
     let s1_bytes = pool.bytes(s1, edges);
     let mut start = vec![s1_bytes.clone()];
     start.extend(proof.second.map(|s| pool.bytes(s, edges)));
-    let stopped = local_moves(engine, halt, pool, &mut proof, s1, start);
+    let stopped = local_moves(engine, budget, pool, &mut proof, s1, start);
     if stopped {
         proof.stopped = true;
         return proof;
@@ -185,14 +183,14 @@ fn prove(
         if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
             continue;
         }
-        if halt.now() {
+        if budget.poll() {
             proof.stopped = true;
             return proof;
         }
         let keep = bit(&pool.sols[s1], e);
         let mark = engine.mark();
         let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
-            let out = count_from(engine, links, 1, None, halt, Some(&s1_bytes));
+            let out = count_from(engine, links, 1, budget, Some(&s1_bytes));
             if let Some(s2) = out.solutions.into_iter().next() {
                 let i = pool.push(&s2);
                 if !fits(&pool.sols[i]) {
@@ -206,12 +204,12 @@ fn prove(
                 }
                 proof.second.get_or_insert(i);
                 engine.undo_to(mark);
-                if local_moves(engine, halt, pool, &mut proof, s1, vec![s2]) {
+                if local_moves(engine, budget, pool, &mut proof, s1, vec![s2]) {
                     proof.stopped = true;
                     return proof;
                 }
                 false
-            } else if out.complete {
+            } else if out.finished {
                 true
             } else {
                 engine.undo_to(mark);
@@ -247,10 +245,10 @@ fn prove(
 /// a flip that keeps the clues in force and one loop is a new solution, and
 /// opens at least one more edge, so there are at most as many rounds as
 /// edges. On a wide-open board this opens most edges at a few microseconds
-/// each, where a search per edge costs milliseconds. True when `halt` stopped it.
+/// each, where a search per edge costs milliseconds. True when `budget` stopped it.
 fn local_moves(
     engine: &Engine<'_>,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     pool: &mut Pool,
     proof: &mut Proof,
     s1: usize,
@@ -272,7 +270,7 @@ fn local_moves(
                 continue;
             }
             tried += 1;
-            if tried % 64 == 0 && halt.now() {
+            if tried % 64 == 0 && budget.poll() {
                 return true;
             }
             for &e in &sides {
@@ -314,13 +312,13 @@ fn flip_ok(engine: &Engine<'_>, sol: &[u8], cell: usize) -> bool {
 }
 
 /// The root: every rule and the one-level trial; None on a contradiction.
-fn root<'a>(board: &'a Board, halt: &mut Halt<'_, '_>) -> Option<(Engine<'a>, Connectivity)> {
+fn root<'a>(board: &'a Board, budget: &mut Budget<'_, '_>) -> Option<(Engine<'a>, Connectivity)> {
     let mut engine = Engine::new(board, Rules::SEARCH)?;
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return None;
     }
-    if engine.undecided > 0 && !probe(&mut engine, halt) {
+    if engine.undecided > 0 && !probe(&mut engine, budget) {
         return None;
     }
     Some((engine, links))
@@ -330,57 +328,50 @@ fn root<'a>(board: &'a Board, halt: &mut Halt<'_, '_>) -> Option<(Engine<'a>, Co
 fn base_backbone(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     pool: &mut Pool,
 ) -> Backbone {
     let edges = engine.dom.len();
-    let proof = prove(engine, links, halt, pool, &|_| true, None);
+    let proof = prove(engine, links, budget, pool, &|_| true, None);
     let Some(first) = proof.first else {
         let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
-        return Backbone { count: 0, complete: !proof.stopped, values, witnesses: Vec::new() };
+        return Backbone { count: 0, finished: !proof.stopped, values, witnesses: Vec::new() };
     };
     let mut witnesses = vec![pool.bytes(first, edges)];
     witnesses.extend(proof.second.map(|s| pool.bytes(s, edges)));
-    Backbone { count: witnesses.len(), complete: !proof.stopped, values: engine.values(), witnesses }
+    Backbone { count: witnesses.len(), finished: !proof.stopped, values: engine.values(), witnesses }
 }
 
-/// The backbone of `board` under an optional deadline; `stop` ends it like
-/// the deadline (the caller checks `stop.was_requested()`).
-pub fn backbone(board: &Board, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Backbone {
+/// The backbone of `board` under `budget` (its deadline and stop; the
+/// caller checks `budget.interrupted()`).
+pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> Backbone {
     let edges = board.grid.num_edges();
-    let mut halt = Halt { deadline, stop };
-    let Some((mut engine, mut links)) = root(board, &mut halt) else {
-        return Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() };
+    let Some((mut engine, mut links)) = root(board, budget) else {
+        return Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
     };
     let mut pool = Pool::new(edges);
-    base_backbone(&mut engine, &mut links, &mut halt, &mut pool)
+    base_backbone(&mut engine, &mut links, budget, &mut pool)
 }
 
 /// The backbone and up to `k` clues to add, best first: by count (1 before
 /// 2), then fewest open edges, then cell (row-major), then value. Candidates
 /// are the blank cells with an open side, values 0 to 3, kept when the board
-/// still has a solution. Also says whether the ranking is complete (false
+/// still has a solution. Also says whether the ranking finished (false
 /// when a budget stopped it: the suggestions are then the best among the
 /// candidates tried).
-pub fn suggest(
-    board: &Board,
-    k: usize,
-    deadline: Option<Instant>,
-    stop: &mut Stop<'_>,
-) -> (Backbone, Vec<Suggestion>, bool) {
+pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbone, Vec<Suggestion>, bool) {
     let edges = board.grid.num_edges();
-    let mut halt = Halt { deadline, stop };
-    let Some((mut engine, mut links)) = root(board, &mut halt) else {
+    let Some((mut engine, mut links)) = root(board, budget) else {
         return (
-            Backbone { count: 0, complete: true, values: vec![UNK; edges], witnesses: Vec::new() },
+            Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() },
             Vec::new(),
             true,
         );
     };
     let mut pool = Pool::new(edges);
-    let bb = base_backbone(&mut engine, &mut links, &mut halt, &mut pool);
-    if !bb.complete || bb.count < 2 || k == 0 {
-        let done = bb.complete;
+    let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
+    if !bb.finished || bb.count < 2 || k == 0 {
+        let done = bb.finished;
         return (bb, Vec::new(), done);
     }
     let mut best: Vec<Suggestion> = Vec::new();
@@ -407,7 +398,7 @@ pub fn suggest(
                 engine.undo_to(mark);
                 continue;
             }
-            let proof = prove(&mut engine, &mut links, &mut halt, &mut pool, &fits, bound);
+            let proof = prove(&mut engine, &mut links, budget, &mut pool, &fits, bound);
             engine.undo_to(mark);
             if proof.stopped {
                 return (bb, best, false);

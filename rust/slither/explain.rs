@@ -10,11 +10,11 @@
 
 use super::board::Board;
 use super::engine::{Engine, OFF, ON, UNK};
-use super::search::{count_with, Budget};
+use super::search::count_with;
 use super::trace::{self, Place, Step, Trace};
 use super::{check, Level};
+use crate::budget::Budget;
 use crate::error::{Error, Result};
-use crate::interrupt::Stop;
 
 /// The steps from `position` (per edge 0 off, 1 on, 2 open) up to `level`
 /// (not `Search`); with `first_only`, only the first step that decides
@@ -24,7 +24,7 @@ pub fn explain(
     position: &[u8],
     level: Level,
     first_only: bool,
-    stop: &mut Stop<'_>,
+    budget: &mut Budget<'_, '_>,
 ) -> Option<Vec<Step>> {
     let strongest = level.min(Level::Colour);
     let mut pos = position.to_vec();
@@ -34,7 +34,7 @@ pub fn explain(
     }
     let mut out: Vec<Step> = Vec::new();
     'outer: loop {
-        if stop.requested() {
+        if budget.step() {
             return Some(out);
         }
         for k in 0..engines.len() {
@@ -72,7 +72,7 @@ pub fn explain(
         }
         if level >= Level::Trial {
             let last = engines.len() - 1;
-            match trial(&mut engines[last], stop) {
+            match trial(&mut engines[last], budget) {
                 Trial::Contradiction => return None,
                 Trial::Nothing => {}
                 Trial::Found => continue 'outer,
@@ -138,13 +138,13 @@ enum Trial {
 /// Tries each value of each open edge on a copy of `engine`; at the first
 /// refuted one, sets the other value in `engine` with a `trial` step that
 /// carries the refutation (left in its trace for the caller to collect).
-fn trial(engine: &mut Engine<'_, true>, stop: &mut Stop<'_>) -> Trial {
+fn trial(engine: &mut Engine<'_, true>, budget: &mut Budget<'_, '_>) -> Trial {
     for e in 0..engine.dom.len() as u32 {
         for value in [ON, OFF] {
             if engine.dom[e as usize] != UNK {
                 continue;
             }
-            if stop.requested() {
+            if budget.step() {
                 return Trial::Nothing;
             }
             // First untraced, undone by the trail (cheap); only a refuted
@@ -205,9 +205,16 @@ pub fn check_position(board: &Board, position: &[u8]) -> Result<()> {
 /// Node budget of each search a hint runs.
 const HINT_NODES: u64 = 2_000_000;
 
-fn solutions_with(board: &Board, given: &[u8], limit: usize, stop: &mut Stop<'_>) -> (usize, bool, Vec<Vec<u8>>) {
-    let out = count_with(board, given, limit, Budget { nodes: Some(HINT_NODES), time: None }, stop);
-    (out.solutions.len(), out.complete, out.solutions)
+fn solutions_with(
+    board: &Board,
+    given: &[u8],
+    limit: usize,
+    budget: &mut Budget<'_, '_>,
+) -> (usize, bool, Vec<Vec<u8>>) {
+    let outer = budget.set_nodes(Some(HINT_NODES));
+    let out = count_with(board, given, limit, budget);
+    budget.set_nodes(outer);
+    (out.solutions.len(), out.finished, out.solutions)
 }
 
 fn mistake(e: u32) -> Step {
@@ -225,15 +232,15 @@ fn mistake(e: u32) -> Step {
 /// every solution, else the easiest step that decides something new; `None`
 /// when the lines of the position are a solution, or when nothing more can be
 /// decided and the puzzle has several solutions.
-pub fn hint(board: &Board, position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
+pub fn hint(board: &Board, position: &[u8], budget: &mut Budget<'_, '_>) -> Result<Option<Step>> {
     check_position(board, position)?;
     if check::is_solution(board, position) {
         return Ok(None);
     }
     let marks: Vec<usize> = (0..position.len()).filter(|&e| position[e] != UNK).collect();
-    let (n, complete, _) = solutions_with(board, position, 1, stop);
-    if n == 0 && complete {
-        let (m, all, sols) = solutions_with(board, &[], 2, stop);
+    let (n, finished, _) = solutions_with(board, position, 1, budget);
+    if n == 0 && finished {
+        let (m, all, sols) = solutions_with(board, &[], 2, budget);
         if m == 1 && all {
             let e = marks.iter().find(|&&e| position[e] != sols[0][e]);
             if let Some(&e) = e {
@@ -245,19 +252,19 @@ pub fn hint(board: &Board, position: &[u8], stop: &mut Stop<'_>) -> Result<Optio
         let mut prefix = vec![UNK; position.len()];
         for &e in &marks {
             prefix[e] = position[e];
-            let (k, done, _) = solutions_with(board, &prefix, 1, stop);
+            let (k, done, _) = solutions_with(board, &prefix, 1, budget);
             if k == 0 && done {
                 return Ok(Some(mistake(e as u32)));
             }
         }
     }
-    if stop.was_requested() {
+    if budget.interrupted() {
         return Err(Error::Interrupted);
     }
-    match explain(board, position, Level::Trial, true, stop) {
+    match explain(board, position, Level::Trial, true, budget) {
         Some(steps) if !steps.is_empty() => Ok(steps.into_iter().next()),
         Some(_) => {
-            let (m, all, sols) = solutions_with(board, position, 2, stop);
+            let (m, all, sols) = solutions_with(board, position, 2, budget);
             if m == 1 && all {
                 if let Some(e) = (0..position.len()).find(|&e| position[e] == UNK) {
                     return Ok(Some(Step {

@@ -23,8 +23,9 @@ use std::time::{Duration, Instant};
 
 use super::board::{board, Board};
 use super::engine::{Engine, Rules, UNK};
-use super::search::{count, Budget};
+use super::search::count;
 use super::Level;
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 
@@ -188,9 +189,14 @@ pub struct GenOptions {
     pub search_nodes: u64,
 }
 
+/// Random loops tried by default.
+pub const DEFAULT_ATTEMPTS: u32 = 50;
+/// Default node budget of each uniqueness check of the `search` thinning pass.
+pub const DEFAULT_SEARCH_NODES: u64 = 300;
+
 impl Default for GenOptions {
     fn default() -> Self {
-        GenOptions { level: None, attempts: 50, time_limit: None, search_nodes: 300 }
+        GenOptions { level: None, attempts: DEFAULT_ATTEMPTS, time_limit: None, search_nodes: DEFAULT_SEARCH_NODES }
     }
 }
 
@@ -276,8 +282,7 @@ impl Thinner {
         level: Level,
         order: &[usize],
         steps: usize,
-        deadline: Option<Instant>,
-        stop: &mut Stop<'_>,
+        budget: &mut Budget<'_, '_>,
     ) -> Result<Option<GenStatus>> {
         let current = std::mem::replace(&mut self.board.clues, vec![-1; order.len()]);
         let pending: Vec<usize> = order.iter().copied().filter(|&c| current[c] >= 0).collect();
@@ -292,7 +297,7 @@ impl Thinner {
                 if !ok {
                     break;
                 }
-                if checkpoint(steps, deadline, stop)? {
+                if checkpoint(steps, budget)? {
                     return Ok(Some(GenStatus::TimedOut));
                 }
                 let mark = eng.mark();
@@ -372,7 +377,8 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         loopy_hard: opts.level == Some(Level::Hard),
     };
     let start = Instant::now();
-    let deadline = opts.time_limit.and_then(|t| start.checked_add(t));
+    let mut budget = Budget::new(stop).with_deadline(opts.time_limit.and_then(|t| start.checked_add(t)));
+    let budget = &mut budget;
     let mut rng = Rng::new(seed);
     let deduce = match opts.level {
         None | Some(Level::Search) => Level::Trial,
@@ -404,7 +410,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.grid.cell_edges[cell].iter().all(|&e| eng.dom[e as usize] != UNK) {
                     continue;
                 }
-                if checkpoint(steps, deadline, stop)? {
+                if checkpoint(steps, budget)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 ok = eng.add_clue(cell as u32, full[cell]) && eng.run();
@@ -422,7 +428,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
         // still decides every edge without it.
         rng.shuffle(&mut order);
         if deduce <= Level::Colour {
-            if let Some(status) = thin.thin_continuing(deduce, &order, steps, deadline, stop)? {
+            if let Some(status) = thin.thin_continuing(deduce, &order, steps, budget)? {
                 return Ok(give_up(status, attempt));
             }
         } else {
@@ -430,7 +436,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.clues[cell] < 0 {
                     continue;
                 }
-                if checkpoint(steps, deadline, stop)? {
+                if checkpoint(steps, budget)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 let saved = thin.board.clues[cell];
@@ -449,16 +455,19 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
                 if thin.board.clues[cell] < 0 {
                     continue;
                 }
-                if checkpoint(steps, deadline, stop)? {
+                if checkpoint(steps, budget)? {
                     return Ok(give_up(GenStatus::TimedOut, attempt));
                 }
                 let saved = thin.board.clues[cell];
                 thin.board.clues[cell] = -1;
-                let out = count(&thin.board, 2, Budget { nodes: Some(opts.search_nodes), time: None }, stop);
-                if stop.was_requested() {
+                // A node limit and the stop, not the deadline: the answer
+                // must not depend on the machine's speed.
+                let mut search = Budget::new(budget.stop()).with_nodes(Some(opts.search_nodes));
+                let out = count(&thin.board, 2, &mut search);
+                if search.interrupted() {
                     return Err(Error::Interrupted);
                 }
-                if !(out.complete && out.solutions.len() == 1) {
+                if !(out.finished && out.solutions.len() == 1) {
                     thin.board.clues[cell] = saved;
                 }
             }
@@ -494,11 +503,11 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &GenOptions, stop: &m
 /// The checkpoint before one thinning trial: the trial counts as `steps` steps
 /// of work for `stop` (so Ctrl-C is asked about at the pace of real work), then
 /// the deadline. True when the time budget has run out.
-fn checkpoint(steps: usize, deadline: Option<Instant>, stop: &mut Stop<'_>) -> Result<bool> {
+fn checkpoint(steps: usize, budget: &mut Budget<'_, '_>) -> Result<bool> {
     for _ in 0..steps {
-        if stop.requested() {
+        if budget.stop().requested() {
             return Err(Error::Interrupted);
         }
     }
-    Ok(deadline.is_some_and(|d| Instant::now() > d))
+    Ok(budget.past_deadline())
 }

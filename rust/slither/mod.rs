@@ -31,12 +31,13 @@ mod tests;
 
 pub use backbone::{Backbone, Suggestion};
 pub use board::MAX_SIDE;
-pub use search::{Budget, Outcome};
+pub use search::Outcome;
 
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 use engine::{Engine, Rules};
-pub use generate::{generate, GenOptions, GenStatus, Generated};
+pub use generate::{generate, GenOptions, GenStatus, Generated, DEFAULT_ATTEMPTS, DEFAULT_SEARCH_NODES};
 
 /// The random simple loop that generation from `seed` starts with (0/1 per edge).
 pub fn random_loop(rows: usize, cols: usize, seed: u64) -> Result<Vec<u8>> {
@@ -123,22 +124,26 @@ impl Level {
 
 /// The fixpoint of `level` from an empty board: per edge 0 = off, 1 = on,
 /// 2 = undecided; `None` when the level finds a contradiction. `Search` is
-/// not a propagation and is refused (its cost has no bound).
-pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level) -> Result<Option<Vec<u8>>> {
+/// not a propagation and is refused (its cost has no bound). `stop` can
+/// interrupt the trials ([`Error::Interrupted`]).
+pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<u8>>> {
     if level == Level::Search {
         return Err(Error::InvalidArgument("level \"search\" has no fixpoint; use solve() to count solutions".into()));
     }
     let board = board::board(rows, cols, clues)?;
-    Ok(fixpoint(&board, level).map(|e| e.values()))
+    let mut budget = Budget::new(stop);
+    let out = fixpoint(&board, level, &mut budget).map(|e| e.values());
+    budget.answer(out)
 }
 
-fn fixpoint<'a>(board: &'a board::Board, level: Level) -> Option<Engine<'a>> {
+/// The fixpoint of `level`; a stop of `budget` leaves it short of the
+/// fixpoint (the caller checks `budget.interrupted()`).
+fn fixpoint<'a>(board: &'a board::Board, level: Level, budget: &mut Budget<'_, '_>) -> Option<Engine<'a>> {
     let mut engine = Engine::new(board, level.rules())?;
     if !engine.run() {
         return None;
     }
-    let mut never = Stop::never();
-    if level >= Level::Trial && !probe::probe(&mut engine, &mut probe::Halt { deadline: None, stop: &mut never }) {
+    if level >= Level::Trial && !probe::probe(&mut engine, budget) {
         return None;
     }
     // Every edge decided but no single loop (no line at all, say on an all-0
@@ -176,11 +181,9 @@ pub fn solve_stoppable(
     }
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
-    let out = search::count(&board, limit, Budget { nodes: node_limit, time }, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop).with_nodes(node_limit).with_time(time);
+    let out = search::count(&board, limit, &mut budget);
+    budget.answer(out)
 }
 
 /// The backbone of a board (see [`Backbone`]) under an optional time limit;
@@ -194,16 +197,13 @@ pub fn backbone_stoppable(
 ) -> Result<Backbone> {
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
-    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
-    let out = backbone::backbone(&board, deadline, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop).with_time(time);
+    let out = backbone::backbone(&board, &mut budget);
+    budget.answer(out)
 }
 
 /// The backbone and up to `k` clues to add, best first (see
-/// [`backbone::suggest`]), and whether the ranking is complete;
+/// [`backbone::suggest`]), and whether the ranking finished;
 /// [`Error::Interrupted`] when `stop` asks.
 pub fn suggest_stoppable(
     rows: usize,
@@ -215,23 +215,21 @@ pub fn suggest_stoppable(
 ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
     let time = crate::budget::time_limit(time_limit)?;
     let board = board::board(rows, cols, clues)?;
-    let deadline = time.and_then(|t| std::time::Instant::now().checked_add(t));
-    let out = backbone::suggest(&board, k, deadline, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop).with_time(time);
+    let out = backbone::suggest(&board, k, &mut budget);
+    budget.answer(out)
 }
 
 /// A grade: the weakest level whose fixpoint decides every edge, with the
 /// number of solutions it proves (1, or 0 when it proves there is none), or
-/// `Search` with the search's count (up to 2) and whether it completed; and
+/// `Search` with the search's count (up to 2) and whether it finished; and
 /// a finer score (see [`score`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Grade {
     pub level: Level,
     pub solutions: usize,
-    pub complete: bool,
+    /// False only when the search's node limit stopped it.
+    pub finished: bool,
     pub score: f64,
 }
 
@@ -243,8 +241,11 @@ pub struct Grade {
 /// to that level's own rules scores higher.
 /// (Python's `grade(score=True)` reports a finer score, from the weighted
 /// steps of the explanation; see docs/levels.md.)
-pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) -> Result<Grade> {
+/// `stop` can interrupt it ([`Error::Interrupted`]): the levels' trials and
+/// the search poll it.
+pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>, stop: &mut Stop<'_>) -> Result<Grade> {
     let board = board::board(rows, cols, clues)?;
+    let mut budget = Budget::new(stop);
     let edges = board.grid.num_edges();
     let near_zero = (0..edges)
         .filter(|&e| board.edge_cells[e].iter().any(|&c| c != board.out && board.clues[c as usize] == 0))
@@ -253,21 +254,26 @@ pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>) ->
     let share = |open: usize| (open as f64 / edges.max(1) as f64).min(0.999);
     for level in &Level::ALL[..6] {
         let score = level.index() as f64 + share(open_below);
-        match fixpoint(&board, *level) {
-            None => return Ok(Grade { level: *level, solutions: 0, complete: true, score }),
+        let fixed = fixpoint(&board, *level, &mut budget);
+        if budget.interrupted() {
+            return Err(Error::Interrupted);
+        }
+        match fixed {
+            None => return Ok(Grade { level: *level, solutions: 0, finished: true, score }),
             Some(engine) if engine.undecided == 0 => {
                 // Sound rules: every solution equals this assignment.
                 let n = check::is_solution(&board, &engine.dom) as usize;
-                return Ok(Grade { level: *level, solutions: n, complete: true, score });
+                return Ok(Grade { level: *level, solutions: n, finished: true, score });
             }
             Some(engine) => open_below = engine.undecided,
         }
     }
-    let out = search::count(&board, 2, Budget { nodes: node_limit, time: None }, &mut Stop::never());
-    Ok(Grade {
+    budget.set_nodes(node_limit);
+    let out = search::count(&board, 2, &mut budget);
+    budget.answer(Grade {
         level: Level::Search,
         solutions: out.solutions.len(),
-        complete: out.complete,
+        finished: out.finished,
         score: Level::Search.index() as f64 + share(open_below),
     })
 }
@@ -293,11 +299,9 @@ pub fn explain(
     let empty = vec![engine::UNK; board.grid.num_edges()];
     let position = position.unwrap_or(&empty);
     explain::check_position(&board, position)?;
-    let out = explain::explain(&board, position, level, false, stop);
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop);
+    let out = explain::explain(&board, position, level, false, &mut budget);
+    budget.answer(out)
 }
 
 /// The next step from a player's `position` (per edge 0, 1 or 2): a
@@ -307,9 +311,7 @@ pub fn explain(
 /// a solution (or nothing can be decided on a puzzle with several solutions).
 pub fn hint(rows: usize, cols: usize, clues: &[i8], position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
     let board = board::board(rows, cols, clues)?;
-    let out = explain::hint(&board, position, stop)?;
-    if stop.was_requested() {
-        return Err(Error::Interrupted);
-    }
-    Ok(out)
+    let mut budget = Budget::new(stop);
+    let out = explain::hint(&board, position, &mut budget)?;
+    budget.answer(out)
 }

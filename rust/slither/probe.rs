@@ -2,33 +2,13 @@
 //! the other value when the assumption fails. Repeated until a whole pass
 //! learns nothing.
 
-use std::time::Instant;
-
 use super::engine::{Engine, OFF, ON, UNK};
-use crate::interrupt::Stop;
-
-/// When a long deduction or search should give up: a deadline, a stop
-/// request (Ctrl-C), or neither.
-pub struct Halt<'s, 'a> {
-    pub deadline: Option<Instant>,
-    pub stop: &'s mut Stop<'a>,
-}
-
-impl Halt<'_, '_> {
-    /// Reads the clock (and asks the stop, at most once per its period).
-    pub fn now(&mut self) -> bool {
-        if self.deadline.is_some_and(|d| Instant::now() > d) {
-            return true;
-        }
-        // Enough steps for the stop to read its clock on this call.
-        (0..256).any(|_| self.stop.requested())
-    }
-}
+use crate::budget::Budget;
 
 /// Runs probing to its fixpoint from a propagated state. False on
-/// contradiction. When `halt` says so it stops early, leaving a consistent
+/// contradiction. When `budget` says so it stops early, leaving a consistent
 /// (propagated, merely less narrowed) state.
-pub fn probe(engine: &mut Engine<'_>, halt: &mut Halt<'_, '_>) -> bool {
+pub fn probe(engine: &mut Engine<'_>, budget: &mut Budget<'_, '_>) -> bool {
     // A trial that succeeded also shows that each edge value it implied
     // succeeds alone (propagation from fewer assumptions fails no sooner), so
     // those trials are skipped for the rest of the pass.
@@ -44,7 +24,7 @@ pub fn probe(engine: &mut Engine<'_>, halt: &mut Halt<'_, '_>) -> bool {
                     continue;
                 }
                 trials += 1;
-                if trials % 8 == 0 && halt.now() {
+                if trials % 8 == 0 && budget.poll() {
                     return true;
                 }
                 let mark = engine.mark();

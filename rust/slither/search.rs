@@ -3,15 +3,14 @@
 //! that end the search as incomplete rather than with a wrong count.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
 
 use super::board::Board;
 use super::check::is_solution;
 use super::connect::Connectivity;
 use super::engine::{Engine, Mark, Rules, OFF, ON, UNK};
-use super::probe::{probe, Halt};
+use super::probe::probe;
+use crate::budget::Budget;
 use crate::grid::NONE;
-use crate::interrupt::Stop;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
@@ -19,15 +18,9 @@ pub struct Outcome {
     pub solutions: Vec<Vec<u8>>,
     /// True unless a budget stopped the search: then fewer than `limit`
     /// solutions is the exact count, `limit` means at least that many.
-    pub complete: bool,
+    pub finished: bool,
     /// Search nodes visited (the root counts as one).
     pub nodes: u64,
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Budget {
-    pub nodes: Option<u64>,
-    pub time: Option<Duration>,
 }
 
 struct Frame {
@@ -58,24 +51,23 @@ const FIRST_CAP: u64 = 1000;
 /// across attempts count toward `limit`; an attempt that finishes gives the
 /// exact count by itself. The geometric caps waste at most about a third of
 /// the work on trees that must be searched to the end.
-/// `stop` ends it like a budget (the outcome is incomplete); the caller sees
-/// it in `stop.was_requested()`.
-pub fn count(board: &Board, limit: usize, budget: Budget, stop: &mut Stop<'_>) -> Outcome {
-    count_with(board, &[], limit, budget, stop)
+/// The budget's node limit is the whole count's; its stop ends the count
+/// like the other limits (unfinished); the caller sees it in
+/// `budget.interrupted()`.
+pub fn count(board: &Board, limit: usize, budget: &mut Budget<'_, '_>) -> Outcome {
+    count_with(board, &[], limit, budget)
 }
 
 /// [`count`] among the solutions that agree with `given` (0 off, 1 on, 2
 /// open, per edge; empty for none).
-pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: Budget, stop: &mut Stop<'_>) -> Outcome {
-    let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
-    let mut halt = Halt { deadline, stop };
-    let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
+pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: &mut Budget<'_, '_>) -> Outcome {
+    let none = Outcome { solutions: Vec::new(), finished: true, nodes: 1 };
     let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::SEARCH, None, given) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;
     }
-    count_from(&mut engine, &mut links, limit, budget.nodes, &mut halt, None)
+    count_from(&mut engine, &mut links, limit, budget, None)
 }
 
 /// [`count`] from the engine's current state, which must be consistent and
@@ -91,12 +83,11 @@ pub fn count_from(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
     limit: usize,
-    node_limit: Option<u64>,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
 ) -> Outcome {
     let entry = engine.mark();
-    let out = attempts(engine, links, limit, node_limit, halt, entry, avoid);
+    let out = attempts(engine, links, limit, budget, entry, avoid);
     engine.undo_to(entry);
     out
 }
@@ -105,14 +96,13 @@ fn attempts(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
     limit: usize,
-    node_limit: Option<u64>,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     entry: Mark,
     avoid: Option<&[u8]>,
 ) -> Outcome {
-    let none = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
+    let none = Outcome { solutions: Vec::new(), finished: true, nodes: 1 };
     let mut base = entry;
-    let node_cap = node_limit.unwrap_or(u64::MAX);
+    let node_cap = budget.nodes().unwrap_or(u64::MAX);
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut nodes = 0u64;
@@ -123,7 +113,7 @@ fn attempts(
         if attempt == 1 {
             // From here on with trials; the root's settles most puzzles that
             // plain rules leave open.
-            if engine.undecided > 0 && !probe(engine, halt) {
+            if engine.undecided > 0 && !probe(engine, budget) {
                 return Outcome { nodes: nodes + 1, ..none };
             }
             base = engine.mark();
@@ -134,9 +124,9 @@ fn attempts(
         // Only the first attempt steers away from the known solution: where
         // that fails, the usual order finds a solution sooner.
         let steer = if attempt == 0 { avoid } else { None };
-        let out = dfs(engine, links, limit, cap.min(left), halt, probe_depth, attempt, steer);
+        let out = dfs(engine, links, limit, cap.min(left), budget, probe_depth, attempt, steer);
         nodes += out.nodes;
-        if out.complete {
+        if out.finished {
             return Outcome { nodes, ..out };
         }
         for s in out.solutions {
@@ -146,10 +136,10 @@ fn attempts(
         }
         if found.len() >= limit {
             found.truncate(limit);
-            return Outcome { solutions: found, complete: true, nodes };
+            return Outcome { solutions: found, finished: true, nodes };
         }
-        if last || halt.now() {
-            return Outcome { solutions: found, complete: false, nodes };
+        if last || budget.poll() {
+            return Outcome { solutions: found, finished: false, nodes };
         }
         attempt += 1;
         cap = if attempt == 1 { FIRST_CAP } else { cap.saturating_mul(4) };
@@ -166,13 +156,13 @@ fn dfs(
     links: &mut Connectivity,
     limit: usize,
     node_cap: u64,
-    halt: &mut Halt<'_, '_>,
+    budget: &mut Budget<'_, '_>,
     probe_depth: usize,
     variant: u32,
     avoid: Option<&[u8]>,
 ) -> Outcome {
     let board = engine.board;
-    let mut out = Outcome { solutions: Vec::new(), complete: true, nodes: 1 };
+    let mut out = Outcome { solutions: Vec::new(), finished: true, nodes: 1 };
     let mut stack: Vec<Frame> = Vec::new();
     loop {
         // At a consistent fixpoint: record a solution or branch.
@@ -205,11 +195,11 @@ fn dfs(
             // and every few hundred nodes elsewhere.
             let deep = stack.len() > probe_depth;
             let clock = !deep || out.nodes % CLOCK_EVERY == 0;
-            if out.nodes > node_cap || (clock && halt.now()) {
-                out.complete = false;
+            if out.nodes > node_cap || (clock && budget.poll()) {
+                out.finished = false;
                 return out;
             }
-            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, halt)) {
+            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, budget)) {
                 break;
             }
         }

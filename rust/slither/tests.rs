@@ -8,6 +8,7 @@
 use super::board::board;
 use super::engine::{OFF, ON, UNK};
 use super::*;
+use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::interrupt::Stop;
 
@@ -104,7 +105,7 @@ const PROP_LEVELS: [Level; 6] = [Level::Easy, Level::Normal, Level::Tricky, Leve
 fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>]) {
     let mut decided_before = 0;
     for tier in PROP_LEVELS {
-        let fix = propagate(rows, cols, clues, tier).unwrap();
+        let fix = propagate(rows, cols, clues, tier, &mut Stop::never()).unwrap();
         match &fix {
             None => assert!(solutions.is_empty(), "{tier:?} refuted a solvable {rows}x{cols} {clues:?}"),
             Some(values) => {
@@ -124,19 +125,19 @@ fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>])
         }
     }
     let out = solve(rows, cols, clues, usize::MAX, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), solutions.len(), "search count on {rows}x{cols} {clues:?}");
     for s in &out.solutions {
         assert!(solutions.contains(&s));
     }
-    let g = grade(rows, cols, clues, None).unwrap();
-    assert!(g.complete);
+    let g = grade(rows, cols, clues, None, &mut Stop::never()).unwrap();
+    assert!(g.finished);
     assert_eq!(g.solutions, solutions.len().min(2), "grade {:?} count on {clues:?}", g.level);
     assert!(g.score >= g.level.index() as f64 && g.score < g.level.index() as f64 + 1.0);
     // The grade is the weakest level that decides every edge (or refutes).
     if g.level < Level::Search {
         for level in &PROP_LEVELS[..g.level.index()] {
-            let fix = propagate(rows, cols, clues, *level).unwrap();
+            let fix = propagate(rows, cols, clues, *level, &mut Stop::never()).unwrap();
             assert!(fix.is_some_and(|v| v.contains(&UNK)), "{level:?} already solves {clues:?}");
         }
     }
@@ -172,7 +173,7 @@ fn every_level_is_sound_on_random_small_boards() {
 fn empty_boards_count_oeis_a231829() {
     for (n, want) in [(1, 1), (2, 13), (3, 213), (4, 9349)] {
         let out = solve(n, n, &vec![-1; n * n], usize::MAX, None, None).unwrap();
-        assert!(out.complete);
+        assert!(out.finished);
         assert_eq!(out.solutions.len(), want, "{n} x {n}");
         if n <= 4 {
             assert_eq!(all_loops(n, n).len(), want);
@@ -189,10 +190,10 @@ fn a_known_puzzle_is_unique_and_solved_by_deduction() {
         1, 0, 1,
     ];
     let out = solve(4, 4, &clues, 2, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions, vec![answer.clone()]);
-    let g = grade(4, 4, &clues, None).unwrap();
-    assert!(g.level < Level::Search && g.solutions == 1 && g.complete, "{g:?}");
+    let g = grade(4, 4, &clues, None, &mut Stop::never()).unwrap();
+    assert!(g.level < Level::Search && g.solutions == 1 && g.finished, "{g:?}");
 }
 
 #[test]
@@ -210,7 +211,7 @@ fn single_cells_and_rectangles() {
     clues[6] = 3;
     let g = Grid::new(3, 4).unwrap();
     let middle = g.v(1, 2);
-    assert_ne!(propagate(3, 4, &clues, Level::Tricky).unwrap().unwrap()[middle], ON);
+    assert_ne!(propagate(3, 4, &clues, Level::Tricky, &mut Stop::never()).unwrap().unwrap()[middle], ON);
     let out = solve(3, 4, &clues, usize::MAX, None, None).unwrap();
     assert!(out.solutions.iter().any(|s| s[middle] == 0));
     assert!(out.solutions.iter().any(|s| s[middle] == 1));
@@ -225,7 +226,7 @@ fn single_cells_and_rectangles() {
 #[test]
 fn limit_stops_the_count() {
     let out = solve(3, 3, &[-1; 9], 5, None, None).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), 5);
     let out = solve(3, 3, &[-1; 9], 1, None, None).unwrap();
     assert_eq!(out.solutions.len(), 1);
@@ -234,13 +235,13 @@ fn limit_stops_the_count() {
 #[test]
 fn budgets_report_incomplete_never_a_wrong_count() {
     let out = solve(6, 6, &[-1; 36], usize::MAX, Some(50), None).unwrap();
-    assert!(!out.complete);
+    assert!(!out.finished);
     assert!(out.nodes <= 51);
     let out = solve(8, 8, &[-1; 64], usize::MAX, None, Some(0.0)).unwrap();
-    assert!(!out.complete);
+    assert!(!out.finished);
     // A budget large enough changes nothing.
     let out = solve(3, 3, &[-1; 9], usize::MAX, Some(1_000_000), Some(100.0)).unwrap();
-    assert!(out.complete);
+    assert!(out.finished);
     assert_eq!(out.solutions.len(), 213);
 }
 
@@ -254,7 +255,7 @@ fn arguments_are_checked() {
     assert!(solve(2, 2, &[-1, 5, -1, -1], 2, None, None).is_err());
     assert!(Level::from_name("nope").is_err());
     assert_eq!(Level::from_name("trial").unwrap(), Level::Trial);
-    assert!(propagate(2, 2, &[-1; 4], Level::Search).is_err());
+    assert!(propagate(2, 2, &[-1; 4], Level::Search, &mut Stop::never()).is_err());
     assert!(board(100, 100, &vec![-1; 10_000]).is_ok());
 }
 
@@ -264,7 +265,7 @@ fn large_board_does_not_overflow_the_stack() {
     let mut clues = vec![-1i8; 100 * 100];
     clues[0] = 3;
     let out = solve(100, 100, &clues, 1, Some(20_000), None).unwrap();
-    assert!(out.solutions.len() == 1 || !out.complete);
+    assert!(out.solutions.len() == 1 || !out.finished);
     if let Some(s) = out.solutions.first() {
         let b = board(100, 100, &clues).unwrap();
         assert!(check::is_solution(&b, s));
@@ -334,7 +335,7 @@ fn a_few_dataset_puzzles_are_unique_with_their_answer() {
         data.iter().filter(|d| d.4.is_some() && d.1 * d.2 <= 150).step_by(7).take(20)
     {
         let out = solve(*rows, *cols, clues, 2, None, None).unwrap();
-        assert!(out.complete);
+        assert!(out.finished);
         assert_eq!(out.solutions, vec![loop_of(*rows, *cols, inside.as_ref().unwrap())], "{name}");
     }
 }
@@ -353,7 +354,7 @@ fn dataset_timing() {
         let cap = std::env::var("CAP").ok().map(|c| c.parse::<f64>().unwrap());
         let out = solve(*rows, *cols, clues, 2, None, cap).unwrap();
         let dt = t.elapsed().as_secs_f64();
-        if !out.complete {
+        if !out.finished {
             println!("{name}: budget hit after {dt:.2} s, {} nodes", out.nodes);
             continue;
         }
@@ -375,7 +376,7 @@ fn dataset_timing() {
     if std::env::var("GRADE").is_ok() {
         let t = std::time::Instant::now();
         for (_, rows, cols, clues, _) in &data {
-            let g = grade(*rows, *cols, clues, Some(1_000_000)).unwrap();
+            let g = grade(*rows, *cols, clues, Some(1_000_000), &mut Stop::never()).unwrap();
             *tiers.entry(g.level).or_insert(0) += 1;
         }
         println!("grades in {:.3} s: {tiers:?}", t.elapsed().as_secs_f64());
@@ -391,7 +392,7 @@ fn dataset_named() {
     for (name, rows, cols, clues, _) in data.iter().filter(|d| names.split(',').any(|n| n == d.0)) {
         for tier in PROP_LEVELS {
             let t = std::time::Instant::now();
-            let fix = propagate(*rows, *cols, clues, tier).unwrap();
+            let fix = propagate(*rows, *cols, clues, tier, &mut Stop::never()).unwrap();
             let open = fix.as_ref().map(|v| v.iter().filter(|&&x| x == UNK).count());
             println!("{name} {tier:?}: undecided {open:?} in {:.4} s", t.elapsed().as_secs_f64());
         }
@@ -428,7 +429,7 @@ fn explanations_replay_to_the_fixpoint_are_sound_and_follow_from_their_premises(
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             for level in PROP_LEVELS {
-                let fix = propagate(rows, cols, &clues, level).unwrap();
+                let fix = propagate(rows, cols, &clues, level, &mut Stop::never()).unwrap();
                 let steps = explain(rows, cols, &clues, None, level, &mut Stop::never()).unwrap();
                 let (Some(fix), Some(steps)) = (fix, steps) else {
                     panic!("{level:?}: explain and propagate disagree on a contradiction on {rows}x{cols} {clues:?}");
@@ -503,8 +504,8 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done) = backbone::suggest(&b, 3, None, &mut Stop::never());
-            assert!(bb.complete && done);
+            let (bb, tips, done) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()));
+            assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
                 assert!(bb.values.iter().all(|&v| v == UNK) && bb.witnesses.is_empty());
@@ -512,7 +513,7 @@ fn backbone_and_suggestions_match_brute_force() {
             }
             assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
             assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
-            assert_eq!(bb, backbone::backbone(&b, None, &mut Stop::never()));
+            assert_eq!(bb, backbone::backbone(&b, &mut Budget::new(&mut Stop::never())));
             for s in &tips {
                 let mut more = clues.clone();
                 more[s.cell] = s.value;
@@ -604,7 +605,7 @@ fn loopy_hard_stalls_where_loopys_grader_stalls() {
         "10x10t0:a2a2g3a1a22a3a31a02a1b2b3b2a1a1d2b223102c3a2b1b3c222d2a102b2321a1b1a2a3b2a1",
     ] {
         let (rows, cols, clues) = tatham(id);
-        assert_eq!(grade(rows, cols, &clues, None).unwrap().level, Level::Hard, "{id}");
+        assert_eq!(grade(rows, cols, &clues, None, &mut Stop::never()).unwrap().level, Level::Hard, "{id}");
         let l = fixpoint_with(rows, cols, &clues, engine::Rules::loopy_hard()).unwrap();
         assert!(l.contains(&UNK), "loopy_hard solves {id}");
     }
@@ -617,7 +618,7 @@ fn generated_hard_puzzles_are_solved_by_loopy_hard() {
         let opts = generate::GenOptions { level: Some(Level::Hard), ..Default::default() };
         let out = generate::generate(n, n, seed, &opts, &mut Stop::never()).unwrap();
         assert_eq!(out.status, generate::GenStatus::Found);
-        assert_eq!(grade(n, n, &out.clues, None).unwrap().level, Level::Hard);
+        assert_eq!(grade(n, n, &out.clues, None, &mut Stop::never()).unwrap().level, Level::Hard);
         let l = fixpoint_with(n, n, &out.clues, engine::Rules::loopy_hard()).unwrap();
         assert!(!l.contains(&UNK), "{n}x{n} seed {seed}");
     }

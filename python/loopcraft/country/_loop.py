@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
-from .. import _text
+from .. import _core, _text
 from .._draw import Slot, text_grid
 from .._picture import Picture
 from .._svg import country_svg
@@ -48,9 +48,9 @@ __all__ = [
 ]
 
 #: Smallest side of a board (a loop needs at least a 2 x 2 block).
-MIN_SIDE = 2
+MIN_SIDE: int = _core.COUNTRY_MIN_SIDE
 #: Largest side of a board; larger sizes are refused before anything is allocated.
-MAX_SIDE = 30
+MAX_SIDE: int = _core.COUNTRY_MAX_SIDE
 
 #: A country's id: the caller's own int or str.
 RegionId = Union[int, str]

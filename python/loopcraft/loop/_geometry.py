@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Set, Tuple
 
+from .._edges import edge_count, h_count, h_edge, v_edge
 from .._validate import require_int
 from ..errors import ArgumentError, ArgumentTypeError
 from ._constants import MAX_N, REGION_ATTEMPTS
@@ -15,7 +16,8 @@ from ._constants import MAX_N, REGION_ATTEMPTS
 
 @dataclass(frozen=True)
 class Geometry:
-    """Edge numbering of an n x n board (``makeGeo`` of v1).
+    """Edge numbering of an n x n board (``makeGeo`` of v1): the numbering of
+    :mod:`loopcraft._edges` with R = C = n.
 
     Horizontal edges ``h(r, c) = r*n + c`` come first, then vertical edges
     ``v(r, c) = num_h + r*(n+1) + c``. Lattice points are ``r*(n+1) + c``.
@@ -25,23 +27,23 @@ class Geometry:
 
     @property
     def num_h(self) -> int:
-        return (self.n + 1) * self.n
+        return h_count(self.n, self.n)
 
     @property
     def num_v(self) -> int:
-        return self.n * (self.n + 1)
+        return self.total - self.num_h
 
     @property
     def total(self) -> int:
-        return self.num_h + self.num_v
+        return edge_count(self.n, self.n)
 
     def h(self, r: int, c: int) -> int:
         """Top side of cell (r, c)."""
-        return r * self.n + c
+        return h_edge(self.n, r, c)
 
     def v(self, r: int, c: int) -> int:
         """Left side of cell (r, c)."""
-        return self.num_h + r * (self.n + 1) + c
+        return v_edge(self.n, self.n, r, c)
 
     def cell_edges(self, r: int, c: int) -> List[int]:
         """``[top, bottom, left, right]`` of cell (r, c)."""

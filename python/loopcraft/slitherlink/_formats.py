@@ -27,7 +27,7 @@ import json
 import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import _pzpr, _text
+from .. import _core, _pzpr, _text
 from .._pzpr import URL_SITES
 from .._validate import show
 from ..errors import ArgumentTypeError, FormatError
@@ -36,7 +36,7 @@ Clue = Optional[int]
 Grid = Tuple[Tuple[Clue, ...], ...]
 
 #: Largest number of rows or columns of a board.
-MAX_SIZE = 100
+MAX_SIZE: int = _core.SLITHER_MAX_SIDE
 
 _PIDS = ("slither", "slitherlink")
 #: URL flags of variants this board model cannot express, with the reason.

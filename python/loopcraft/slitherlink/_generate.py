@@ -31,8 +31,8 @@ __all__ = ["generate", "random_loop", "seed_to_u64"]
 #: Node budget of each uniqueness check of the search pass. A check that runs
 #: out keeps its clue, so the result stays proven unique; a budget (not a
 #: clock) keeps generation reproducible.
-SEARCH_CHECK_NODES = 300
-DEFAULT_ATTEMPTS = 50
+SEARCH_CHECK_NODES: int = _core.SLITHER_SEARCH_NODES
+DEFAULT_ATTEMPTS: int = _core.SLITHER_ATTEMPTS
 
 
 def seed_to_u64(seed: Union[int, str]) -> int:

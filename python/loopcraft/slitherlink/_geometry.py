@@ -1,17 +1,14 @@
-"""Edge numbering, loop tracing and text drawing of an R x C Slitherlink board.
-
-Edge numbering (shared with the compiled core): the horizontal edges come
-first, ``H(r, c) = r*C + c`` is the top side of cell ``(r, c)`` for ``r`` in
-``0..R``; then the vertical edges, ``V(r, c) = (R+1)*C + r*(C+1) + c`` is the
-left side of cell ``(r, c)`` for ``c`` in ``0..C``. Lattice point ``(r, c)``
-is number ``r*(C+1) + c``.
+"""Loop tracing and text drawing of an R x C Slitherlink board, in the edge
+numbering of :mod:`loopcraft._edges` (shared with the Loop engine v1, the
+pictures and the compiled core).
 """
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, List, Optional, Sequence, Tuple
 
 from .._draw import text_grid
+from .._edges import edge_count, h_edge, split_rows, v_edge
 from .._tracing import loop_problem as _trace_problem
 
 __all__ = [
@@ -28,22 +25,6 @@ __all__ = [
 
 Clue = Optional[int]
 ClueGrid = Tuple[Tuple[Clue, ...], ...]
-T = TypeVar("T")
-
-
-def edge_count(rows: int, cols: int) -> int:
-    """Number of edges of an R x C board."""
-    return (rows + 1) * cols + rows * (cols + 1)
-
-
-def h_edge(cols: int, r: int, c: int) -> int:
-    """The top side of cell (r, c), r in 0..R."""
-    return r * cols + c
-
-
-def v_edge(rows: int, cols: int, r: int, c: int) -> int:
-    """The left side of cell (r, c), c in 0..C."""
-    return (rows + 1) * cols + r * (cols + 1) + c
 
 
 def cell_sides(rows: int, cols: int, r: int, c: int) -> Tuple[int, int, int, int]:
@@ -56,14 +37,6 @@ def cell_corners(cols: int, r: int, c: int) -> Tuple[int, int, int, int]:
     top-left, top-right, bottom-right, bottom-left. Side i joins corners i and i+1 (mod 4)."""
     p = r * (cols + 1) + c
     return (p, p + 1, p + cols + 2, p + cols + 1)
-
-
-def split_rows(rows: int, cols: int, edges: Sequence[T]) -> Tuple[Tuple[Tuple[T, ...], ...], Tuple[Tuple[T, ...], ...]]:
-    """Per-edge values as ``(h rows, v rows)``: R+1 rows of C, then R rows of C+1."""
-    nh = (rows + 1) * cols
-    h = tuple(tuple(edges[r * cols : (r + 1) * cols]) for r in range(rows + 1))
-    v = tuple(tuple(edges[nh + r * (cols + 1) : nh + (r + 1) * (cols + 1)]) for r in range(rows))
-    return h, v
 
 
 def point_adjacency(rows: int, cols: int, edges: Sequence[Any]) -> List[List[int]]:

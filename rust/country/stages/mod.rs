@@ -14,10 +14,10 @@ use crate::error::Result;
 use crate::invalid;
 
 use super::board::{EdgeKind, Ring, Square};
-use super::guard::Guard;
 use super::puzzle::Puzzle;
 use super::state::{Contradiction, State, OFF, ON};
 use super::work::Work;
+use crate::budget::Budget;
 
 /// Stage names in ladder order, weakest first: the one table of the Country
 /// Road stages (`loopcraft.country` reads it through the core). Stage `i` is
@@ -467,7 +467,7 @@ pub fn fixpoint(
     w: &mut Work,
     stages: Stages,
     known: Option<&[u8]>,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     propagate(p, s, w, stages.without(Stages::LIGHT_PROBE))?;
     if !stages.has(Stages::PROBE) {
@@ -504,7 +504,7 @@ pub fn fixpoint_from(
     w: &mut Work,
     stages: Stages,
     head: usize,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     propagate_from(p, s, w, stages.without(Stages::LIGHT_PROBE), head)?;
     if !stages.has(Stages::PROBE) {

@@ -7,7 +7,7 @@
 //! only refutations deduce. The fixpoint is the same, at about half the
 //! hypotheses.
 
-use crate::country::guard::Guard;
+use crate::budget::Budget;
 use crate::country::puzzle::Puzzle;
 use crate::country::state::{Contradiction, State, OFF, ON, UNDECIDED};
 use crate::country::work::Work;
@@ -25,7 +25,7 @@ pub fn run(
     w: &mut Work,
     inner: Stages,
     known: Option<&[u8]>,
-    g: &mut Guard<'_, '_>,
+    g: &mut Budget<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     let mut hypotheses = 0u64;
     // implied[var] bit v: "var = v" followed from a hypothesis that survived
@@ -45,7 +45,7 @@ pub fn run(
                 if implied[var] & (1 << v) != 0 || known.is_some_and(|k| k[var] == v) {
                     continue;
                 }
-                if g.halt() {
+                if g.step() {
                     return Ok(hypotheses);
                 }
                 let m = s.mark();
