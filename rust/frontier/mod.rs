@@ -203,14 +203,10 @@ pub fn slither_count_deduced(
         let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
         return Ok(Deduced { count, route: Route::Sweep, reason: "deduction off: the whole board swept".into() });
     }
-    if stop.requested() {
-        return Err(Error::Interrupted);
-    }
-    let fixpoint = crate::slither::propagate(rows, cols, clues, crate::slither::Level::Trial);
-    if stop.requested() {
-        return Err(Error::Interrupted);
-    }
+    // The fixpoint polls the stop itself (Ctrl-C inside the trial level).
+    let fixpoint = crate::slither::propagate(rows, cols, clues, crate::slither::Level::Trial, stop);
     let edges = match fixpoint {
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
         Err(e) => {
             // A board the ladder does not take (none today): sweep it whole.
             let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
