@@ -15,26 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Dict, List, Tuple
 
+from bench_slitherlink_generate import loopy_binary  # the one Loopy driver of the benches
 from loopcraft.slitherlink import generate
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("LOOPCRAFT_SHARED") or ROOT.parent / "shared")
 LOOPY_NAME = {"easy": "Easy", "normal": "Normal", "tricky": "Tricky", "hard": "Hard"}
-
-
-def loopy_binary() -> str:
-    """The path of ``loopy_peer`` (built when needed)."""
-    out = subprocess.run(
-        [str(SHARED / "peers" / "tatham" / "build.sh")], check=True, capture_output=True, text=True
-    ).stdout
-    return out.strip().splitlines()[-1]
 
 
 def loopy_grades(binary: str, ids: List[str]) -> List[str]:

@@ -17,40 +17,13 @@ normalisation by board size should keep a row roughly flat), and the time
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
+from bench_slitherlink_generate import LOOPY_LEVELS, loopy_binary, loopy_gen  # the one Loopy driver of the benches
 from loopcraft.slitherlink import Slitherlink
-
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("LOOPCRAFT_SHARED") or ROOT.parent / "shared")
-LOOPY_LEVELS = ("easy", "normal", "tricky", "hard")
-CODE = {"easy": "e", "normal": "n", "tricky": "t", "hard": "h"}
-
-
-def loopy_binary() -> str:
-    """The path of ``loopy_peer`` (built when needed)."""
-    out = subprocess.run(
-        [str(SHARED / "peers" / "tatham" / "build.sh")], check=True, capture_output=True, text=True
-    ).stdout
-    return out.strip().splitlines()[-1]
-
-
-def loopy_gen(binary: str, n: int, level: str, count: int, first: int) -> List[str]:
-    """``count`` Loopy game IDs of ``n`` x ``n`` at ``level``, seeds from ``first``."""
-    out = subprocess.run(
-        [binary, "gen", f"{n}x{n}t0d{CODE[level]}", str(count), str(first)],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return [json.loads(line)["id"] for line in out.splitlines() if line.strip()]
 
 
 def quartiles(xs: Sequence[float]) -> Tuple[float, float, float, float, float]:
@@ -76,7 +49,7 @@ def main() -> None:
     t_score: List[float] = []
     for n in sizes:
         for level in LOOPY_LEVELS:
-            for gid in loopy_gen(binary, n, level, args.n, args.first):
+            for gid in (r["id"] for r in loopy_gen(binary, n, level, args.n, args.first)):
                 p = Slitherlink.from_tatham(gid)
                 t = time.perf_counter()
                 plain = p.grade()
