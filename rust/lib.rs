@@ -36,14 +36,6 @@ pub mod slither;
 pub use error::{Error, Result};
 
 #[cfg(test)]
-mod constants {
-    /// The limits that two modules state must agree.
-    #[test]
-    fn copies_agree() {
-        assert_eq!(crate::frontier::SLITHER_MAX_SIDE, crate::slither::MAX_SIDE);
-    }
-}
-#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod testing;

@@ -26,7 +26,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2 in the TestClient; httpx still works
     from starlette.testclient import TestClient
 
-from loopcraft import country, loop, slitherlink
+from loopcraft import _core, country, loop, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.slitherlink import Slitherlink
 from loopcraft.web import create_app
@@ -59,6 +59,11 @@ def test_health_and_security_headers(client: TestClient) -> None:
     assert info["families"] == ["loop", "slither", "country"]
     assert info["levels"]["slither"] == list(slitherlink.LEVELS)
     assert info["time_limit"] <= 2
+    # The page reads its side limits from here: the core's own constants.
+    assert info["sizes"] == {
+        "slither": [1, _core.SLITHER_MAX_SIDE],
+        "country": [_core.COUNTRY_MIN_SIDE, _core.COUNTRY_MAX_SIDE],
+    }
 
 
 def test_page_and_static_files(client: TestClient) -> None:

@@ -409,6 +409,12 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
 def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path) -> None:
     page = session.open("?mode=set&family=country")
     page.wait_for_selector("[data-testid=verdict][data-count]:not([data-count=''])")
+    # The form's limits come from the server's /api/info, i.e. the core's constants.
+    page.fill("#new-rows", str(country.MAX_SIDE + 1))
+    assert page.locator("#new-rows").get_attribute("max") == str(country.MAX_SIDE)
+    assert page.locator("#new-rows").evaluate("e => e.validity.rangeOverflow") is True
+    page.fill("#new-rows", str(country.MIN_SIDE - 1))
+    assert page.locator("#new-rows").evaluate("e => e.validity.rangeUnderflow") is True
     page.fill("#new-rows", "3")
     page.fill("#new-cols", "3")
     page.get_by_test_id("new-empty").click()

@@ -33,8 +33,9 @@ use super::layout::{place, Slot, Want};
 use super::sweep::{point_moves, Move, Rules, Succ};
 use crate::error::{Error, Result};
 
-/// Largest side of a Country Road board (the shared contract).
-pub const MAX_SIDE: usize = 30;
+/// Largest side of a Country Road board: the board's own limit, so the two
+/// engines cannot drift apart.
+pub use crate::country::board::MAX_SIDE;
 
 /// The field of a country of two or more cells.
 #[derive(Clone, Copy)]

@@ -20,8 +20,9 @@ use super::layout::{place, Slot, Want};
 use super::sweep::{point_moves, Move, Rules, Succ};
 use crate::error::{Error, Result};
 
-/// Largest side of a Slitherlink board the frontier engine accepts.
-pub const MAX_SIDE: usize = 100;
+/// Largest side of a Slitherlink board the frontier engine accepts: the
+/// board's own limit, so the two engines cannot drift apart.
+pub use crate::slither::MAX_SIDE;
 
 pub(super) struct Slither {
     /// Cells down and across after turning (cols <= rows).

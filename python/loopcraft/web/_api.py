@@ -201,7 +201,7 @@ def op_info(limits: Limits) -> Dict[str, Any]:
         "families": list(FAMILIES),
         "levels": {"slither": list(slitherlink.LEVELS), "country": list(country.LEVELS)},
         "loop_sizes": list(loop.SIZES),
-        "sizes": {"slither": [1, 100], "country": [2, 30]},
+        "sizes": {"slither": [1, slitherlink.MAX_SIZE], "country": [country.MIN_SIDE, country.MAX_SIDE]},
         "export_formats": {k: list(v) for k, v in EXPORT_FORMATS.items()},
         "time_limit": limits.time_limit,
         "max_time_limit": limits.max_time_limit,

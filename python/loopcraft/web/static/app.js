@@ -912,9 +912,18 @@ function updateUrl() {
   share.value = new URL(url, location.href).href;
 }
 
+// The sides a new board may have: the server's limits (GET /api/info), so the
+// page never restates the engine's constants.
+function sideRange(family) {
+  const sizes = info.sizes && info.sizes[family === "country" ? "country" : "slither"];
+  return sizes || [1, 1];
+}
+
 function familyChanged() {
   const family = $("family").value;
   document.body.dataset.family = family;
+  const [lo, hi] = sideRange(family);
+  for (const id of ["new-rows", "new-cols"]) { $(id).min = lo; $(id).max = hi; }
   const levels = $("gen-level");
   if (family === "slither" && levels.options.length <= 1) {
     for (const level of info.levels.slither) levels.add(new Option(level, level));
@@ -1018,8 +1027,8 @@ async function main() {
     e.preventDefault();
     const rows = Number($("new-rows").value), cols = Number($("new-cols").value);
     const family = $("family").value;
-    const lo = family === "country" ? 2 : 1;
-    if (!(rows >= lo && cols >= lo && rows <= 30 && cols <= 30)) { message(`Sizes are ${lo} to 30.`, "error"); return; }
+    const [lo, hi] = sideRange(family);
+    if (!(rows >= lo && cols >= lo && rows <= hi && cols <= hi)) { message(`Sizes are ${lo} to ${hi}.`, "error"); return; }
     startSet(emptyPuzzle(family, rows, cols));
   });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
