@@ -1,4 +1,5 @@
-"""Exact counting with the frontier engine, against GGCount in the same run.
+"""Exact counting with the frontier engine, against FastGridPathCounter (FGPC)
+and GGCount in the same run.
 
 Rows (unclued grids; the peer counts these only):
 
@@ -10,7 +11,12 @@ Rows (unclued grids; the peer counts these only):
 
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
-peer alike. Counts must agree with each other. Then, our engine only:
+peers alike. FGPC counts modulo one 63-bit prime per run; its exact count is
+``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the
+build not counted). Counts must agree with each other. ``--oeis`` counts the
+OEIS anchors instead: A003763 to 20 x 20 points and A140517 to 17 x 17 cells,
+each checked against the OEIS value where this file has it (A003763 to a(10),
+A140517 to a(12)) and against FGPC's exact count beyond. Then, our engine only:
 
 - every janko puzzle of both families (1,176 Slitherlink, 270 Country Road),
   counted under the default state budget with the ladder's fixpoint first and
@@ -55,12 +61,13 @@ def one(kind: str, n: int) -> None:
     """Child: count one unclued instance with our engine; print count and seconds."""
     from loopcraft import _core
 
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     if kind == "ham":
         count, peak = _core.country_count_frontier(n, n, list(range(n * n)), [None] * (n * n))
     else:
         count, peak = _core.slither_count_frontier(n, n, [None] * (n * n))
-    print(json.dumps({"count": str(count), "peak_states": peak, "seconds": time.perf_counter() - t}))
+    seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(json.dumps({"count": str(count), "peak_states": peak, "seconds": seconds, "cpu": cpu}))
 
 
 def measured(cmd: List[str]) -> Tuple[str, float, float]:
@@ -82,17 +89,87 @@ def ggcount() -> Optional[str]:
     return subprocess.run([str(build)], check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
 
 
+FGPC_EXACT = SHARED / "peers" / "fgpc" / "exact.py"
+
+# OEIS A003763(n): Hamiltonian cycles on 2n x 2n points, n = 1..10.
+A003763 = [
+    1,
+    6,
+    1072,
+    4638576,
+    467260456608,
+    1076226888605605706,
+    56126499620491437281263608,
+    65882516522625836326159786165530572,
+    1733926377888966183927790794055670829347983946,
+    1020460427390768793543026965678152831571073052662428097106,
+]
+# OEIS A140517(n): cycles on n x n cells, n = 1..12.
+A140517 = [
+    1,
+    13,
+    213,
+    9349,
+    1222363,
+    487150371,
+    603841648931,
+    2318527339461265,
+    27359264067916806101,
+    988808811046283595068099,
+    109331355810135629946698361371,
+    36954917962039884953387868334644457,
+]
+
+
+def fgpc(kind: str, n: int) -> Optional[Tuple[str, float, float]]:
+    """FGPC's exact count of the instance (``kind`` as ours; ``n`` points for
+    ``ham``, cells for ``all``): (count, CPU seconds of its runs, peak MB), or
+    None when the peer is not in ``../shared``."""
+    if not FGPC_EXACT.exists():
+        return None
+    points = n if kind == "ham" else n + 1
+    out = subprocess.run(
+        [sys.executable, str(FGPC_EXACT), kind, str(points), "--json"], check=True, capture_output=True, text=True
+    ).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    return str(got["count"]), float(got["cpu_seconds"]), float(got["max_rss_mb"])
+
+
+def oeis_rows(max_ham_points: int, max_all_cells: int) -> None:
+    """The OEIS anchors with our engine (CPU seconds of the child process),
+    each count checked against OEIS where known, else against FGPC."""
+    print("OEIS anchors: our CPU s and peak MB per count; checked against OEIS, else against FGPC's exact count")
+    instances = [("ham", p) for p in range(12, max_ham_points + 1, 2)]
+    instances += [("all", c) for c in range(12, max_all_cells + 1)]
+    for kind, n in instances:
+        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n)])
+        count = json.loads(out)["count"]
+        table, index = (A003763, n // 2 - 1) if kind == "ham" else (A140517, n - 1)
+        if index < len(table):
+            check = "OEIS" if str(table[index]) == count else "DIFFERS FROM OEIS"
+        else:
+            peer = fgpc(kind, n)
+            check = "unchecked (no FGPC)" if peer is None else "FGPC" if peer[0] == count else "DIFFERS FROM FGPC"
+        name = f"A003763 {n} x {n} points" if kind == "ham" else f"A140517 {n} x {n} cells"
+        print(f"{name:<28} {len(count):>3} digits  {ours_s:>8.1f} s {ours_mb:>7.0f} MB  {check}")
+        if check.startswith("DIFFERS"):
+            raise SystemExit(f"{name}: count {count} {check}")
+
+
 def peer_rows(quick: bool, skip_large: bool) -> None:
     rows = [("ham", 12 if quick else 16), ("all", 11 if quick else 15)]
     if not skip_large:
         rows.append(("ham", 14 if quick else 18))
     gg = ggcount()
     print(f"GGCount: {gg or 'not found (../shared/peers/ggcount missing)'}")
+    print(f"FGPC: {FGPC_EXACT if FGPC_EXACT.exists() else 'not found (../shared/peers/fgpc missing)'}")
     print("ours s / GGCount s: CPU seconds of the whole child process (ours includes ~0.1 s of Python start-up;")
-    print("'engine s' is the count call alone); MB: peak RSS of the child; ratio: ours s / GGCount s")
+    print("'engine s' is the count call alone); MB: peak RSS of the child; ratio: ours s / GGCount s;")
+    print("FGPC s: CPU seconds of its exact count (all its modular runs); speed: FGPC s / our count call's CPU s")
+    print("(1.0x = as fast; the count call's CPU time leaves out Python's start-up, as FGPC's leaves out its build)")
     head = (
         f"{'instance':<34}{'count':>20}  {'ours s':>8} {'engine s':>8} {'MB':>6}  "
-        f"{'GGCount s':>9} {'MB':>6}  {'ratio':>6}"
+        f"{'GGCount s':>9} {'MB':>6}  {'ratio':>6}  {'FGPC s':>7} {'MB':>5} {'speed':>6}"
     )
     print(head)
     print("-" * len(head))
@@ -108,6 +185,13 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
             if gcount != ours["count"]:
                 raise SystemExit(f"{name}: counts differ: ours {ours['count']}, GGCount {gcount}")
             peer = f"{g_s:>9.2f} {g_mb:>6.0f}  {ours_s / max(g_s, 1e-3):>5.1f}x"
+        else:
+            peer = " " * 25
+        fg = fgpc(kind, n)
+        if fg:
+            if fg[0] != ours["count"]:
+                raise SystemExit(f"{name}: counts differ: ours {ours['count']}, FGPC {fg[0]}")
+            peer += f"  {fg[1]:>7.2f} {fg[2]:>5.0f} {fg[1] / max(ours['cpu'], 1e-3):>5.2f}x"
         count = ours["count"]
         shown = count if len(count) <= 20 else f"{count[:8]}..({len(count)} digits)"
         print(
@@ -345,9 +429,15 @@ def main() -> None:
     )
     ap.add_argument("--search-seconds", type=float, default=10.0, help="time limit of the search check")
     ap.add_argument("--random", type=int, default=4, help="random boards per row")
+    ap.add_argument("--oeis", action="store_true", help="only the OEIS anchors (slow: minutes)")
+    ap.add_argument("--oeis-ham", type=int, default=20, help="largest side in points of the A003763 rows")
+    ap.add_argument("--oeis-all", type=int, default=17, help="largest side in cells of the A140517 rows")
     args = ap.parse_args()
     if args.one:
         one(args.one[0], int(args.one[1]))
+        return
+    if args.oeis:
+        oeis_rows(args.oeis_ham, args.oeis_all)
         return
     if not args.no_peers:
         peer_rows(args.quick, args.skip_large)

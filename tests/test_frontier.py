@@ -11,10 +11,24 @@ import pytest
 from loopcraft import _core
 from loopcraft.errors import ArgumentError, CapacityError
 
-# OEIS A140517: simple cycles on the n x n grid of cells (the empty set does not count).
-A140517 = [1, 13, 213, 9349, 1222363, 487150371, 603841648931, 2318527339461265]
-# OEIS A003763: Hamiltonian cycles on the 2n x 2n grid of points.
-A003763 = [1, 6, 1072, 4638576, 467260456608, 1076226888605605706]
+# OEIS A140517: simple cycles on the n x n grid of cells (the empty set does not
+# count), to 12 x 12 cells (13 x 13 points).
+A140517 = [
+    1,
+    13,
+    213,
+    9349,
+    1222363,
+    487150371,
+    603841648931,
+    2318527339461265,
+    27359264067916806101,
+    988808811046283595068099,
+    109331355810135629946698361371,
+    36954917962039884953387868334644457,
+]
+# OEIS A003763: Hamiltonian cycles on the 2n x 2n grid of points, to 14 x 14 points.
+A003763 = [1, 6, 1072, 4638576, 467260456608, 1076226888605605706, 56126499620491437281263608]
 
 
 def slither_count(rows, cols, clues, **kw):
