@@ -87,9 +87,15 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
             let kind = item.get_type().name()?;
             return Err(loopcraft_error("ArgumentTypeError", format!("clues[{i}] must be an int or None, got {kind}")));
         }
+        // The message names the value only when it fits an i64: Python refuses
+        // to print an int of more than 4,300 digits, and a failing `str` here
+        // would print "Exception ignored" on the user's stderr.
         match item.extract::<i64>() {
             Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
-            _ => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] = {item} is outside 0..{max}"))),
+            Ok(v) => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] = {v} is outside 0..{max}"))),
+            Err(_) => {
+                return Err(loopcraft_error("ArgumentError", format!("clues[{i}] is an int far outside 0..{max}")))
+            }
         }
     }
     Ok(out)

@@ -485,6 +485,20 @@ def test_findings_of_the_odd_inputs_harness() -> None:
         Slitherlink.from_dict({"rows": 1, "cols": 1, "clues": [[10**5000]]})
 
 
+def test_a_huge_loop_clue_prints_nothing_on_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core's clue check once put the int in its message: Python's refusal
+    to print it surfaced as an "Exception ignored" report on stderr (through
+    sys.unraisablehook), although the call raised the right error."""
+    unraisable: List[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    for clue in (10**5000, -(10**5000), 2**63, 5):
+        with pytest.raises(ArgumentError):
+            loop.solve([clue] + [None] * 15, 4)
+        (answer,) = loop.solve_many([[clue] + [None] * 15], 4)
+        assert isinstance(answer, ArgumentError)
+    assert unraisable == []
+
+
 def test_messages_survive_values_too_deep_or_too_long_to_print() -> None:
     deep: Any = []
     for _ in range(100_000):
