@@ -16,6 +16,7 @@ import os
 import shlex
 import sys
 from pathlib import Path
+from typing import Any, Callable, List
 
 HERE = Path(__file__).resolve().parent
 
@@ -43,5 +44,22 @@ def main(name: str) -> None:
     if name in TEXT_TARGETS and not any(a.startswith("-dict=") for a in argv):
         argv.append(f"-dict={HERE / 'text.dict'}")
     os.environ.setdefault("PYTHONHASHSEED", "0")
-    atheris.Setup(argv, target)
+    atheris.Setup(argv, reporting_unraisable(target))
     atheris.Fuzz()
+
+
+def reporting_unraisable(target: Callable[[bytes], None]) -> Callable[[bytes], None]:
+    """The target, failing on an exception Python could not raise (one in a
+    destructor, or in formatting an error inside the core): it only prints
+    "Exception ignored" on stderr, which a user sees and a fuzzer would not."""
+
+    def run(data: bytes) -> None:
+        seen: List[Any] = []
+        previous, sys.unraisablehook = sys.unraisablehook, seen.append
+        try:
+            target(data)
+        finally:
+            sys.unraisablehook = previous
+        assert not seen, f"an unraisable exception: {seen[0].exc_type.__name__}: {seen[0].exc_value}"
+
+    return run
