@@ -15,8 +15,8 @@ peers alike. FGPC counts modulo one 63-bit prime per run; its exact count is
 ``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the
 build not counted). Counts must agree with each other. ``--oeis`` counts the
 OEIS anchors instead: A003763 to 20 x 20 points and A140517 to 17 x 17 cells,
-each checked against the OEIS value where this file has it (A003763 to a(10),
-A140517 to a(12)) and against FGPC's exact count beyond. Then, our engine only:
+each checked against the OEIS value where ``tests/data/oeis.json`` has it
+(A003763 to a(10), A140517 to a(12)) and against FGPC's exact count beyond. Then, our engine only:
 
 - every janko puzzle of both families (1,176 Slitherlink, 270 Country Road),
   counted under the default state budget with the ladder's fixpoint first and
@@ -91,34 +91,11 @@ def ggcount() -> Optional[str]:
 
 FGPC_EXACT = SHARED / "peers" / "fgpc" / "exact.py"
 
-# OEIS A003763(n): Hamiltonian cycles on 2n x 2n points, n = 1..10.
-A003763 = [
-    1,
-    6,
-    1072,
-    4638576,
-    467260456608,
-    1076226888605605706,
-    56126499620491437281263608,
-    65882516522625836326159786165530572,
-    1733926377888966183927790794055670829347983946,
-    1020460427390768793543026965678152831571073052662428097106,
-]
-# OEIS A140517(n): cycles on n x n cells, n = 1..12.
-A140517 = [
-    1,
-    13,
-    213,
-    9349,
-    1222363,
-    487150371,
-    603841648931,
-    2318527339461265,
-    27359264067916806101,
-    988808811046283595068099,
-    109331355810135629946698361371,
-    36954917962039884953387868334644457,
-]
+# OEIS A003763 (Hamiltonian cycles on 2n x 2n points) and A140517 (cycles on
+# n x n cells), n = 1, 2, ...: the values the suite checks too.
+_OEIS = json.loads((ROOT / "tests" / "data" / "oeis.json").read_text(encoding="utf-8"))
+A003763 = [int(v) for v in _OEIS["A003763"]["values"]]
+A140517 = [int(v) for v in _OEIS["A140517"]["values"]]
 
 
 def fgpc(kind: str, n: int) -> Optional[Tuple[str, float, float]]:

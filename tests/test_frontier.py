@@ -4,31 +4,22 @@ limit, the state budget and refusals."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from loopcraft import _core
 from loopcraft.errors import ArgumentError, CapacityError
 
-# OEIS A140517: simple cycles on the n x n grid of cells (the empty set does not
-# count), to 12 x 12 cells (13 x 13 points).
-A140517 = [
-    1,
-    13,
-    213,
-    9349,
-    1222363,
-    487150371,
-    603841648931,
-    2318527339461265,
-    27359264067916806101,
-    988808811046283595068099,
-    109331355810135629946698361371,
-    36954917962039884953387868334644457,
-]
-# OEIS A003763: Hamiltonian cycles on the 2n x 2n grid of points, to 14 x 14 points.
-A003763 = [1, 6, 1072, 4638576, 467260456608, 1076226888605605706, 56126499620491437281263608]
+# OEIS values (tests/data/oeis.json, shared with benches/bench_counting.py).
+# A140517(n): cycles on n x n cells, every known value here (to 13 x 13 points);
+# A003763(n): Hamiltonian cycles on 2n x 2n points, to 14 x 14 points in the
+# suite (the benchmark's --oeis goes on to 20 x 20).
+_OEIS = json.loads((Path(__file__).parent / "data" / "oeis.json").read_text(encoding="utf-8"))
+A140517 = [int(v) for v in _OEIS["A140517"]["values"]]
+A003763 = [int(v) for v in _OEIS["A003763"]["values"]][:7]
 
 
 def slither_count(rows, cols, clues, **kw):
