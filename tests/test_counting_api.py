@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -48,3 +49,30 @@ def test_counting_arguments_are_checked() -> None:
     assert count_slither(board, limit=5) == 5 and count_slither(board, limit=0) == 0
     with pytest.raises(CapacityError):
         count_slither(Slitherlink([[None] * 12 for _ in range(12)]), max_states=10)
+
+
+def test_counts_say_which_route_ran_and_why() -> None:
+    """count_solutions returns a loopcraft.Count: an int that names its route."""
+    from loopcraft import Count
+
+    solved = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
+    open_board = Slitherlink([[None] * 3 for _ in range(3)])
+    cases = [
+        (count_slither(solved), 1, "ladder"),
+        (count_slither(open_board), 213, "ladder+frontier"),
+        (count_slither(open_board, deduce=False), 213, "frontier"),
+        (count_slither(open_board, engine="search"), 213, "search"),
+        (count_slither(open_board, limit=0), 0, "frontier"),
+    ]
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    cases += [(count_country(board, engine=e), 1, e) for e in ("search", "cells", "loops")]
+    cases.append((count_country(board, engine="frontier"), 1, "ladder"))
+    cases.append((count_country(board, engine="frontier", deduce=False), 1, "frontier"))
+    for count, value, engine in cases:
+        assert isinstance(count, Count) and isinstance(count, int)
+        assert count == value and int(count) == value and str(count) == str(value)
+        assert count.engine == engine, (count, count.engine)
+        assert isinstance(count.reason, str) and count.reason
+        again = pickle.loads(pickle.dumps(count))
+        assert (again, again.engine, again.reason) == (count, count.engine, count.reason)
+        assert type(count + 1) is int

@@ -39,7 +39,7 @@ from importlib.metadata import version as _version
 from . import country, loop, slitherlink
 from ._batch import errors_of
 from ._explain import Explanation, Position, Rule, Step
-from ._result import CheckResult, Deduction, Grade, SolveResult, Violation
+from ._result import CheckResult, Count, Deduction, Grade, SolveResult, Violation
 from ._setter import Backbone, Conflict, Suggestion, Verdict
 from .country import CountryRoad
 from .errors import (
@@ -69,6 +69,7 @@ __all__ = [
     "country",
     "CountryRoad",
     "SolveResult",
+    "Count",
     "Deduction",
     "Grade",
     "CheckResult",

@@ -18,10 +18,43 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Generic, Optional, Tuple, TypeVar
 
-__all__ = ["SolveResult", "Deduction", "Grade", "Violation", "CheckResult", "S"]
+__all__ = ["SolveResult", "Count", "Deduction", "Grade", "Violation", "CheckResult", "S"]
 
 #: A family's solution type (``slitherlink.Solution``, ``country.CountryLoop``).
 S = TypeVar("S")
+
+
+class Count(int):
+    """A solution count, as returned by ``count_solutions`` in every family:
+    an ``int`` (it compares, prints and computes as one) that also says how it
+    was counted.
+
+    Attributes:
+        engine: the route that produced it: ``"ladder"`` (the deduction ladder
+            decided every unknown: 1 or 0 with no sweep), ``"ladder+frontier"``
+            (the ladder first, then the frontier sweep of what it left open),
+            ``"frontier"`` (the sweep of the whole board), or the name of the
+            enumerating engine asked for (``"search"``, ``"cells"``, ``"loops"``).
+        reason: one sentence on why that route ran.
+
+    Arithmetic on a count gives a plain ``int``.
+
+    >>> c = Count(6, "frontier", "deduce=False asks for the plain sweep")
+    >>> c, c + 1, c.engine
+    (6, 7, 'frontier')
+    """
+
+    engine: str
+    reason: str
+
+    def __new__(cls, value: int, engine: str, reason: str) -> Count:
+        self = super().__new__(cls, value)
+        self.engine = engine
+        self.reason = reason
+        return self
+
+    def __reduce__(self) -> Tuple[Any, Tuple[int, str, str]]:
+        return (Count, (int(self), self.engine, self.reason))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from .._result import CheckResult, SolveResult
+from .._result import CheckResult, Count, SolveResult
 from ._board import CountryRoad, board_arg
 from ._graph import RegionGraph
 from ._ladder import CountryDeduction
@@ -53,7 +53,7 @@ def count_solutions(
     *,
     max_states: Optional[int] = None,
     deduce: bool = True,
-) -> int:
+) -> Count:
     """Number of solutions, counted by one of four independent engines.
 
     Args:
@@ -74,10 +74,13 @@ def count_solutions(
             fixpoint first; the sweep then keeps the cells and edges it
             decided (a contradiction gives 0 with no sweep), so its frontier
             carries only the open part. The count equals ``deduce=False``'s
-            (the plain sweep of the whole board). Which route ran, and why, is
-            what ``loopcraft._core.country_count_deduced`` reports beside the
-            count (``engine``: ``"ladder"``, ``"ladder+frontier"`` or
-            ``"frontier"``, and a one-sentence ``reason``).
+            (the plain sweep of the whole board).
+
+    Returns:
+        A :class:`loopcraft.Count`: the number, with the route that ran
+        (``engine``: the enumerating engine's name, or for ``frontier``
+        ``"ladder"``, ``"ladder+frontier"`` or ``"frontier"``) and a
+        one-sentence ``reason``.
 
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6

@@ -33,7 +33,7 @@ from .._draw import text_grid
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
 from .._picture import Picture
-from .._result import CheckResult, Grade, SolveResult
+from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from .._validate import show
@@ -547,7 +547,7 @@ class CountryRoad(Picture):
         *,
         max_states: Optional[int] = None,
         deduce: bool = True,
-    ) -> int:
+    ) -> Count:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
         return _ladder.count(*self.core_args(), engine, limit, max_states, deduce)
 

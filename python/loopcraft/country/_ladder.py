@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence,
 
 from .. import _core
 from .._picture import Picture
-from .._result import Deduction, Grade, SolveResult
+from .._result import Count, Deduction, Grade, SolveResult
 from .._svg import country_svg
 from .._validate import require_int, require_optional_number
 from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
@@ -356,7 +356,7 @@ def count(
     limit: Optional[int] = None,
     max_states: Optional[int] = None,
     deduce: bool = True,
-) -> int:
+) -> Count:
     """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when
     given; ``max_states`` is the frontier engine's memory budget. ``deduce``
     (frontier only): the ladder's fixpoint first, then a sweep of what it left
@@ -372,22 +372,23 @@ def count(
     if max_states is not None:
         max_states = require_int("max_states", max_states, 1, 2**63 - 1)
     if limit == 0:
-        return 0
+        return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
     if engine == "search":
         # No budget: the search always runs to the end or to the limit.
         sols, _, _ = _core.country_solve(
             rows, cols, list(regions), list(numbers), NO_LIMIT if limit is None else limit, list(STAGES), None, None
         )
-        return len(sols)
+        return Count(len(sols), engine, "engine='search' enumerates the solutions")
     if engine == "cells":
-        return int(_core.country_count_cells(rows, cols, list(regions), list(numbers), limit))
+        n = _core.country_count_cells(rows, cols, list(regions), list(numbers), limit)
+        return Count(int(n), engine, "engine='cells' chooses the used cells, then threads the loop")
     if engine == "frontier":
-        return int(
-            _core.country_count_deduced(
-                rows, cols, list(regions), list(numbers), limit, max_states=max_states, deduce=deduce
-            )[0]
+        n, _, route, reason = _core.country_count_deduced(
+            rows, cols, list(regions), list(numbers), limit, max_states=max_states, deduce=deduce
         )
-    return int(_core.country_count_loops(rows, cols, list(regions), list(numbers), limit))
+        return Count(int(n), route, reason)
+    n = _core.country_count_loops(rows, cols, list(regions), list(numbers), limit)
+    return Count(int(n), engine, "engine='loops' enumerates the simple cycles of the grid")
 
 
 def first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:

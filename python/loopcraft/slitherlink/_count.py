@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import _core
+from .._result import Count
 from .._validate import require_int, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._board import Slitherlink
@@ -25,7 +26,7 @@ def count_solutions(
     *,
     max_states: Optional[int] = None,
     deduce: bool = True,
-) -> int:
+) -> Count:
     """Number of solutions of ``board``: single loops on the grid edges that
     satisfy every clue (with no clue at all: OEIS A140517).
 
@@ -45,10 +46,12 @@ def count_solutions(
             otherwise the sweep draws exactly the edges it decided on and
             none it decided off, so the frontier carries only the open part.
             The count is the same as with ``deduce=False`` (the plain sweep
-            of the whole board); only time and memory differ. Which route ran,
-            and why, is what ``loopcraft._core.slither_count_deduced`` reports
-            beside the count (``engine``: ``"ladder"``, ``"ladder+frontier"``
-            or ``"frontier"``, and a one-sentence ``reason``).
+            of the whole board); only time and memory differ.
+
+    Returns:
+        A :class:`loopcraft.Count`: the number, with the route that ran
+        (``engine``: ``"ladder"``, ``"ladder+frontier"``, ``"frontier"`` or
+        ``"search"``) and a one-sentence ``reason``.
 
     >>> count_solutions(Slitherlink([[None] * 4 for _ in range(4)]))
     9349
@@ -63,15 +66,15 @@ def count_solutions(
     if limit is not None:
         limit = require_int("limit", limit, 0, 2**63 - 1)
         if limit == 0:
-            return 0
+            return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
     if max_states is not None:
         max_states = require_int("max_states", max_states, 1, 2**63 - 1)
     if not isinstance(deduce, bool):
         raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
     if engine == "frontier":
-        count, _, _, _ = _core.slither_count_deduced(
+        count, _, route, reason = _core.slither_count_deduced(
             board.rows, board.cols, board.flat_clues, limit, max_states, deduce=deduce
         )
-        return int(count)
+        return Count(int(count), route, reason)
     result = board.solve(limit=min(limit or _NO_LIMIT, _NO_LIMIT))
-    return result.count
+    return Count(result.count, "search", "engine='search' enumerates the solutions")
