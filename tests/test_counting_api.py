@@ -63,11 +63,14 @@ def test_counts_say_which_route_ran_and_why() -> None:
         (count_slither(open_board, deduce=False), 213, "frontier"),
         (count_slither(open_board, engine="search"), 213, "search"),
         (count_slither(open_board, limit=0), 0, "frontier"),
+        (open_board.count(), 213, "ladder+frontier"),
+        (open_board.count("search", limit=5), 5, "search"),
     ]
     board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
     cases += [(count_country(board, engine=e), 1, e) for e in ("search", "cells", "loops")]
     cases.append((count_country(board, engine="frontier"), 1, "ladder"))
     cases.append((count_country(board, engine="frontier", deduce=False), 1, "frontier"))
+    cases.append((board.count("frontier"), 1, "ladder"))
     for count, value, engine in cases:
         assert isinstance(count, Count) and isinstance(count, int)
         assert count == value and int(count) == value and str(count) == str(value)

@@ -11,7 +11,7 @@ from .. import _core, _setter
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
 from .._picture import Picture
-from .._result import CheckResult, Grade, SolveResult
+from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import require_int, require_optional_number, require_str, show
@@ -40,6 +40,14 @@ LEVELS: Tuple[str, ...] = tuple(_core.SLITHER_LEVELS)
 #: The strongest level that deduces without search.
 #: The default of ``deduce``: the strongest deduction level, named (the
 #: ladder's last level, ``"search"``, is not a deduction).
+#: The counting engines: ``search``, the solver's search, enumerating the
+#: solutions one by one; ``frontier``, dynamic programming over a sweep line
+#: (exact counts of astronomically many loops; shares nothing with the solver
+#: but geometry).
+COUNT_ENGINES: Tuple[str, ...] = ("search", "frontier")
+# The search engine's largest limit (the core's u32 count).
+_SEARCH_LIMIT = 2**32 - 1
+
 _STRONGEST = "trial"
 if _STRONGEST not in LEVELS:  # pragma: no cover - the core's ladder lost its level
     raise ImportError(f"the Slitherlink ladder {LEVELS} has no level {_STRONGEST!r}")
@@ -277,6 +285,38 @@ class Slitherlink(Picture):
         )
         sols = tuple(Solution(self.rows, self.cols, tuple(s), self.clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
+
+    def count(
+        self,
+        engine: str = "frontier",
+        limit: Optional[int] = None,
+        *,
+        max_states: Optional[int] = None,
+        deduce: bool = True,
+    ) -> Count:
+        """Number of solutions (see :func:`loopcraft.slitherlink.count_solutions`).
+
+        >>> Slitherlink([[None] * 3] * 3).count()
+        213
+        """
+        require_str("engine", engine)
+        if engine not in COUNT_ENGINES:
+            raise ArgumentError(f"unknown engine {show(engine)}; the engines are {', '.join(COUNT_ENGINES)}")
+        if limit is not None:
+            limit = require_int("limit", limit, 0, 2**63 - 1)
+            if limit == 0:
+                return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
+        if max_states is not None:
+            max_states = require_int("max_states", max_states, 1, 2**63 - 1)
+        if not isinstance(deduce, bool):
+            raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
+        if engine == "frontier":
+            count, _, route, reason = _core.slither_count_deduced(
+                self.rows, self.cols, self.flat_clues, limit, max_states, deduce=deduce
+            )
+            return Count(int(count), route, reason)
+        result = self.solve(limit=min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT))
+        return Count(result.count, "search", "engine='search' enumerates the solutions")
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search, no budget)."""

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-from .. import _core
 from .._result import Count
-from .._validate import require_int, require_str, show
-from ..errors import ArgumentError, ArgumentTypeError
-from ._board import Slitherlink
+from ..errors import ArgumentTypeError
+from ._board import COUNT_ENGINES, Slitherlink
 
 __all__ = ["ENGINES", "count_solutions"]
 
-#: ``search``: the solver's search, enumerating the solutions one by one;
-#: ``frontier``: dynamic programming over a sweep line (exact counts of
-#: astronomically many loops; shares nothing with the solver but geometry).
-ENGINES: Tuple[str, ...] = ("search", "frontier")
-_NO_LIMIT = 2**32 - 1
+#: The counting engines (see :meth:`Slitherlink.count`).
+ENGINES: Tuple[str, ...] = COUNT_ENGINES
 
 
 def count_solutions(
@@ -60,21 +55,4 @@ def count_solutions(
     """
     if not isinstance(board, Slitherlink):
         raise ArgumentTypeError(f"board must be a Slitherlink, got {type(board).__name__}")
-    require_str("engine", engine)
-    if engine not in ENGINES:
-        raise ArgumentError(f"unknown engine {show(engine)}; the engines are {', '.join(ENGINES)}")
-    if limit is not None:
-        limit = require_int("limit", limit, 0, 2**63 - 1)
-        if limit == 0:
-            return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
-    if max_states is not None:
-        max_states = require_int("max_states", max_states, 1, 2**63 - 1)
-    if not isinstance(deduce, bool):
-        raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
-    if engine == "frontier":
-        count, _, route, reason = _core.slither_count_deduced(
-            board.rows, board.cols, board.flat_clues, limit, max_states, deduce=deduce
-        )
-        return Count(int(count), route, reason)
-    result = board.solve(limit=min(limit or _NO_LIMIT, _NO_LIMIT))
-    return Count(result.count, "search", "engine='search' enumerates the solutions")
+    return board.count(engine, limit, max_states=max_states, deduce=deduce)
