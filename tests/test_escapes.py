@@ -499,6 +499,22 @@ def test_a_huge_loop_clue_prints_nothing_on_stderr(monkeypatch: pytest.MonkeyPat
     assert unraisable == []
 
 
+def test_country_ids_too_long_to_write_out_are_refused() -> None:
+    """An int region id Python cannot print (over 4,300 digits) made to_json and
+    to_puzzlekit raise a plain ValueError; ids are held to the readers' limit."""
+    from loopcraft._text import MAX_DIGITS
+
+    longest = 10**MAX_DIGITS - 1
+    board = CountryRoad.from_regions([[longest, longest], [1, 1]], {longest: 2})
+    assert CountryRoad.from_json(board.to_json()) == board
+    board.to_puzzlekit()
+    for rid in (10**MAX_DIGITS, -(10**MAX_DIGITS), 10**5000):
+        with pytest.raises(ArgumentError, match="longer than"):
+            CountryRoad.from_regions([[rid, rid], [1, 1]])
+        with pytest.raises(FormatError):
+            CountryRoad.from_dict({"kind": "country", "regions": [[rid, rid], [1, 1]]})
+
+
 def test_messages_survive_values_too_deep_or_too_long_to_print() -> None:
     deep: Any = []
     for _ in range(100_000):

@@ -36,6 +36,7 @@ from .._picture import Picture
 from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
+from .._text import MAX_DIGITS
 from .._validate import show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _explain, _formats, _ladder
@@ -82,6 +83,9 @@ def _check_side(name: str, n: int) -> int:
         raise ArgumentError(f"a Country Road board has at most {MAX_SIDE} {name}, got {n}")
     return n
 
+
+# Int region ids have at most MAX_DIGITS digits, as in the text readers.
+_ID_BOUND = 10**MAX_DIGITS
 
 #: Id types that need no closer look (exact types: a bool is an int subclass).
 _PLAIN_IDS = frozenset((int, str, type(None)))
@@ -155,6 +159,11 @@ class CountryRoad(Picture):
         if not order:
             raise ArgumentError("the board has no country (every cell is blocked)")
         countries = tuple(order)
+        for rid in countries:
+            # Every writer prints ids as text, and Python prints no int of
+            # more than 4,300 digits: refuse such ids here, as the readers do.
+            if isinstance(rid, int) and not -_ID_BOUND < rid < _ID_BOUND:
+                raise ArgumentError(f"region id {show(rid)} is longer than {MAX_DIGITS} digits")
         counts = Counter(index)
         sizes = [counts[k] for k in range(len(countries))]
         _check_connected(index, rows, cols, countries)
