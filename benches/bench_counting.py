@@ -57,15 +57,15 @@ PUZZLEKIT = SHARED / "external" / "puzzlekit"
 # ----------------------------------------------------------------- child processes
 
 
-def one(kind: str, n: int) -> None:
+def one(kind: str, n: int, max_states: Optional[int] = None) -> None:
     """Child: count one unclued instance with our engine; print count and seconds."""
     from loopcraft import _core
 
     t, cpu = time.perf_counter(), time.process_time()
     if kind == "ham":
-        count, peak = _core.country_count_frontier(n, n, list(range(n * n)), [None] * (n * n))
+        count, peak = _core.country_count_frontier(n, n, list(range(n * n)), [None] * (n * n), max_states=max_states)
     else:
-        count, peak = _core.slither_count_frontier(n, n, [None] * (n * n))
+        count, peak = _core.slither_count_frontier(n, n, [None] * (n * n), max_states=max_states)
     seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(json.dumps({"count": str(count), "peak_states": peak, "seconds": seconds, "cpu": cpu}))
 
@@ -112,14 +112,14 @@ def fgpc(kind: str, n: int) -> Optional[Tuple[str, float, float]]:
     return str(got["count"]), float(got["cpu_seconds"]), float(got["max_rss_mb"])
 
 
-def oeis_rows(max_ham_points: int, max_all_cells: int) -> None:
+def oeis_rows(max_ham_points: int, max_all_cells: int, max_states: int) -> None:
     """The OEIS anchors with our engine (CPU seconds of the child process),
     each count checked against OEIS where known, else against FGPC."""
     print("OEIS anchors: our CPU s and peak MB per count; checked against OEIS, else against FGPC's exact count")
     instances = [("ham", p) for p in range(12, max_ham_points + 1, 2)]
     instances += [("all", c) for c in range(12, max_all_cells + 1)]
     for kind, n in instances:
-        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n)])
+        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n), f"--max-states={max_states}"])
         count = json.loads(out)["count"]
         table, index = (A003763, n // 2 - 1) if kind == "ham" else (A140517, n - 1)
         if index < len(table):
@@ -409,12 +409,15 @@ def main() -> None:
     ap.add_argument("--oeis", action="store_true", help="only the OEIS anchors (slow: minutes)")
     ap.add_argument("--oeis-ham", type=int, default=20, help="largest side in points of the A003763 rows")
     ap.add_argument("--oeis-all", type=int, default=17, help="largest side in cells of the A140517 rows")
+    ap.add_argument(
+        "--max-states", type=int, default=None, help="the unclued rows' state budget (--oeis: default 10**9)"
+    )
     args = ap.parse_args()
     if args.one:
-        one(args.one[0], int(args.one[1]))
+        one(args.one[0], int(args.one[1]), args.max_states)
         return
     if args.oeis:
-        oeis_rows(args.oeis_ham, args.oeis_all)
+        oeis_rows(args.oeis_ham, args.oeis_all, args.max_states or 10**9)
         return
     if not args.no_peers:
         peer_rows(args.quick, args.skip_large)
