@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -79,3 +80,28 @@ def test_counts_say_which_route_ran_and_why() -> None:
         again = pickle.loads(pickle.dumps(count))
         assert (again, again.engine, again.reason) == (count, count.engine, count.reason)
         assert type(count + 1) is int
+
+
+def test_count_command_for_both_families(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`loopcraft count slither|country`: one command shape, the frontier by
+    default, the route in the JSON."""
+    import json
+
+    from loopcraft.cli import main
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text(Slitherlink([[None] * 3 for _ in range(3)]).to_puzzlekit())
+    singletons = tmp_path / "singletons.json"
+    singletons.write_text(CountryRoad.from_regions([[r * 4 + c for c in range(4)] for r in range(4)]).to_json())
+    for family, path, expected in (("slither", empty, 213), ("country", singletons, 6)):
+        assert main(["count", family, str(path)]) == 0
+        assert capsys.readouterr().out.strip() == str(expected)
+        assert main(["count", family, str(path), "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["count"] == expected and out["complete"] is True
+        assert out["engine"] == "frontier" and out["route"] in ("ladder+frontier", "frontier") and out["reason"]
+        assert main(["count", family, str(path), "--engine", "search", "--limit", "3", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert (out["count"], out["complete"], out["route"]) == (3, False, "search")
+    with pytest.raises(SystemExit):
+        main(["count", "slither", str(empty), "--engine", "cells"])  # argparse: not a Slitherlink engine

@@ -10,7 +10,7 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Dict, Iterator, Optional, Union
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Union
 
 from .._png import svg_to_png
 from .._result import SolveResult
@@ -186,3 +186,42 @@ def add_runner_options(
     )
     p.add_argument("--progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+
+def add_count(
+    commands: Commands, family: str, title: str, engines: Sequence[str], count: Callable[[str, Any], Any]
+) -> None:
+    """``count FAMILY SOURCE [--engine E] [--limit N] [--time-limit S] [--json]``:
+    one command for every family. ``count(source, args)`` reads the board and
+    returns its :class:`loopcraft.Count`."""
+    c = commands["count"].add_parser(family, help=f"count the solutions of a {title} puzzle")
+    c.add_argument("source", nargs="?", default="-", help="URL, file, or - for stdin (default)")
+    c.add_argument(
+        "--engine", choices=engines, default="frontier", help="counting engine (default: frontier, deducing first)"
+    )
+    c.add_argument("--limit", type=int, default=None, help="stop counting at this many")
+    add_time_limit(c, "the count")
+    c.add_argument("--json", action="store_true", help="machine-readable output")
+
+    def run(args: argparse.Namespace) -> int:
+        n: Any = None
+        try:
+            with deadline(args.time_limit):
+                n = count(args.source, args)
+        except TimeUp:
+            n = None
+        if args.json:
+            # complete: the count is exact (it finished, and no limit cut it short)
+            exact = n is not None and (args.limit is None or n < args.limit)
+            out: Dict[str, Any] = {"count": None if n is None else int(n), "complete": exact, "engine": args.engine}
+            out.update(limit=args.limit, time_limit=args.time_limit)
+            if n is not None:
+                out.update(route=n.engine, reason=n.reason)
+            print_json(out)
+        elif n is None:
+            print(f"incomplete: the time limit of {args.time_limit:g} s ran out before the count finished")
+        else:
+            print(n)
+        return 0
+
+    c.set_defaults(func=run)

@@ -5,18 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Optional
 
-from ..country import ENGINES, ORDERS, STAGES, CountryRoad, count_solutions, generate_puzzle, stats
+from ..country import ENGINES, ORDERS, STAGES, CountryRoad, generate_puzzle, stats
 from ..country._generate import DEFAULT_COUNTRY_SIZE, DEFAULT_COVERAGE
 from ..country.stats import TABLES
 from ._common import (
     Commands,
-    TimeUp,
+    add_count,
     add_picture_options,
     add_runner_options,
     add_time_limit,
-    deadline,
     print_json,
     read_source,
     seconds,
@@ -69,25 +67,6 @@ def _solve_country(args: argparse.Namespace) -> int:
     return 0
 
 
-def _count_country(args: argparse.Namespace) -> int:
-    board = _board(args.source)
-    try:
-        with deadline(args.time_limit):
-            n: Optional[int] = count_solutions(board, engine=args.engine, limit=args.limit)
-    except TimeUp:
-        n = None
-    if args.json:
-        # complete: the count is exact (it finished, and no limit cut it short)
-        exact = n is not None and (args.limit is None or n < args.limit)
-        out = {"count": n, "complete": exact, "engine": args.engine, "limit": args.limit}
-        print_json(dict(out, time_limit=args.time_limit))
-    elif n is None:
-        print(f"incomplete: the time limit of {args.time_limit:g} s ran out before the count finished")
-    else:
-        print(n)
-    return 0
-
-
 def _add_country_solve(commands: Commands) -> None:
     s = commands["solve"].add_parser(
         "country",
@@ -108,13 +87,7 @@ def _add_country_solve(commands: Commands) -> None:
     s.add_argument("--json", action="store_true", help="machine-readable output")
     add_picture_options(s)
     s.set_defaults(func=_solve_country)
-    c = commands["count"].add_parser("country", help="count the solutions of a Country Road puzzle")
-    c.add_argument("source", nargs="?", default="-", help="URL, file, or - for stdin (default)")
-    c.add_argument("--engine", choices=ENGINES, default="search", help="counting engine (default: search)")
-    c.add_argument("--limit", type=int, default=None, help="stop counting at this many")
-    add_time_limit(c, "the count")
-    c.add_argument("--json", action="store_true", help="machine-readable output")
-    c.set_defaults(func=_count_country)
+    add_count(commands, "country", "Country Road", ENGINES, lambda source, a: _board(source).count(a.engine, a.limit))
 
 
 def _generate_country(args: argparse.Namespace) -> int:

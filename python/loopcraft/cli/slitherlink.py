@@ -9,9 +9,11 @@ from typing import Any, Dict, Optional
 
 from .._result import Grade
 from ..slitherlink import LEVELS, Slitherlink, _formats, generate
+from ..slitherlink._board import COUNT_ENGINES
 from ._common import (
     Commands,
     TimeUp,
+    add_count,
     add_picture_options,
     add_time_limit,
     deadline,
@@ -112,3 +114,10 @@ def add(commands: Commands) -> None:
     s.add_argument("--json", action="store_true", help="machine-readable output")
     add_picture_options(s)
     s.set_defaults(func=_solve)
+    add_count(
+        commands,
+        "slither",
+        "Slitherlink",
+        COUNT_ENGINES,
+        lambda source, a: Slitherlink.parse(_source(source)).count(a.engine, a.limit),
+    )

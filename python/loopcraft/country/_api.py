@@ -48,7 +48,7 @@ def deduce(
 
 def count_solutions(
     board: CountryRoad,
-    engine: str = "search",
+    engine: str = "frontier",
     limit: Optional[int] = None,
     *,
     max_states: Optional[int] = None,
@@ -58,12 +58,13 @@ def count_solutions(
 
     Args:
         board: the puzzle.
-        engine: ``"search"`` (ladder + search), ``"cells"`` (choose the used
-            cells, then thread the loop), ``"loops"`` (enumerate the simple
-            cycles of the grid) or ``"frontier"`` (dynamic programming over a
-            sweep line: exact counts at any size, within a memory budget that
-            raises :class:`~loopcraft.CapacityError`). The brute forces
-            refuse boards of more than 36 open cells.
+        engine: ``"frontier"`` (the default, as in Slitherlink: dynamic
+            programming over a sweep line, exact counts at any size within a
+            memory budget that raises :class:`~loopcraft.CapacityError`),
+            ``"search"`` (ladder + search, enumerating), ``"cells"`` (choose
+            the used cells, then thread the loop) or ``"loops"`` (enumerate
+            the simple cycles of the grid). The brute forces refuse boards of
+            more than 36 open cells.
         limit: stop counting at this many (the result is then at most
             ``limit``; the frontier engine sweeps to the end and clamps).
         max_states: the frontier's budget of states per sweep step (default

@@ -551,7 +551,7 @@ class CountryRoad(Picture):
 
     def count(
         self,
-        engine: str = "search",
+        engine: str = "frontier",
         limit: Optional[int] = None,
         *,
         max_states: Optional[int] = None,

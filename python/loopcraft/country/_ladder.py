@@ -352,7 +352,7 @@ def count(
     cols: int,
     regions: Sequence[int],
     numbers: Sequence[Optional[int]],
-    engine: Any = "search",
+    engine: Any = "frontier",
     limit: Optional[int] = None,
     max_states: Optional[int] = None,
     deduce: bool = True,
