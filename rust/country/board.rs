@@ -177,6 +177,13 @@ impl Board {
     /// The same map with another set of numbers (one entry per country),
     /// checked as [`Board::new`] checks them; the geometry is copied, not rebuilt.
     pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Board> {
+        let numbers = self.check_numbers(numbers)?;
+        Ok(Board { numbers, ..self.clone() })
+    }
+
+    /// Another set of numbers for this map (one entry per country), checked
+    /// as [`Board::new`] checks them, in the board's form.
+    pub fn check_numbers(&self, numbers: &[Option<i64>]) -> Result<Vec<Option<u32>>> {
         if numbers.len() != self.num_countries() {
             return Err(invalid!(
                 "numbers has {} entries, expected one per country ({})",
@@ -184,8 +191,7 @@ impl Board {
                 self.num_countries()
             ));
         }
-        let numbers = checked_numbers(&self.country_cells, numbers)?;
-        Ok(Board { numbers, ..self.clone() })
+        checked_numbers(&self.country_cells, numbers)
     }
 
     #[inline]

@@ -5,6 +5,7 @@ use pyo3::types::PyString;
 
 use super::{country_size, extract_clues, non_negative, with_signal_check};
 use crate::error::Error;
+
 /// The items of a batch: each a `str` (read by the core's fast path on a
 /// worker thread, or left to Python's reader) or a board, which
 /// `board` converts.

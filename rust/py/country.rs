@@ -1,90 +1,9 @@
-//! Country Road's bindings (`country_*` and `CountryRegionMap`).
+//! Country Road's bindings: the board handle `CountryBoard`, and the
+//! region graph's free functions (they read the regions alone).
 
 use pyo3::prelude::*;
 
 use super::{country_size, interruptible, non_negative, search_limits, BackboneTuple, PyStep};
-/// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
-#[pyfunction(name = "country_count_cells", signature = (rows, cols, regions, numbers, limit=None))]
-fn py_country_count_cells(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    limit: Option<i64>,
-) -> PyResult<u64> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    interruptible(py, |stop| crate::country::count::cells::count_with_stop(rows, cols, &regions, &numbers, limit, stop))
-}
-
-/// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
-#[pyfunction(name = "country_count_loops", signature = (rows, cols, regions, numbers, limit=None))]
-fn py_country_count_loops(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    limit: Option<i64>,
-) -> PyResult<u64> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    interruptible(py, |stop| crate::country::count::loops::count_with_stop(rows, cols, &regions, &numbers, limit, stop))
-}
-
-/// Search with the chosen ladder stages at every node: `(solutions, finished, nodes)`.
-#[pyfunction(name = "country_solve", signature = (rows, cols, regions, numbers, limit, stages, node_limit=None, time_limit=None))]
-#[allow(clippy::too_many_arguments, reason = "mirrors the Python signature of _core.country_solve")]
-fn py_country_solve(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    limit: i64,
-    stages: Vec<String>,
-    node_limit: Option<i64>,
-    time_limit: Option<f64>,
-) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let (limit, node_limit) = search_limits(limit, node_limit)?;
-    let r = interruptible(py, |stop| {
-        crate::country::solve_with_stop(rows, cols, &regions, &numbers, limit, &stages, node_limit, time_limit, stop)
-    })?;
-    Ok((r.solutions, r.finished, r.nodes))
-}
-
-/// The backbone: `(count, finished, values, witnesses)`; values per cell
-/// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
-#[pyfunction(name = "country_backbone", signature = (rows, cols, regions, numbers, time_limit=None))]
-fn py_country_backbone(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    time_limit: Option<f64>,
-) -> PyResult<BackboneTuple> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let b =
-        interruptible(py, |stop| crate::country::backbone_with_stop(rows, cols, &regions, &numbers, time_limit, stop))?;
-    Ok((b.count, b.finished, b.values, b.witnesses))
-}
-
-/// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
-#[pyfunction(name = "country_ladder")]
-fn py_country_ladder(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    stages: Vec<String>,
-) -> PyResult<Option<crate::country::LadderStates>> {
-    let (rows, cols) = country_size(rows, cols)?;
-    interruptible(py, |stop| crate::country::ladder_with_stop(rows, cols, &regions, &numbers, &stages, stop))
-}
 
 fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
     use crate::country::ExplainPlace as P;
@@ -103,106 +22,67 @@ fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, o
     }
 }
 
-/// The steps of the ladder up to `level` from a position (bytes 0/1/2, cells
-/// then edges, or None): `(steps flattened as in slither_explain,
-/// contradiction, the values reached)`.
-#[pyfunction(name = "country_explain")]
-#[pyo3(signature = (rows, cols, regions, numbers, level, position=None))]
-fn py_country_explain(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    level: &str,
-    position: Option<Vec<u8>>,
-) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let out = interruptible(py, |stop| {
-        crate::country::explain(rows, cols, &regions, &numbers, position.as_deref(), level, stop)
-    })?;
-    let mut steps = Vec::new();
-    flatten_country_steps(out.steps, -1, &mut steps);
-    Ok((steps, out.contradiction, out.values))
+/// Steps flattened for Python (see `PyStep`), the first at index 0.
+fn flat(steps: Vec<crate::country::ExplainStep>) -> Vec<PyStep> {
+    let mut out = Vec::new();
+    flatten_country_steps(steps, -1, &mut out);
+    out
 }
 
-/// The next step from a player's position (bytes 0/1/2, cells then edges),
-/// flattened (the step first); None when there is none.
-#[pyfunction(name = "country_hint")]
-fn py_country_hint(
-    py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
-    position: Vec<u8>,
-) -> PyResult<Option<Vec<PyStep>>> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let step = interruptible(py, |stop| crate::country::hint(rows, cols, &regions, &numbers, &position, stop))?;
-    Ok(step.map(|s| {
-        let mut out = Vec::new();
-        flatten_country_steps(vec![s], -1, &mut out);
-        out
-    }))
-}
-
-/// A Country Road region map kept between calls: geometry and region graph
-/// built once, then ladder runs and solves with any numbers (the generator's
-/// deletion loop, `grade`); optionally a loop known to solve it, which guides
-/// the root's probe.
-#[pyclass(frozen, name = "CountryRegionMap", module = "loopcraft._core")]
-struct PyCountryRegionMap {
-    map: crate::country::RegionMap,
+/// A Country Road board checked and built once in the core
+/// (`country::Handle`: geometry and region graph), the handle each Python
+/// `CountryRoad` keeps; every question is one of its methods. The same map
+/// with other numbers (`with_numbers`) shares what was built, for the
+/// generator's deletion loop and the grade's ladder prefixes; a loop known
+/// to solve the map guides the root's probe of the runs it satisfies.
+#[pyclass(frozen, name = "CountryBoard", module = "loopcraft._core")]
+struct PyCountryBoard {
+    handle: crate::country::Handle,
 }
 
 #[pymethods]
-impl PyCountryRegionMap {
+impl PyCountryBoard {
     #[new]
-    #[pyo3(signature = (rows, cols, regions, r#loop=None))]
-    fn new(py: Python<'_>, rows: i64, cols: i64, regions: Vec<i64>, r#loop: Option<Vec<u8>>) -> PyResult<Self> {
+    #[pyo3(signature = (rows, cols, regions, numbers, r#loop=None))]
+    fn new(
+        py: Python<'_>,
+        rows: i64,
+        cols: i64,
+        regions: Vec<i64>,
+        numbers: Vec<Option<i64>>,
+        r#loop: Option<Vec<u8>>,
+    ) -> PyResult<Self> {
         let (rows, cols) = country_size(rows, cols)?;
-        let map = py.detach(|| {
-            let map = crate::country::RegionMap::new(rows, cols, &regions)?;
-            match r#loop {
-                Some(edges) => map.with_loop(&edges),
-                None => Ok(map),
-            }
-        })?;
-        Ok(PyCountryRegionMap { map })
+        let handle = py.detach(|| crate::country::Handle::new(rows, cols, &regions, &numbers, r#loop.as_deref()))?;
+        Ok(PyCountryBoard { handle })
+    }
+
+    /// The same map (shared, not rebuilt) with other numbers, one per country.
+    fn with_numbers(&self, numbers: Vec<Option<i64>>) -> PyResult<Self> {
+        Ok(PyCountryBoard { handle: self.handle.with_numbers(&numbers)? })
     }
 
     #[getter]
     fn rows(&self) -> usize {
-        self.map.rows()
+        self.handle.rows()
     }
 
     #[getter]
     fn cols(&self) -> usize {
-        self.map.cols()
+        self.handle.cols()
     }
 
     #[getter]
     fn countries(&self) -> usize {
-        self.map.countries()
+        self.handle.countries()
     }
 
-    /// Ladder fixpoint with `numbers`: `(cell states, edge states, probe hypotheses)` or None.
-    fn ladder(
-        &self,
-        py: Python<'_>,
-        numbers: Vec<Option<i64>>,
-        stages: Vec<String>,
-    ) -> PyResult<Option<crate::country::LadderStates>> {
-        let stages = crate::country::Stages::parse(&stages)?;
-        interruptible(py, |stop| self.map.ladder(&numbers, stages, stop))
-    }
-
-    /// Search with `numbers`: `(solutions as edge bytes, finished, nodes)`.
-    #[pyo3(signature = (numbers, limit, stages, node_limit=None, time_limit=None))]
+    /// Search with the chosen ladder stages at every node: `(solutions as
+    /// edge bytes, finished, nodes)`.
+    #[pyo3(signature = (limit, stages, node_limit=None, time_limit=None))]
     fn solve(
         &self,
         py: Python<'_>,
-        numbers: Vec<Option<i64>>,
         limit: i64,
         stages: Vec<String>,
         node_limit: Option<i64>,
@@ -213,9 +93,82 @@ impl PyCountryRegionMap {
         let time = crate::budget::time_limit(time_limit)?;
         let r = interruptible(py, |stop| {
             let mut budget = crate::budget::Budget::new(stop).with_nodes(node_limit).with_time(time);
-            self.map.solve(&numbers, stages, limit, &mut budget)
+            self.handle.solve(stages, limit, &mut budget)
         })?;
         Ok((r.solutions, r.finished, r.nodes))
+    }
+
+    /// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
+    fn ladder(&self, py: Python<'_>, stages: Vec<String>) -> PyResult<Option<crate::country::LadderStates>> {
+        let stages = crate::country::Stages::parse(&stages)?;
+        interruptible(py, |stop| self.handle.ladder(stages, stop))
+    }
+
+    /// The backbone: `(count, finished, values, witnesses)`; values per cell
+    /// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
+    #[pyo3(signature = (time_limit=None))]
+    fn backbone(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<BackboneTuple> {
+        let b = interruptible(py, |stop| self.handle.backbone(time_limit, stop))?;
+        Ok((b.count, b.finished, b.values, b.witnesses))
+    }
+
+    /// The steps of the ladder up to `level` from a position (bytes 0/1/2,
+    /// cells then edges, or None): `(steps flattened, contradiction, the
+    /// values reached)`.
+    #[pyo3(signature = (level, position=None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        level: &str,
+        position: Option<Vec<u8>>,
+    ) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
+        let out = interruptible(py, |stop| self.handle.explain(position.as_deref(), level, stop))?;
+        Ok((flat(out.steps), out.contradiction, out.values))
+    }
+
+    /// The next step from a player's position (bytes 0/1/2, cells then edges),
+    /// flattened (the step first); None when there is none.
+    fn hint(&self, py: Python<'_>, position: Vec<u8>) -> PyResult<Option<Vec<PyStep>>> {
+        let step = interruptible(py, |stop| self.handle.hint(&position, stop))?;
+        Ok(step.map(|s| flat(vec![s])))
+    }
+
+    /// Brute-force count "cells" (used cells first, then the loop); at most `limit`.
+    #[pyo3(signature = (limit=None))]
+    fn count_cells(&self, py: Python<'_>, limit: Option<i64>) -> PyResult<u64> {
+        let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
+        interruptible(py, |stop| self.handle.count_cells(limit, stop))
+    }
+
+    /// Brute-force count "loops" (every simple cycle of the grid); at most `limit`.
+    #[pyo3(signature = (limit=None))]
+    fn count_loops(&self, py: Python<'_>, limit: Option<i64>) -> PyResult<u64> {
+        let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
+        interruptible(py, |stop| self.handle.count_loops(limit, stop))
+    }
+
+    /// Exact count by frontier DP: `(count, peak_states)`.
+    #[pyo3(signature = (limit=None, max_states=None))]
+    fn count_frontier<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<i64>,
+        max_states: Option<i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, usize)> {
+        super::frontier::country_count(py, &self.handle, limit, max_states)
+    }
+
+    /// Exact count, the ladder's fixpoint first, then a sweep of what it
+    /// left open: `(count, peak_states, engine, reason)`.
+    #[pyo3(signature = (limit=None, max_states=None, deduce=true))]
+    fn count_deduced<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<i64>,
+        max_states: Option<i64>,
+        deduce: bool,
+    ) -> PyResult<super::frontier::DeducedTuple<'py>> {
+        super::frontier::country_count_deduced(py, &self.handle, limit, max_states, deduce)
     }
 }
 
@@ -266,13 +219,8 @@ fn py_country_hamiltonian_cycles<'py>(
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(py_country_count_cells, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_count_loops, m)?)?;
     m.add("COUNTRY_STAGES", pyo3::types::PyTuple::new(m.py(), crate::country::STAGE_NAMES)?)?;
     m.add("COUNTRY_LEVELS", pyo3::types::PyTuple::new(m.py(), crate::country::LEVEL_NAMES)?)?;
-    m.add_function(wrap_pyfunction!(py_country_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_ladder, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_backbone, m)?)?;
     m.add(
         "COUNTRY_RULES",
         pyo3::types::PyTuple::new(
@@ -280,9 +228,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
             crate::country::RULES.iter().map(|r| (r.name, r.level, r.description)).collect::<Vec<_>>(),
         )?,
     )?;
-    m.add_function(wrap_pyfunction!(py_country_explain, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_hint, m)?)?;
-    m.add_class::<PyCountryRegionMap>()?;
+    m.add_class::<PyCountryBoard>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;

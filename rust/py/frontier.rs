@@ -1,10 +1,13 @@
-//! The frontier counters' bindings (`*_count_frontier`, `*_count_deduced`).
+//! The frontier counters' side of the board handles (`SlitherBoard` and
+//! `CountryBoard`'s `count_frontier` and `count_deduced`): their controls
+//! and their answers as Python ints.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
-use super::{country_size, extract_clues, interruptible, non_negative};
+use super::{interruptible, non_negative};
 use crate::error::Error;
+
 /// A frontier count as a Python int (built from its little-endian bytes).
 fn frontier_int<'py>(py: Python<'py>, count: &crate::frontier::Nat) -> PyResult<Bound<'py, PyAny>> {
     let from_bytes = py.get_type::<PyInt>().getattr("from_bytes")?;
@@ -21,72 +24,50 @@ fn frontier_max_states(max_states: Option<i64>) -> Result<Option<usize>, Error> 
         .transpose()
 }
 
-/// The sides of a Slitherlink board for the frontier engine.
-fn frontier_slither_sides(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
-    let side = |name: &str, v: i64| match usize::try_from(v) {
-        Ok(v) if (1..=crate::frontier::SLITHER_MAX_SIDE).contains(&v) => Ok(v),
-        Ok(v) if v > crate::frontier::SLITHER_MAX_SIDE => Err(Error::TooLarge(format!(
-            "the frontier engine counts Slitherlink boards of at most {0} x {0}, got {name} = {v}",
-            crate::frontier::SLITHER_MAX_SIDE
-        ))),
-        _ => Err(Error::InvalidArgument(format!("{name} must be >= 1, got {v}"))),
-    };
-    Ok((side("rows", rows)?, side("cols", cols)?))
-}
-
 /// A deduce-then-sweep count as `(count, peak_states, engine, reason)`.
-type DeducedTuple<'py> = (Bound<'py, PyAny>, usize, &'static str, String);
+pub(super) type DeducedTuple<'py> = (Bound<'py, PyAny>, usize, &'static str, String);
 
 fn deduced_tuple<'py>(py: Python<'py>, out: crate::frontier::Deduced) -> PyResult<DeducedTuple<'py>> {
     Ok((frontier_int(py, &out.count.count)?, out.count.peak_states, out.route.name(), out.reason))
 }
 
-/// Exact Slitherlink count, the ladder's fixpoint first, then a sweep of
+/// A count's `limit` and `max_states` from Python ints.
+fn controls(limit: Option<i64>, max_states: Option<i64>) -> Result<(Option<u64>, Option<usize>), Error> {
+    Ok((limit.map(|l| non_negative("limit", l)).transpose()?, frontier_max_states(max_states)?))
+}
+
+/// `SlitherBoard.count_deduced`: the ladder's fixpoint first, then a sweep of
 /// what it left open: `(count, peak_states, engine, reason)`.
-#[pyfunction(name = "slither_count_deduced", signature = (rows, cols, clues, limit=None, max_states=None, deduce=true))]
-fn py_slither_count_deduced<'py>(
+pub(super) fn slither_count_deduced<'py>(
     py: Python<'py>,
-    rows: i64,
-    cols: i64,
-    clues: &Bound<'py, PyAny>,
+    puzzle: &crate::slither::Puzzle,
     limit: Option<i64>,
     max_states: Option<i64>,
     deduce: bool,
 ) -> PyResult<DeducedTuple<'py>> {
-    let (rows, cols) = frontier_slither_sides(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    let max_states = frontier_max_states(max_states)?;
-    let clues = extract_clues(clues, 4)?;
+    let (limit, max_states) = controls(limit, max_states)?;
+    let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
     let out = interruptible(py, |stop| {
-        crate::frontier::slither_count_deduced(rows, cols, &clues, deduce, limit, max_states, stop)
+        crate::frontier::slither_count_deduced(rows, cols, clues, deduce, limit, max_states, stop)
     })?;
     deduced_tuple(py, out)
 }
 
-/// Exact Country Road count, the ladder's fixpoint first, then a sweep of
-/// what it left open: `(count, peak_states, engine, reason)`.
-#[pyfunction(name = "country_count_deduced", signature = (rows, cols, regions, numbers, limit=None, max_states=None, deduce=true))]
-#[allow(clippy::too_many_arguments, reason = "the flat board, the count's controls and the route switch")]
-fn py_country_count_deduced<'py>(
+/// `CountryBoard.count_deduced`: as [`slither_count_deduced`].
+pub(super) fn country_count_deduced<'py>(
     py: Python<'py>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
+    handle: &crate::country::Handle,
     limit: Option<i64>,
     max_states: Option<i64>,
     deduce: bool,
 ) -> PyResult<DeducedTuple<'py>> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    let max_states = frontier_max_states(max_states)?;
-    let board = crate::country::Board::new(rows, cols, &regions, &numbers)?;
+    let (limit, max_states) = controls(limit, max_states)?;
     let out = interruptible(py, |stop| {
         crate::frontier::country_count_deduced(
-            rows,
-            cols,
-            &board.region,
-            &board.numbers,
+            handle.rows(),
+            handle.cols(),
+            handle.region(),
+            handle.numbers(),
             deduce,
             limit,
             max_states,
@@ -96,50 +77,37 @@ fn py_country_count_deduced<'py>(
     deduced_tuple(py, out)
 }
 
-/// Exact Slitherlink count by frontier DP: `(count, peak_states)`.
-#[pyfunction(name = "slither_count_frontier", signature = (rows, cols, clues, limit=None, max_states=None))]
-fn py_slither_count_frontier<'py>(
+/// `SlitherBoard.count_frontier`: the exact count by frontier DP, `(count, peak_states)`.
+pub(super) fn slither_count<'py>(
     py: Python<'py>,
-    rows: i64,
-    cols: i64,
-    clues: &Bound<'py, PyAny>,
+    puzzle: &crate::slither::Puzzle,
     limit: Option<i64>,
     max_states: Option<i64>,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let (rows, cols) = frontier_slither_sides(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    let max_states = frontier_max_states(max_states)?;
-    let clues = extract_clues(clues, 4)?;
-    let out = interruptible(py, |stop| crate::frontier::slither_count(rows, cols, &clues, limit, max_states, stop))?;
+    let (limit, max_states) = controls(limit, max_states)?;
+    let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
+    let out = interruptible(py, |stop| crate::frontier::slither_count(rows, cols, clues, limit, max_states, stop))?;
     Ok((frontier_int(py, &out.count)?, out.peak_states))
 }
 
-/// Exact Country Road count by frontier DP: `(count, peak_states)`.
-#[pyfunction(name = "country_count_frontier", signature = (rows, cols, regions, numbers, limit=None, max_states=None))]
-fn py_country_count_frontier<'py>(
+/// `CountryBoard.count_frontier`: as [`slither_count`].
+pub(super) fn country_count<'py>(
     py: Python<'py>,
-    rows: i64,
-    cols: i64,
-    regions: Vec<i64>,
-    numbers: Vec<Option<i64>>,
+    handle: &crate::country::Handle,
     limit: Option<i64>,
     max_states: Option<i64>,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let (rows, cols) = country_size(rows, cols)?;
-    let limit = limit.map(|l| non_negative("limit", l)).transpose()?;
-    let max_states = frontier_max_states(max_states)?;
-    // The one check of a Country Road board; the engine reads its checked form.
-    let board = crate::country::Board::new(rows, cols, &regions, &numbers)?;
+    let (limit, max_states) = controls(limit, max_states)?;
     let out = interruptible(py, |stop| {
-        crate::frontier::country_count(rows, cols, &board.region, &board.numbers, limit, max_states, stop)
+        crate::frontier::country_count(
+            handle.rows(),
+            handle.cols(),
+            handle.region(),
+            handle.numbers(),
+            limit,
+            max_states,
+            stop,
+        )
     })?;
     Ok((frontier_int(py, &out.count)?, out.peak_states))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(py_slither_count_frontier, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_count_frontier, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_count_deduced, m)?)?;
-    m.add_function(wrap_pyfunction!(py_country_count_deduced, m)?)?;
-    Ok(())
 }

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 use super::extract_clues;
 use crate::loop_v1;
+
 /// v1 propagation; domains are bit sets (1 = off, 2 = on, 3 = undecided).
 #[pyfunction(name = "loop_propagate")]
 fn py_loop_propagate(

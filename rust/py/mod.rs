@@ -152,7 +152,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     loop_v1::register(m)?;
     slither::register(m)?;
     country::register(m)?;
-    frontier::register(m)?;
     batch::register(m)?;
     Ok(())
 }

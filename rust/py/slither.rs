@@ -1,84 +1,19 @@
-//! Slitherlink's bindings (`slither_*`).
+//! Slitherlink's bindings: the board handle `SlitherBoard`, and the
+//! generator's free functions (`slither_generate`, `slither_random_loop`).
 
 use pyo3::prelude::*;
 
 use super::{extract_clues, interruptible, BackboneTuple, PyStep};
 use crate::error::Error;
 use crate::slither;
+
 fn slither_level(name: &str) -> Result<slither::Level, Error> {
     slither::Level::from_name(name)
-}
-
-/// Counts solutions up to `limit`: `(solutions, finished, nodes)`, each
-/// solution one byte (0/1) per edge.
-#[pyfunction(name = "slither_solve")]
-#[pyo3(signature = (rows, cols, clues, limit, node_limit=None, time_limit=None))]
-fn py_slither_solve(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    limit: usize,
-    node_limit: Option<u64>,
-    time_limit: Option<f64>,
-) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
-    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let out =
-        interruptible(py, |stop| slither::solve_stoppable(rows, cols, &clues, limit, node_limit, time_limit, stop))?;
-    Ok((out.solutions, out.finished, out.nodes))
 }
 
 /// A suggestion as Python gets it: `(cell, value, count, open)`.
 type SuggestionTuple = (usize, i8, usize, usize);
 
-/// The backbone: `(count, finished, values, witnesses)`; per edge 0/1 in
-/// every solution or 2 open (see `slither::Backbone`).
-#[pyfunction(name = "slither_backbone")]
-#[pyo3(signature = (rows, cols, clues, time_limit=None))]
-fn py_slither_backbone(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    time_limit: Option<f64>,
-) -> PyResult<BackboneTuple> {
-    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let b = interruptible(py, |stop| slither::backbone_stoppable(rows, cols, &clues, time_limit, stop))?;
-    Ok((b.count, b.finished, b.values, b.witnesses))
-}
-
-/// `(backbone, suggestions, ranking finished)`: the backbone as in
-/// `slither_backbone`, then up to `k` `(cell, value, count, open)` best first.
-#[pyfunction(name = "slither_suggest")]
-#[pyo3(signature = (rows, cols, clues, k, time_limit=None))]
-fn py_slither_suggest(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    k: usize,
-    time_limit: Option<f64>,
-) -> PyResult<(BackboneTuple, Vec<SuggestionTuple>, bool)> {
-    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let (b, tips, done) =
-        interruptible(py, |stop| slither::suggest_stoppable(rows, cols, &clues, k, time_limit, stop))?;
-    let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
-    Ok(((b.count, b.finished, b.values, b.witnesses), tips, done))
-}
-
-/// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
-#[pyfunction(name = "slither_propagate")]
-fn py_slither_propagate(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    level: &str,
-) -> PyResult<Option<Vec<u8>>> {
-    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let level = slither_level(level)?;
-    interruptible(py, |stop| slither::propagate(rows, cols, &clues, level, stop))
-}
 fn flatten_steps(steps: Vec<slither::Step>, parent: i64, out: &mut Vec<PyStep>) {
     for s in steps {
         let (kind, index) = match s.place {
@@ -93,60 +28,129 @@ fn flatten_steps(steps: Vec<slither::Step>, parent: i64, out: &mut Vec<PyStep>) 
     }
 }
 
-/// The steps of a level's deduction from a position (bytes 0/1/2 per edge, or
-/// None for the empty board), flattened (see `PyStep`); None on a contradiction.
-#[pyfunction(name = "slither_explain")]
-#[pyo3(signature = (rows, cols, clues, level, position=None))]
-fn py_slither_explain(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    level: &str,
-    position: Option<Vec<u8>>,
-) -> PyResult<Option<Vec<PyStep>>> {
-    let clues = extract_clues(clues, 4)?;
-    let level = slither_level(level)?;
-    let steps = interruptible(py, |stop| slither::explain(rows, cols, &clues, position.as_deref(), level, stop))?;
-    Ok(steps.map(|steps| {
-        let mut out = Vec::new();
-        flatten_steps(steps, -1, &mut out);
-        out
-    }))
+/// Steps flattened for Python (see `PyStep`), the first at index 0.
+fn flat(steps: Vec<slither::Step>) -> Vec<PyStep> {
+    let mut out = Vec::new();
+    flatten_steps(steps, -1, &mut out);
+    out
 }
 
-/// The next step from a player's position (bytes 0/1/2 per edge), flattened
-/// as in `slither_explain` (the step first); None when there is none.
-#[pyfunction(name = "slither_hint")]
-fn py_slither_hint(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    position: Vec<u8>,
-) -> PyResult<Option<Vec<PyStep>>> {
-    let clues = extract_clues(clues, 4)?;
-    let step = interruptible(py, |stop| slither::hint(rows, cols, &clues, &position, stop))?;
-    Ok(step.map(|s| {
-        let mut out = Vec::new();
-        flatten_steps(vec![s], -1, &mut out);
-        out
-    }))
+/// A Slitherlink board checked and built once in the core (`slither::Puzzle`),
+/// the handle each Python `Slitherlink` keeps: every question is one of its
+/// methods, with the board's own arguments left out.
+#[pyclass(frozen, name = "SlitherBoard", module = "loopcraft._core")]
+struct PySlitherBoard {
+    puzzle: slither::Puzzle,
 }
 
-/// `(level, solutions found (0, 1 or 2), finished, score)`.
-#[pyfunction(name = "slither_grade")]
-#[pyo3(signature = (rows, cols, clues, node_limit=None))]
-fn py_slither_grade(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    clues: &Bound<'_, PyAny>,
-    node_limit: Option<u64>,
-) -> PyResult<(&'static str, usize, bool, f64)> {
-    let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
-    let g = interruptible(py, |stop| slither::grade(rows, cols, &clues, node_limit, stop))?;
-    Ok((g.level.name(), g.solutions, g.finished, g.score))
+#[pymethods]
+impl PySlitherBoard {
+    /// Checks the size and the clues (int 0..4 or None, row-major) and
+    /// builds the board's tables.
+    #[new]
+    fn new(rows: usize, cols: usize, clues: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let clues = extract_clues(clues, 4)?; // size and length are checked by the core, size first
+        Ok(PySlitherBoard { puzzle: slither::Puzzle::new(rows, cols, &clues)? })
+    }
+
+    #[getter]
+    fn rows(&self) -> usize {
+        self.puzzle.rows()
+    }
+
+    #[getter]
+    fn cols(&self) -> usize {
+        self.puzzle.cols()
+    }
+
+    /// Counts solutions up to `limit`: `(solutions, finished, nodes)`, each
+    /// solution one byte (0/1) per edge.
+    #[pyo3(signature = (limit, node_limit=None, time_limit=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        limit: usize,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
+        let out = interruptible(py, |stop| self.puzzle.solve(limit, node_limit, time_limit, stop))?;
+        Ok((out.solutions, out.finished, out.nodes))
+    }
+
+    /// The backbone: `(count, finished, values, witnesses)`; per edge 0/1 in
+    /// every solution or 2 open (see `slither::Backbone`).
+    #[pyo3(signature = (time_limit=None))]
+    fn backbone(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<BackboneTuple> {
+        let b = interruptible(py, |stop| self.puzzle.backbone(time_limit, stop))?;
+        Ok((b.count, b.finished, b.values, b.witnesses))
+    }
+
+    /// `(backbone, suggestions, ranking finished)`: the backbone as in
+    /// `backbone`, then up to `k` `(cell, value, count, open)` best first.
+    #[pyo3(signature = (k, time_limit=None))]
+    fn suggest(
+        &self,
+        py: Python<'_>,
+        k: usize,
+        time_limit: Option<f64>,
+    ) -> PyResult<(BackboneTuple, Vec<SuggestionTuple>, bool)> {
+        let (b, tips, done) = interruptible(py, |stop| self.puzzle.suggest(k, time_limit, stop))?;
+        let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
+        Ok(((b.count, b.finished, b.values, b.witnesses), tips, done))
+    }
+
+    /// The fixpoint of a level: per edge 0 = off, 1 = on, 2 = undecided; None on contradiction.
+    fn propagate(&self, py: Python<'_>, level: &str) -> PyResult<Option<Vec<u8>>> {
+        let level = slither_level(level)?;
+        interruptible(py, |stop| self.puzzle.propagate(level, stop))
+    }
+
+    /// The steps of a level's deduction from a position (bytes 0/1/2 per edge, or
+    /// None for the empty board), flattened (see `PyStep`); None on a contradiction.
+    #[pyo3(signature = (level, position=None))]
+    fn explain(&self, py: Python<'_>, level: &str, position: Option<Vec<u8>>) -> PyResult<Option<Vec<PyStep>>> {
+        let level = slither_level(level)?;
+        let steps = interruptible(py, |stop| self.puzzle.explain(position.as_deref(), level, stop))?;
+        Ok(steps.map(flat))
+    }
+
+    /// The next step from a player's position (bytes 0/1/2 per edge),
+    /// flattened as in `explain` (the step first); None when there is none.
+    fn hint(&self, py: Python<'_>, position: Vec<u8>) -> PyResult<Option<Vec<PyStep>>> {
+        let step = interruptible(py, |stop| self.puzzle.hint(&position, stop))?;
+        Ok(step.map(|s| flat(vec![s])))
+    }
+
+    /// `(level, solutions found (0, 1 or 2), finished, score)`.
+    #[pyo3(signature = (node_limit=None))]
+    fn grade(&self, py: Python<'_>, node_limit: Option<u64>) -> PyResult<(&'static str, usize, bool, f64)> {
+        let g = interruptible(py, |stop| self.puzzle.grade(node_limit, stop))?;
+        Ok((g.level.name(), g.solutions, g.finished, g.score))
+    }
+
+    /// Exact count by frontier DP: `(count, peak_states)`.
+    #[pyo3(signature = (limit=None, max_states=None))]
+    fn count_frontier<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<i64>,
+        max_states: Option<i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, usize)> {
+        super::frontier::slither_count(py, &self.puzzle, limit, max_states)
+    }
+
+    /// Exact count, the ladder's fixpoint first, then a sweep of what it
+    /// left open: `(count, peak_states, engine, reason)`.
+    #[pyo3(signature = (limit=None, max_states=None, deduce=true))]
+    fn count_deduced<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<i64>,
+        max_states: Option<i64>,
+        deduce: bool,
+    ) -> PyResult<super::frontier::DeducedTuple<'py>> {
+        super::frontier::slither_count_deduced(py, &self.puzzle, limit, max_states, deduce)
+    }
 }
 
 /// The random loop that generation from `seed` starts with: 0/1 per edge.
@@ -192,13 +196,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
             slither::RULES.iter().map(|r| (r.name, r.level.name(), r.description)).collect::<Vec<_>>(),
         )?,
     )?;
-    m.add_function(wrap_pyfunction!(py_slither_explain, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_hint, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_propagate, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_backbone, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_suggest, m)?)?;
-    m.add_function(wrap_pyfunction!(py_slither_grade, m)?)?;
+    m.add_class::<PySlitherBoard>()?;
     m.add_function(wrap_pyfunction!(py_slither_generate, m)?)?;
     m.add_function(wrap_pyfunction!(py_slither_random_loop, m)?)?;
     Ok(())

@@ -75,7 +75,7 @@ def count_solutions(
             decided (a contradiction gives 0 with no sweep), so its frontier
             carries only the open part. The count equals ``deduce=False``'s
             (the plain sweep of the whole board). Which route ran, and why, is
-            what ``loopcraft._core.country_count_deduced`` reports beside the
+            what ``loopcraft._core.CountryBoard.count_deduced`` reports beside the
             count (``engine``: ``"ladder"``, ``"ladder+frontier"`` or
             ``"frontier"``, and a one-sentence ``reason``).
 

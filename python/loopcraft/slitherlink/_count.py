@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-from .. import _core
 from .._validate import require_int, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._board import Slitherlink
@@ -46,7 +45,7 @@ def count_solutions(
             none it decided off, so the frontier carries only the open part.
             The count is the same as with ``deduce=False`` (the plain sweep
             of the whole board); only time and memory differ. Which route ran,
-            and why, is what ``loopcraft._core.slither_count_deduced`` reports
+            and why, is what ``loopcraft._core.SlitherBoard.count_deduced`` reports
             beside the count (``engine``: ``"ladder"``, ``"ladder+frontier"``
             or ``"frontier"``, and a one-sentence ``reason``).
 
@@ -69,9 +68,7 @@ def count_solutions(
     if not isinstance(deduce, bool):
         raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
     if engine == "frontier":
-        count, _, _, _ = _core.slither_count_deduced(
-            board.rows, board.cols, board.flat_clues, limit, max_states, deduce=deduce
-        )
+        count, _, _, _ = board.core_board.count_deduced(limit, max_states, deduce=deduce)
         return int(count)
     result = board.solve(limit=min(limit or _NO_LIMIT, _NO_LIMIT))
     return result.count
