@@ -265,7 +265,7 @@ class CountryRoad(Picture):
         handle: Optional[_core.CountryBoard] = self.__dict__.get("_core_board")
         if handle is None:
             handle = _core.CountryBoard(*self.core_args())
-            object.__setattr__(self, "_core_board", handle)
+            self.__dict__["_core_board"] = handle  # not a field: the frozen __setattr__ is bypassed
         return handle
 
     def __reduce__(self) -> Tuple[Any, Tuple[int, int, Any, Dict[RegionId, int]]]:

@@ -1,11 +1,14 @@
-"""The one Python path to the compiled Country Road core.
+"""The Python path to the compiled Country Road core's searches and ladder.
 
-Every ``_core.country_*`` call of the package lives here. The functions take
-a board in the core's flat form (``rows, cols, regions, numbers``: region
-index per cell row-major, -1 for a blocked cell, one number or None per
-country), check the arguments the core would refuse tersely, and wrap the
-answers in the shared result types. The board (:class:`CountryRoad`), the
-generator, the stats tables and the module functions all go through it.
+The ``*_on`` functions ask a board's handle in the core
+(``_core.CountryBoard``, kept by :attr:`CountryRoad.core_board`); the others
+take a board in the core's flat form (``rows, cols, regions, numbers``:
+region index per cell row-major, -1 for a blocked cell, one number or None
+per country) and build a handle for the call. They check the arguments the
+core would refuse tersely and wrap the answers in the shared result types.
+The board (:class:`CountryRoad`), the generator, the stats tables and the
+module functions all go through it; the explanations and the setter's
+questions call the board's handle directly.
 
 The ladder has five stages (:data:`STAGES`, read from the core), each sound:
 ``region`` (cell bookkeeping), ``once`` (each country once), ``loop`` (the

@@ -163,7 +163,7 @@ class Slitherlink(Picture):
         handle: Optional[_core.SlitherBoard] = self.__dict__.get("_core_board")
         if handle is None:
             handle = _core.SlitherBoard(self.rows, self.cols, self.flat_clues)
-            object.__setattr__(self, "_core_board", handle)
+            self.__dict__["_core_board"] = handle  # not a field: the frozen __setattr__ is bypassed
         return handle
 
     def __reduce__(self) -> Tuple[Any, Tuple[ClueGrid]]:
