@@ -177,8 +177,12 @@ impl Board {
     /// The same map with another set of numbers (one entry per country),
     /// checked as [`Board::new`] checks them; the geometry is copied, not rebuilt.
     pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Board> {
-        let numbers = self.check_numbers(numbers)?;
-        Ok(Board { numbers, ..self.clone() })
+        Ok(self.with_checked_numbers(self.check_numbers(numbers)?))
+    }
+
+    /// [`Board::with_numbers`] with numbers [`Board::check_numbers`] gave.
+    pub fn with_checked_numbers(&self, numbers: Vec<Option<u32>>) -> Board {
+        Board { numbers, ..self.clone() }
     }
 
     /// Another set of numbers for this map (one entry per country), checked

@@ -26,8 +26,9 @@ pub struct Handle {
     /// The map without numbers (and a known loop, if any), shared by
     /// [`Handle::with_numbers`].
     map: Arc<RegionMap>,
-    /// The board as given (the brute-force counters read this form).
-    regions: Vec<i64>,
+    /// The board as given (the brute-force counters read this form; the
+    /// regions are shared with [`Handle::with_numbers`]).
+    regions: Arc<[i64]>,
     numbers: Vec<Option<i64>>,
     /// The numbers, checked, in the board's form.
     checked: Vec<Option<u32>>,
@@ -50,7 +51,7 @@ impl Handle {
         if let Some(edges) = known_loop {
             map = map.with_loop(edges)?;
         }
-        Ok(Handle { map: Arc::new(map), regions: regions.to_vec(), numbers: numbers.to_vec(), checked: board.numbers })
+        Ok(Handle { map: Arc::new(map), regions: regions.into(), numbers: numbers.to_vec(), checked: board.numbers })
     }
 
     /// The same map (shared, not rebuilt) with other numbers, one per
@@ -58,7 +59,7 @@ impl Handle {
     pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Handle> {
         Ok(Handle {
             map: Arc::clone(&self.map),
-            regions: self.regions.clone(),
+            regions: Arc::clone(&self.regions),
             numbers: numbers.to_vec(),
             checked: self.map.board().check_numbers(numbers)?,
         })
@@ -88,7 +89,7 @@ impl Handle {
 
     /// A puzzle of the map with this handle's numbers, for one engine run.
     fn puzzle(&self) -> Result<Puzzle> {
-        self.map.puzzle(&self.numbers)
+        Ok(self.map.puzzle_checked(&self.checked))
     }
 
     /// Search with `stages` at every node, up to `limit` solutions (as [`super::solve`]).

@@ -81,8 +81,13 @@ impl RegionMap {
 
     /// A fresh puzzle of the map with `numbers` (one per country).
     pub(crate) fn puzzle(&self, numbers: &[Option<i64>]) -> Result<Puzzle> {
+        Ok(self.puzzle_checked(&self.bare.board.check_numbers(numbers)?))
+    }
+
+    /// [`RegionMap::puzzle`] with numbers already checked by [`Board::check_numbers`].
+    pub(crate) fn puzzle_checked(&self, numbers: &[Option<u32>]) -> Puzzle {
         let mut p = Puzzle {
-            board: self.bare.board.with_numbers(numbers)?,
+            board: self.bare.board.with_checked_numbers(numbers.to_vec()),
             graph: self.bare.graph.clone(),
             region_ok: self.bare.region_ok,
             catalogue: None,
@@ -92,7 +97,7 @@ impl RegionMap {
             // Used only when the loop satisfies these numbers too.
             p.know(edges);
         }
-        Ok(p)
+        p
     }
 
     /// The ladder fixpoint of `stages` with `numbers` (as `country::ladder`).
