@@ -1,6 +1,6 @@
 """Times the Rust Slitherlink solver on the whole puzzlekit data set.
 
-Every puzzle is solved and proven unique (``slither_solve(limit=2)``) on one
+Every puzzle is solved and proven unique (``SlitherBoard.solve(2)``) on one
 core; the answer is checked against the data set's solution where it has one.
 
     python benches/slither_dataset_time.py [--grade] [--top 10]
