@@ -63,9 +63,11 @@ def one(kind: str, n: int, max_states: Optional[int] = None) -> None:
 
     t, cpu = time.perf_counter(), time.process_time()
     if kind == "ham":
-        count, peak = _core.country_count_frontier(n, n, list(range(n * n)), [None] * (n * n), max_states=max_states)
+        count, peak = _core.CountryBoard(n, n, list(range(n * n)), [None] * (n * n)).count_frontier(
+            max_states=max_states
+        )
     else:
-        count, peak = _core.slither_count_frontier(n, n, [None] * (n * n), max_states=max_states)
+        count, peak = _core.SlitherBoard(n, n, [None] * (n * n)).count_frontier(max_states=max_states)
     seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(json.dumps({"count": str(count), "peak_states": peak, "seconds": seconds, "cpu": cpu}))
 
@@ -207,9 +209,9 @@ def count_deduced(family: str, args: Tuple[Any, ...], deduce: bool, max_states: 
     from loopcraft import _core
 
     if family == "Country Road":
-        count, peak, route, _ = _core.country_count_deduced(*args, max_states=max_states, deduce=deduce)
+        count, peak, route, _ = _core.CountryBoard(*args).count_deduced(max_states=max_states, deduce=deduce)
     else:
-        count, peak, route, _ = _core.slither_count_deduced(*args, max_states=max_states, deduce=deduce)
+        count, peak, route, _ = _core.SlitherBoard(*args).count_deduced(max_states=max_states, deduce=deduce)
     return int(count), peak, route
 
 
@@ -295,11 +297,11 @@ def ambiguous(per_level: int, max_states: Optional[int], search_seconds: float) 
                 several += count > 1
                 if count <= 10**5:
                     if family == "Country Road":
-                        sols, complete, _ = _core.country_solve(
-                            *args, 10**6, ["region", "once", "loop", "macro", "probe"], None, search_seconds
+                        sols, complete, _ = _core.CountryBoard(*args).solve(
+                            10**6, ["region", "once", "loop", "macro", "probe"], None, search_seconds
                         )
                     else:
-                        sols, complete, _ = _core.slither_solve(*args, 10**6, None, search_seconds)
+                        sols, complete, _ = _core.SlitherBoard(*args).solve(10**6, None, search_seconds)
                     if complete and len(sols) < 10**6:
                         if len(sols) != count:
                             raise SystemExit(f"{family}: frontier {count} != search {len(sols)} on {args}")
@@ -363,8 +365,8 @@ def random_boards(max_states: int, per_size: int) -> None:
             cases.append(
                 (
                     f"Slitherlink {n} x {n}, {int(100 * keep)}% clued",
-                    lambda _, n=n, keep=keep: _core.slither_count_frontier(
-                        n, n, blob_clues(rng, n, n, keep), max_states=max_states
+                    lambda _, n=n, keep=keep: _core.SlitherBoard(n, n, blob_clues(rng, n, n, keep)).count_frontier(
+                        max_states=max_states
                     ),
                 )
             )
@@ -372,9 +374,9 @@ def random_boards(max_states: int, per_size: int) -> None:
             cases.append(
                 (
                     f"Country Road {n} x {n}, ~{size}-cell countries, {int(100 * numbered)}% numbered",
-                    lambda _, n=n, size=size, numbered=numbered: _core.country_count_frontier(
-                        n, n, *random_countries(rng, n, n, size, numbered), max_states=max_states
-                    ),
+                    lambda _, n=n, size=size, numbered=numbered: _core.CountryBoard(
+                        n, n, *random_countries(rng, n, n, size, numbered)
+                    ).count_frontier(max_states=max_states),
                 )
             )
     for name, run in cases:

@@ -1,6 +1,6 @@
 """Times the Rust Slitherlink solver on the whole puzzlekit data set.
 
-Every puzzle is solved and proven unique (``slither_solve(limit=2)``) on one
+Every puzzle is solved and proven unique (``SlitherBoard.solve(2)``) on one
 core; the answer is checked against the data set's solution where it has one.
 
     python benches/slither_dataset_time.py [--grade] [--top 10]
@@ -64,7 +64,7 @@ def main() -> None:
         rows, cols, cells = parse_grid(entry["problem"])
         clues = clues_of(cells)
         t = time.perf_counter()
-        found, complete, nodes = _core.slither_solve(rows, cols, clues, 2)
+        found, complete, nodes = _core.SlitherBoard(rows, cols, clues).solve(2)
         dt = time.perf_counter() - t
         times.append((dt, name, nodes, len(found)))
         if entry.get("solution"):
@@ -91,7 +91,7 @@ def main() -> None:
         tiers: Counter = Counter()
         for entry in data.values():
             rows, cols, cells = parse_grid(entry["problem"])
-            tier, _, _, _ = _core.slither_grade(rows, cols, clues_of(cells), 1_000_000)
+            tier, _, _, _ = _core.SlitherBoard(rows, cols, clues_of(cells)).grade(1_000_000)
             tiers[tier] += 1
         print(f"  grades in {time.perf_counter() - t:.3f} s:")
         for tier in _core.SLITHER_LEVELS:

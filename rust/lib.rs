@@ -2,7 +2,7 @@
 //! Country Road), their propagation, search and graph checks.
 //!
 //! Plain Rust, with no knowledge of Python: every fallible function returns
-//! [`error::Result`]. The Python extension lives in `py.rs`, compiled only
+//! [`error::Result`]. The Python extension lives in `py/` (split by family), compiled only
 //! with the `python` feature, so `cargo test` needs no interpreter.
 //!
 //! Modules:

@@ -97,5 +97,5 @@ def test_one_edge_numbering() -> None:
         assert [geo.h(r, c) for r in range(n + 1) for c in range(n)] == list(range(geo.num_h))
         assert [geo.v(r, c) for r in range(n) for c in range(n + 1)] == list(range(geo.num_h, geo.total))
     # The pictures and the core number the same way: the 1 x 1 loop is the frame.
-    assert _core.slither_solve(1, 1, [4], 1)[0] == [bytes([1] * _edges.edge_count(1, 1))]
+    assert _core.SlitherBoard(1, 1, [4]).solve(1)[0] == [bytes([1] * _edges.edge_count(1, 1))]
     assert _svg.edges_from_flat(1, 1, [1] * _edges.edge_count(1, 1)) == _svg.frame_edges(1, 1)

@@ -9,7 +9,16 @@ import pytest
 from loopcraft import _core
 from loopcraft.errors import LoopcraftError
 
-ENGINES = [_core.country_count_cells, _core.country_count_loops]
+
+def _cells(rows, cols, regions, numbers, limit=None):
+    return _core.CountryBoard(rows, cols, regions, numbers).count_cells(limit)
+
+
+def _loops(rows, cols, regions, numbers, limit=None):
+    return _core.CountryBoard(rows, cols, regions, numbers).count_loops(limit)
+
+
+ENGINES = [_cells, _loops]
 
 
 @pytest.mark.parametrize("count", ENGINES)

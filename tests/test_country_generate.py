@@ -40,14 +40,16 @@ def test_generated_boards_are_legal_and_unique_by_brute_force(rows, cols, seeds)
         p = generate_puzzle(rows, cols, seed, order=order)
         assert_legal(p)
         r, c, regions, numbers = flat(p)
-        assert _core.country_count_cells(r, c, regions, numbers, 2) == 1, f"{rows}x{cols} seed {seed} is not unique"
+        assert _core.CountryBoard(r, c, regions, numbers).count_cells(2) == 1, (
+            f"{rows}x{cols} seed {seed} is not unique"
+        )
 
 
 def test_loop_first_brute_force_agrees_on_some_boards():
     for seed in range(25):
         p = generate_puzzle(5, 5, seed)
         r, c, regions, numbers = flat(p)
-        assert _core.country_count_loops(r, c, regions, numbers, 2) == 1
+        assert _core.CountryBoard(r, c, regions, numbers).count_loops(2) == 1
 
 
 def test_deleting_one_more_number_breaks_the_ladder():

@@ -1,4 +1,4 @@
-"""The stateful Country Road handle (``_ladder.RegionMap`` over ``_core.CountryRegionMap``).
+"""The stateful Country Road handle (``_ladder.RegionMap`` over ``_core.CountryBoard``).
 
 A map keeps a board's geometry and region graph in the core between calls;
 every answer it gives must equal the one-shot call's on the same board. A

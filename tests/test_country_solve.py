@@ -349,15 +349,15 @@ def test_core_rejects_bad_shapes_without_crashing():
     from loopcraft import _core
 
     with pytest.raises(LoopcraftError):
-        _core.country_solve(2, 2, [0, 0, 1], [None, None], 2, list(STAGES), None, None)
+        _core.CountryBoard(2, 2, [0, 0, 1], [None, None]).solve(2, list(STAGES), None, None)
     with pytest.raises(LoopcraftError):
-        _core.country_solve(2, 2, [0, 0, 1, 5], [None, None], 2, list(STAGES), None, None)
+        _core.CountryBoard(2, 2, [0, 0, 1, 5], [None, None]).solve(2, list(STAGES), None, None)
     with pytest.raises(LoopcraftError):
-        _core.country_solve(2, 2, [0, 0, 1, 1], [3, None], 2, list(STAGES), None, None)
+        _core.CountryBoard(2, 2, [0, 0, 1, 1], [3, None]).solve(2, list(STAGES), None, None)
     with pytest.raises(LoopcraftError):
-        _core.country_ladder(1000, 1000, [0], [None], list(STAGES))
+        _core.CountryBoard(1000, 1000, [0], [None]).ladder(list(STAGES))
     with pytest.raises(LoopcraftError):
-        _core.country_solve(2, 2, [0, 0, 1, 1], [None, None], 2, ["nope"], None, None)
+        _core.CountryBoard(2, 2, [0, 0, 1, 1], [None, None]).solve(2, ["nope"], None, None)
 
 
 # --------------------------------------------------------------------------- against the oracle

@@ -23,11 +23,11 @@ A003763 = [int(v) for v in _OEIS["A003763"]["values"]][:7]
 
 
 def slither_count(rows, cols, clues, **kw):
-    return _core.slither_count_frontier(rows, cols, clues, **kw)[0]
+    return _core.SlitherBoard(rows, cols, clues).count_frontier(**kw)[0]
 
 
 def country_count(rows, cols, regions, numbers, **kw):
-    return _core.country_count_frontier(rows, cols, regions, numbers, **kw)[0]
+    return _core.CountryBoard(rows, cols, regions, numbers).count_frontier(**kw)[0]
 
 
 @pytest.mark.parametrize("n", range(1, len(A140517) + 1))
@@ -38,7 +38,7 @@ def test_unclued_slitherlink_is_a140517(n):
 @pytest.mark.parametrize("n", range(1, len(A003763) + 1))
 def test_singleton_countries_count_hamiltonian_cycles_a003763(n):
     side = 2 * n
-    count, peak = _core.country_count_frontier(side, side, list(range(side * side)), [None] * (side * side))
+    count, peak = _core.CountryBoard(side, side, list(range(side * side)), [None] * (side * side)).count_frontier()
     assert count == A003763[n - 1]
     assert isinstance(count, int) and peak >= 1
 
@@ -88,7 +88,7 @@ def test_slitherlink_matches_the_search_on_300_random_boards():
     for _ in range(300):
         rows, cols = rng.randint(1, 5), rng.randint(1, 5)
         clues = random_shape_clues(rng, rows, cols)
-        solutions, complete, _ = _core.slither_solve(rows, cols, clues, limit=10**6)
+        solutions, complete, _ = _core.SlitherBoard(rows, cols, clues).solve(limit=10**6)
         assert complete
         got = slither_count(rows, cols, clues)
         assert got == len(solutions), (rows, cols, clues)
@@ -135,8 +135,8 @@ def test_country_matches_the_brute_force_on_300_random_boards():
     for t in range(300):
         rows, cols = rng.randint(2, 5), rng.randint(2, 6)
         regions, numbers = random_country_board(rng, rows, cols)
-        brute = _core.country_count_cells if t % 2 else _core.country_count_loops
-        want = brute(rows, cols, regions, numbers)
+        core = _core.CountryBoard(rows, cols, regions, numbers)
+        want = (core.count_cells if t % 2 else core.count_loops)()
         got = country_count(rows, cols, regions, numbers)
         assert got == want, (rows, cols, regions, numbers)
         nonzero += got > 0
@@ -166,38 +166,38 @@ def test_limit_clamps_the_count():
 def test_limit_stops_the_sweep_early_when_closed_loops_reach_it():
     # 12 x 12 unclued needs 83,679 states at its widest: a limit of 1 is met
     # by the first closed loop, long before that.
-    count, peak = _core.slither_count_frontier(12, 12, [None] * 144, limit=1, max_states=20_000)
+    count, peak = _core.SlitherBoard(12, 12, [None] * 144).count_frontier(limit=1, max_states=20_000)
     assert (count, peak <= 20_000) == (1, True)
     with pytest.raises(CapacityError):
-        _core.slither_count_frontier(12, 12, [None] * 144, max_states=20_000)
+        _core.SlitherBoard(12, 12, [None] * 144).count_frontier(max_states=20_000)
     # A 3 in the last cell leaves no loop sure before the end.
     with pytest.raises(CapacityError):
-        _core.slither_count_frontier(12, 12, [None] * 143 + [3], limit=1, max_states=20_000)
+        _core.SlitherBoard(12, 12, [None] * 143 + [3]).count_frontier(limit=1, max_states=20_000)
 
 
 def test_max_states_raises_capacity_error():
-    count, peak = _core.slither_count_frontier(6, 6, [None] * 36)
-    assert _core.slither_count_frontier(6, 6, [None] * 36, max_states=peak) == (count, peak)
+    count, peak = _core.SlitherBoard(6, 6, [None] * 36).count_frontier()
+    assert _core.SlitherBoard(6, 6, [None] * 36).count_frontier(max_states=peak) == (count, peak)
     with pytest.raises(CapacityError, match="max_states"):
-        _core.slither_count_frontier(6, 6, [None] * 36, max_states=peak - 1)
+        _core.SlitherBoard(6, 6, [None] * 36).count_frontier(max_states=peak - 1)
     with pytest.raises(CapacityError):
-        _core.country_count_frontier(8, 8, list(range(64)), [None] * 64, max_states=10)
+        _core.CountryBoard(8, 8, list(range(64)), [None] * 64).count_frontier(max_states=10)
 
 
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: _core.slither_count_frontier(0, 3, []), "rows must be >= 1"),
-        (lambda: _core.slither_count_frontier(101, 3, [None] * 303), "at most 100"),
-        (lambda: _core.slither_count_frontier(2, 2, [None] * 3), "4 entries"),
-        (lambda: _core.slither_count_frontier(2, 2, [5, None, None, None]), "outside 0..4"),
-        (lambda: _core.slither_count_frontier(2, 2, [None] * 4, limit=-1), "limit must be >= 0"),
-        (lambda: _core.slither_count_frontier(2, 2, [None] * 4, max_states=0), "max_states must be >= 1"),
-        (lambda: _core.country_count_frontier(1, 4, [0, 1, 2, 3], [None] * 4), "at least 2 rows"),
-        (lambda: _core.country_count_frontier(31, 2, list(range(62)), [None] * 62), "at most 30"),
-        (lambda: _core.country_count_frontier(2, 2, [0, 0, 1, 5], [None, None]), r"regions\[3\] = 5"),
-        (lambda: _core.country_count_frontier(2, 2, [0, 0, 0, 0], [None, None]), "country 1 has no cell"),
-        (lambda: _core.country_count_frontier(2, 2, [0, 0, 1, 1], [3, None]), "larger than its 2 cells"),
+        (lambda: _core.SlitherBoard(0, 3, []).count_frontier(), "at least 1 x 1"),
+        (lambda: _core.SlitherBoard(101, 3, [None] * 303).count_frontier(), "at most 100"),
+        (lambda: _core.SlitherBoard(2, 2, [None] * 3).count_frontier(), "4 entries"),
+        (lambda: _core.SlitherBoard(2, 2, [5, None, None, None]).count_frontier(), "outside 0..4"),
+        (lambda: _core.SlitherBoard(2, 2, [None] * 4).count_frontier(limit=-1), "limit must be >= 0"),
+        (lambda: _core.SlitherBoard(2, 2, [None] * 4).count_frontier(max_states=0), "max_states must be >= 1"),
+        (lambda: _core.CountryBoard(1, 4, [0, 1, 2, 3], [None] * 4).count_frontier(), "at least 2 rows"),
+        (lambda: _core.CountryBoard(31, 2, list(range(62)), [None] * 62).count_frontier(), "at most 30"),
+        (lambda: _core.CountryBoard(2, 2, [0, 0, 1, 5], [None, None]).count_frontier(), r"regions\[3\] = 5"),
+        (lambda: _core.CountryBoard(2, 2, [0, 0, 0, 0], [None, None]).count_frontier(), "country 1 has no cell"),
+        (lambda: _core.CountryBoard(2, 2, [0, 0, 1, 1], [3, None]).count_frontier(), "larger than its 2 cells"),
     ],
 )
 def test_bad_arguments_raise_argument_error(call, message):
@@ -208,9 +208,9 @@ def test_bad_arguments_raise_argument_error(call, message):
 def test_bad_types_raise_type_error():
     # The private binding: PyO3's own argument conversion raises a plain TypeError.
     with pytest.raises(TypeError):
-        _core.slither_count_frontier(2, 2, "abcd")
+        _core.SlitherBoard(2, 2, "abcd").count_frontier()
     with pytest.raises(TypeError):
-        _core.country_count_frontier(2, 2, [0, 0, 1, 1], [None, "2"])
+        _core.CountryBoard(2, 2, [0, 0, 1, 1], [None, "2"]).count_frontier()
 
 
 def test_ctrl_c_stops_a_long_count_quickly():
@@ -226,5 +226,5 @@ def test_ctrl_c_stops_a_long_count_quickly():
     t = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         # All cycles on 14 x 14 cells: many seconds of work if not stopped.
-        _core.slither_count_frontier(14, 14, [None] * 196)
+        _core.SlitherBoard(14, 14, [None] * 196).count_frontier()
     assert time.perf_counter() - t < 2.0

@@ -52,10 +52,10 @@ def test_slitherlink_deduced_equals_the_plain_sweep_and_the_search() -> None:
                 # A clue changed at random: often no solution at all.
                 i = rng.randrange(len(clues))
                 clues[i] = rng.randint(0, 3)
-        count, _, engine, reason = _core.slither_count_deduced(rows, cols, clues)
-        plain = _core.slither_count_frontier(rows, cols, clues)[0]
+        count, _, engine, reason = _core.SlitherBoard(rows, cols, clues).count_deduced()
+        plain = _core.SlitherBoard(rows, cols, clues).count_frontier()[0]
         assert count == plain, (rows, cols, clues, engine, reason)
-        solutions, complete, _ = _core.slither_solve(rows, cols, clues, limit=10**6)
+        solutions, complete, _ = _core.SlitherBoard(rows, cols, clues).solve(limit=10**6)
         assert complete and count == len(solutions), (rows, cols, clues)
         assert engine in ENGINES and reason
         routes.add(engine)
@@ -70,8 +70,8 @@ def test_slitherlink_deduced_on_larger_sparse_boards_equals_the_plain_sweep() ->
     for _ in range(30):
         rows, cols = rng.randint(6, 9), rng.randint(6, 9)
         clues = loop_clues(rng, rows, cols, rng.uniform(0.15, 0.5))
-        count, _, engine, _ = _core.slither_count_deduced(rows, cols, clues)
-        assert count == _core.slither_count_frontier(rows, cols, clues)[0] >= 1
+        count, _, engine, _ = _core.SlitherBoard(rows, cols, clues).count_deduced()
+        assert count == _core.SlitherBoard(rows, cols, clues).count_frontier()[0] >= 1
         swept += engine == "ladder+frontier"
     assert swept >= 10
 
@@ -83,10 +83,11 @@ def test_country_deduced_equals_the_plain_sweep_and_the_brute_force() -> None:
     for t in range(300):
         rows, cols = rng.randint(2, 5), rng.randint(2, 6)
         regions, numbers = random_country_board(rng, rows, cols)
-        count, _, engine, reason = _core.country_count_deduced(rows, cols, regions, numbers)
-        plain = _core.country_count_frontier(rows, cols, regions, numbers)[0]
-        brute = _core.country_count_cells if t % 2 else _core.country_count_loops
-        assert count == plain == brute(rows, cols, regions, numbers), (rows, cols, regions, numbers, engine, reason)
+        count, _, engine, reason = _core.CountryBoard(rows, cols, regions, numbers).count_deduced()
+        plain = _core.CountryBoard(rows, cols, regions, numbers).count_frontier()[0]
+        core = _core.CountryBoard(rows, cols, regions, numbers)
+        brute = core.count_cells if t % 2 else core.count_loops
+        assert count == plain == brute(), (rows, cols, regions, numbers, engine, reason)
         assert engine in ENGINES and reason
         routes.add(engine)
         seen["several" if count > 1 else "one" if count == 1 else "none"] += 1
@@ -96,25 +97,29 @@ def test_country_deduced_equals_the_plain_sweep_and_the_brute_force() -> None:
 
 def test_deduce_off_is_the_plain_sweep() -> None:
     clues: List[Optional[int]] = [None] * 16
-    count, peak, engine, _ = _core.slither_count_deduced(4, 4, clues, deduce=False)
-    assert (count, peak, engine) == (9349, *_core.slither_count_frontier(4, 4, clues)[1:], "frontier")
+    count, peak, engine, _ = _core.SlitherBoard(4, 4, clues).count_deduced(deduce=False)
+    assert (count, peak, engine) == (9349, *_core.SlitherBoard(4, 4, clues).count_frontier()[1:], "frontier")
     regions = list(range(16))
-    count, peak, engine, _ = _core.country_count_deduced(4, 4, regions, [None] * 16, deduce=False)
-    assert (count, peak, engine) == (6, *_core.country_count_frontier(4, 4, regions, [None] * 16)[1:], "frontier")
+    count, peak, engine, _ = _core.CountryBoard(4, 4, regions, [None] * 16).count_deduced(deduce=False)
+    assert (count, peak, engine) == (
+        6,
+        *_core.CountryBoard(4, 4, regions, [None] * 16).count_frontier()[1:],
+        "frontier",
+    )
 
 
 def test_limit_and_budget_hold_on_both_routes() -> None:
     # Unclued: nothing to deduce, the sweep runs, the limit clamps it.
-    assert _core.slither_count_deduced(5, 5, [None] * 25, limit=100)[0] == 100
+    assert _core.SlitherBoard(5, 5, [None] * 25).count_deduced(limit=100)[0] == 100
     # A unique board settled by the ladder: min(1, limit).
     board = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
-    assert _core.slither_count_deduced(5, 5, board.flat_clues, limit=0)[0] == 0
-    count, peak, engine, _ = _core.slither_count_deduced(5, 5, board.flat_clues, limit=5)
+    assert _core.SlitherBoard(5, 5, board.flat_clues).count_deduced(limit=0)[0] == 0
+    count, peak, engine, _ = _core.SlitherBoard(5, 5, board.flat_clues).count_deduced(limit=5)
     assert (count, peak, engine) == (1, 0, "ladder")
     with pytest.raises(CapacityError):
-        _core.slither_count_deduced(12, 12, [None] * 144, max_states=1000)
+        _core.SlitherBoard(12, 12, [None] * 144).count_deduced(max_states=1000)
     with pytest.raises(ArgumentError):
-        _core.slither_count_deduced(0, 3, [])
+        _core.SlitherBoard(0, 3, []).count_deduced()
 
 
 def test_the_public_counts_deduce_by_default() -> None:
@@ -151,5 +156,5 @@ def test_ctrl_c_stops_a_deduced_count_quickly() -> None:
     t = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         # Unclued: the fixpoint decides nothing, the sweep of 14 x 14 takes many seconds.
-        _core.slither_count_deduced(14, 14, [None] * 196)
+        _core.SlitherBoard(14, 14, [None] * 196).count_deduced()
     assert time.perf_counter() - t < 2.0

@@ -106,13 +106,13 @@ def test_the_batch_of_largest_boards_stays_under_200_mb():
 
 
 ABSURD = [
-    ("core slither_solve", "_core.slither_solve(10**6, 10**6, [], 2)", "ArgumentError"),
-    ("core slither_propagate", "_core.slither_propagate(10**9, 1, [], 'basic')", "ArgumentError"),
-    ("core slither_grade", "_core.slither_grade(1, 10**9, [])", "ArgumentError"),
-    ("core country_solve", "_core.country_solve(10**9, 10**9, [], [], 2, ['region'])", "ArgumentError"),
-    ("core country_ladder", "_core.country_ladder(10**5, 10**5, [], [], ['region'])", "ArgumentError"),
-    ("core country_count_cells", "_core.country_count_cells(10**5, 10**5, [], [])", "ArgumentError"),
-    ("core country_count_loops", "_core.country_count_loops(10**5, 10**5, [], [])", "ArgumentError"),
+    ("core slither_solve", "_core.SlitherBoard(10**6, 10**6, []).solve(2)", "ArgumentError"),
+    ("core slither_propagate", "_core.SlitherBoard(10**9, 1, []).propagate('basic')", "ArgumentError"),
+    ("core slither_grade", "_core.SlitherBoard(1, 10**9, []).grade()", "ArgumentError"),
+    ("core country_solve", "_core.CountryBoard(10**9, 10**9, [], []).solve(2, ['region'])", "ArgumentError"),
+    ("core country_ladder", "_core.CountryBoard(10**5, 10**5, [], []).ladder(['region'])", "ArgumentError"),
+    ("core country_count_cells", "_core.CountryBoard(10**5, 10**5, [], []).count_cells()", "ArgumentError"),
+    ("core country_count_loops", "_core.CountryBoard(10**5, 10**5, [], []).count_loops()", "ArgumentError"),
     ("core loop_solve", "_core.loop_solve(10**9, [], 10)", "ArgumentError"),
     ("core slither batch item", "raise _core.slither_solve_many([(10**6, 10**6, [])], 2)[0]", "ArgumentError"),
     ("core country batch item", "raise _core.country_solve_many([(10**9, 10**9, [], [])], 2)[0]", "ArgumentError"),

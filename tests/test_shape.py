@@ -118,9 +118,9 @@ def test_the_core_raises_the_package_errors() -> None:
     with pytest.raises(errors.CapacityError):
         b.region_graph().hamiltonian_cycles(cap=3)
     with pytest.raises(errors.ArgumentError):
-        _core.slither_solve(200, 200, [], 2)
+        _core.SlitherBoard(200, 200, []).solve(2)
     with pytest.raises(errors.ArgumentTypeError):
-        _core.slither_solve(2, 2, [True, None, None, None], 2)
+        _core.SlitherBoard(2, 2, [True, None, None, None]).solve(2)
 
 
 # --------------------------------------------------------------------------- imports

@@ -78,7 +78,7 @@ def test_target_grade_is_met(tier):
 def test_generated_puzzles_are_unique_by_search_and_at_their_level(level, rows, cols, seed):
     p = generate(rows, cols, seed, grade=level, attempts=500)
     # Uniqueness by the search alone, independent of the deduction ladder.
-    found, complete, _ = _core.slither_solve(rows, cols, p.flat_clues, 2)
+    found, complete, _ = _core.SlitherBoard(rows, cols, p.flat_clues).solve(2)
     assert complete and len(found) == 1
     assert p.grade().level == level
     # Every clue is needed at that level: without any one, the level stalls.
@@ -86,7 +86,7 @@ def test_generated_puzzles_are_unique_by_search_and_at_their_level(level, rows, 
     for i in [i for i, c in enumerate(flat) if c is not None][:: max(1, p.clue_count // 6)]:
         trial = list(flat)
         trial[i] = None
-        out = _core.slither_propagate(rows, cols, trial, level)
+        out = _core.SlitherBoard(rows, cols, trial).propagate(level)
         assert out is not None and 2 in out
 
 

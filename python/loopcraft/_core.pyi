@@ -64,28 +64,6 @@ SLITHER_LEVELS: Tuple[str, ...]
 """The grading ladder, weakest first; each level includes the ones before it:
 ``("easy", "normal", "tricky", "hard", "colour", "trial", "search")``."""
 
-def slither_solve(
-    rows: int,
-    cols: int,
-    clues: Sequence[Optional[int]],
-    limit: int,
-    node_limit: Optional[int] = None,
-    time_limit: Optional[float] = None,
-) -> Tuple[List[bytes], bool, int]:
-    """Counts solutions up to ``limit`` (>= 1): ``(solutions, finished, nodes)``.
-
-    ``clues`` is row-major, None for a blank, else 0..4; boards up to 100 x 100.
-    Each solution is one byte (0/1) per edge in grid numbering. ``finished`` is
-    True when the search space was exhausted or ``limit`` was reached (fewer
-    than ``limit`` solutions is then the exact count); False only when
-    ``node_limit`` or ``time_limit`` (seconds) stopped the search.
-    """
-
-def slither_propagate(rows: int, cols: int, clues: Sequence[Optional[int]], level: str) -> Optional[bytes]:
-    """The fixpoint of deduction level ``level`` (a name of ``SLITHER_LEVELS`` other
-    than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
-    2 = undecided; None when the level finds a contradiction."""
-
 SLITHER_RULES: Tuple[Tuple[str, str, str], ...]
 """The rules of explanations: ``(name, level, description)`` each."""
 
@@ -93,41 +71,94 @@ SLITHER_RULES: Tuple[Tuple[str, str, str], ...]
 #: decisions, contradiction, parent)``.
 _PyStep = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
 
-def slither_explain(
-    rows: int, cols: int, clues: Sequence[Optional[int]], level: str, position: Optional[bytes] = None
-) -> Optional[List[_PyStep]]:
-    """The steps of ``level``'s deduction, easiest first, from ``position``
-    (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
-    trial's refutation follows it, with ``parent`` its index (-1 for top-level
-    steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
-    None when the rules find a contradiction."""
+#: A backbone: ``(count, finished, values, witnesses)``.
+_Backbone = Tuple[int, bool, bytes, List[bytes]]
 
-def slither_hint(rows: int, cols: int, clues: Sequence[Optional[int]], position: bytes) -> Optional[List[_PyStep]]:
-    """The next step from a player's position, flattened as in
-    ``slither_explain`` (the step first); None when the position is solved."""
+@final
+class SlitherBoard:
+    """A Slitherlink board checked and built once in the core, the handle each
+    ``Slitherlink`` keeps (``Slitherlink.core_board``): every question is a
+    method, with the board's own arguments left out.
 
-def slither_backbone(
-    rows: int, cols: int, clues: Sequence[Optional[int]], time_limit: Optional[float] = None
-) -> Tuple[int, bool, bytes, List[bytes]]:
-    """``(count, finished, values, witnesses)``: count 0, 1 or 2 (two or more;
-    a lower bound when not finished), per edge 0/1 in every solution or 2 open
-    (or not proven when not finished), and up to two solutions that differ."""
+    ``clues`` is row-major, None for a blank, else 0..4; boards up to
+    100 x 100. Solutions and positions are one byte per edge in grid numbering.
+    """
 
-def slither_suggest(
-    rows: int, cols: int, clues: Sequence[Optional[int]], k: int, time_limit: Optional[float] = None
-) -> Tuple[Tuple[int, bool, bytes, List[bytes]], List[Tuple[int, int, int, int]], bool]:
-    """``(backbone, suggestions, ranking finished)``: the backbone as
-    :func:`slither_backbone`, then up to ``k`` ``(cell, value, count, open)``
-    best first (count 1 before 2, fewer open edges, cell, value)."""
+    def __new__(cls, rows: int, cols: int, clues: Sequence[Optional[int]]) -> SlitherBoard: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    def solve(
+        self, limit: int, node_limit: Optional[int] = None, time_limit: Optional[float] = None
+    ) -> Tuple[List[bytes], bool, int]:
+        """Counts solutions up to ``limit`` (>= 1): ``(solutions, finished, nodes)``.
 
-def slither_grade(
-    rows: int, cols: int, clues: Sequence[Optional[int]], node_limit: Optional[int] = None
-) -> Tuple[str, int, bool, float]:
-    """``(level, solutions, finished, score)``: the weakest level whose fixpoint
-    decides every edge (solutions is then 1, or 0 when that level proves there
-    is none), else ``"search"`` with the search's count (0, 1 or 2) and whether
-    it finished; ``score`` is the level's index plus the share of the edges the
-    level below leaves undecided."""
+        Each solution is one byte (0/1) per edge. ``finished`` is True when
+        the search space was exhausted or ``limit`` was reached (fewer than
+        ``limit`` solutions is then the exact count); False only when
+        ``node_limit`` or ``time_limit`` (seconds) stopped the search.
+        """
+
+    def propagate(self, level: str) -> Optional[bytes]:
+        """The fixpoint of deduction level ``level`` (a name of ``SLITHER_LEVELS`` other
+        than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
+        2 = undecided; None when the level finds a contradiction."""
+
+    def explain(self, level: str, position: Optional[bytes] = None) -> Optional[List[_PyStep]]:
+        """The steps of ``level``'s deduction, easiest first, from ``position``
+        (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
+        trial's refutation follows it, with ``parent`` its index (-1 for top-level
+        steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
+        None when the rules find a contradiction."""
+
+    def hint(self, position: bytes) -> Optional[List[_PyStep]]:
+        """The next step from a player's position, flattened as in
+        ``explain`` (the step first); None when the position is solved."""
+
+    def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
+        """``(count, finished, values, witnesses)``: count 0, 1 or 2 (two or more;
+        a lower bound when not finished), per edge 0/1 in every solution or 2 open
+        (or not proven when not finished), and up to two solutions that differ."""
+
+    def suggest(
+        self, k: int, time_limit: Optional[float] = None
+    ) -> Tuple[_Backbone, List[Tuple[int, int, int, int]], bool]:
+        """``(backbone, suggestions, ranking finished)``: the backbone as
+        :meth:`backbone`, then up to ``k`` ``(cell, value, count, open)``
+        best first (count 1 before 2, fewer open edges, cell, value)."""
+
+    def grade(self, node_limit: Optional[int] = None) -> Tuple[str, int, bool, float]:
+        """``(level, solutions, finished, score)``: the weakest level whose fixpoint
+        decides every edge (solutions is then 1, or 0 when that level proves there
+        is none), else ``"search"`` with the search's count (0, 1 or 2) and whether
+        it finished; ``score`` is the level's index plus the share of the edges the
+        level below leaves undecided."""
+
+    def count_frontier(self, limit: Optional[int] = None, max_states: Optional[int] = None) -> Tuple[int, int]:
+        """Exact number of solutions (single loops satisfying every clue; the
+        empty edge set never counts) by frontier dynamic programming:
+        ``(count, peak_states)``. With no clue the count is OEIS A140517. The
+        count returned is ``min(count, limit)`` (a count equal to ``limit`` may
+        be larger in truth); the sweep returns ``limit`` early once closed
+        loops with no positive clue left to check reach it. ``max_states``
+        (default 20 million, about 3 GB) caps the states of one sweep step:
+        passing it raises :class:`CapacityError`. ``peak_states`` is the
+        largest step. Ctrl-C raises KeyboardInterrupt."""
+
+    def count_deduced(
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True
+    ) -> Tuple[int, int, str, str]:
+        """Exact number of solutions, deduction first: ``(count, peak_states,
+        engine, reason)``. The strongest propagation level (``trial``) runs to
+        its fixpoint; when it decides every edge the count is 1 (0 on a
+        contradiction) and ``engine`` is ``"ladder"`` (no sweep, ``peak_states``
+        0); else ``"ladder+frontier"``: the sweep of :meth:`count_frontier`
+        drawing exactly the edges decided on and none decided off, along the
+        direction where the open part is narrower. ``deduce=False`` is the
+        plain sweep (``"frontier"``). ``reason`` says in one sentence what the
+        fixpoint decided. Limit and budget as for :meth:`count_frontier`; the
+        count is the same on every route."""
 
 def slither_random_loop(rows: int, cols: int, seed: int) -> bytes:
     """The random simple loop that ``slither_generate`` with ``seed`` starts from: 0/1 per edge."""
@@ -148,112 +179,102 @@ def slither_generate(
 
 # ----------------------------------------------------------------- Country Road
 
-def country_count_cells(
-    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
-) -> int:
-    """Brute-force count "cells": choose the used cells, then count the ways to
-    thread one loop through them. Shares only geometry and the input check with the ladder.
-    Returns the number of solutions, at most ``limit`` when given (it stops
-    there). ValueError for a malformed board or one too large to enumerate
-    (more than 64 cells, or more than 36 open cells)."""
-
-def country_count_loops(
-    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], limit: Optional[int] = None
-) -> int:
-    """Brute-force count "loops": enumerate the simple cycles of the grid and
-    read the unused cells as the complement. Same contract as
-    :func:`country_count_cells`."""
-
 COUNTRY_STAGES: Tuple[str, ...]
 """The ladder's stages in order: ``("region", "once", "loop", "macro", "probe")``."""
 
 COUNTRY_LEVELS: Tuple[str, ...]
 """The grading ladder: the stages, then ``"search"``."""
 
-def country_solve(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    numbers: Sequence[Optional[int]],
-    limit: int,
-    stages: Sequence[str],
-    node_limit: Optional[int] = None,
-    time_limit: Optional[float] = None,
-) -> Tuple[List[bytes], bool, int]:
-    """Search with the chosen ladder stages at every node, stopping at ``limit``
-    solutions: ``(solutions, finished, nodes)``. Each solution has one byte
-    (0/1) per cell-to-cell edge. ``finished`` is False only when ``node_limit``
-    or ``time_limit`` (seconds) stopped the search. A region graph that is
-    disconnected, has a cut vertex or fewer than two countries gives no
-    solution at once."""
-
-def country_ladder(
-    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str]
-) -> Optional[Tuple[bytes, bytes, int]]:
-    """Fixpoint of the chosen stages without search: ``(cell states, edge
-    states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
-    2 = undecided; None when the stages find a contradiction."""
-
 COUNTRY_RULES: Tuple[Tuple[str, str, str], ...]
 """The Country Road rules of explanations: ``(name, level, description)`` each."""
 
-def country_explain(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    numbers: Sequence[Optional[int]],
-    level: str,
-    position: Optional[bytes] = None,
-) -> Tuple[List[_PyStep], bool, bytes]:
-    """The steps of the ladder up to ``level`` (not ``"search"``), easiest
-    first, from ``position`` (cells then edges, 0/1/2; None for the empty
-    board), flattened as in ``slither_explain`` (premise keys: a cell, then
-    ``cells + edge``, then ``cells + edges + country``); with whether the
-    rules found a contradiction and the values reached."""
-
-def country_hint(
-    rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], position: bytes
-) -> Optional[List[_PyStep]]:
-    """The next step from a player's position, flattened (the step first);
-    None when the position is solved."""
-
-def country_backbone(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    numbers: Sequence[Optional[int]],
-    time_limit: Optional[float] = None,
-) -> Tuple[int, bool, bytes, List[bytes]]:
-    """``(count, finished, values, witnesses)`` as :func:`slither_backbone`;
-    values per cell (1 = used) then per edge in the core's numbering."""
-
 @final
-class CountryRegionMap:
-    """A Country Road region map kept between calls: geometry and region graph
-    built once, then ladder runs and solves with any numbers; ``loop`` (one
-    0/1 entry per edge), a loop known to solve the map, guides the root's probe."""
+class CountryBoard:
+    """A Country Road board checked and built once in the core (geometry and
+    region graph), the handle each ``CountryRoad`` keeps
+    (``CountryRoad.core_board``): every question is a method.
+
+    ``regions``: a country index ``0..K`` or -1 (blocked) per cell, row-major;
+    ``numbers``: one number or None per country; sides 2..30. ``loop`` (one
+    0/1 entry per edge), a loop known to solve the map without numbers,
+    guides the root's probe of the runs whose numbers it satisfies. Solutions
+    are one byte (0/1) per cell-to-cell edge; positions and values are cells
+    then edges.
+    """
 
     def __new__(
-        cls, rows: int, cols: int, regions: Sequence[int], loop: Optional[Sequence[int]] = None
-    ) -> CountryRegionMap: ...
+        cls,
+        rows: int,
+        cols: int,
+        regions: Sequence[int],
+        numbers: Sequence[Optional[int]],
+        loop: Optional[Sequence[int]] = None,
+    ) -> CountryBoard: ...
+    def with_numbers(self, numbers: Sequence[Optional[int]]) -> CountryBoard:
+        """The same map (shared in the core, not rebuilt) with other numbers."""
+
     @property
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
     @property
     def countries(self) -> int: ...
-    def ladder(self, numbers: Sequence[Optional[int]], stages: Sequence[str]) -> Optional[Tuple[bytes, bytes, int]]:
-        """Ladder fixpoint with ``numbers``: ``(cell states, edge states, probe hypotheses)`` or None."""
-
     def solve(
-        self,
-        numbers: Sequence[Optional[int]],
-        limit: int,
-        stages: Sequence[str],
-        node_limit: Optional[int] = None,
-        time_limit: Optional[float] = None,
+        self, limit: int, stages: Sequence[str], node_limit: Optional[int] = None, time_limit: Optional[float] = None
     ) -> Tuple[List[bytes], bool, int]:
-        """Search with ``numbers``: ``(solutions as edge bytes, finished, nodes)``."""
+        """Search with the chosen ladder stages at every node, stopping at ``limit``
+        solutions: ``(solutions, finished, nodes)``. ``finished`` is False only
+        when ``node_limit`` or ``time_limit`` (seconds) stopped the search. A
+        region graph that is disconnected, has a cut vertex or fewer than two
+        countries gives no solution at once."""
+
+    def ladder(self, stages: Sequence[str]) -> Optional[Tuple[bytes, bytes, int]]:
+        """Fixpoint of the chosen stages without search: ``(cell states, edge
+        states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
+        2 = undecided; None when the stages find a contradiction."""
+
+    def explain(self, level: str, position: Optional[bytes] = None) -> Tuple[List[_PyStep], bool, bytes]:
+        """The steps of the ladder up to ``level`` (not ``"search"``), easiest
+        first, from ``position`` (cells then edges, 0/1/2; None for the empty
+        board), flattened as in ``SlitherBoard.explain`` (premise keys: a cell,
+        then ``cells + edge``, then ``cells + edges + country``); with whether
+        the rules found a contradiction and the values reached."""
+
+    def hint(self, position: bytes) -> Optional[List[_PyStep]]:
+        """The next step from a player's position, flattened (the step first);
+        None when the position is solved."""
+
+    def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
+        """``(count, finished, values, witnesses)`` as ``SlitherBoard.backbone``;
+        values per cell (1 = used) then per edge in the core's numbering."""
+
+    def count_cells(self, limit: Optional[int] = None) -> int:
+        """Brute-force count "cells": choose the used cells, then count the ways to
+        thread one loop through them. Shares only geometry and the input check
+        with the ladder. Returns the number of solutions, at most ``limit`` when
+        given (it stops there). ValueError for a board too large to enumerate
+        (more than 64 cells, or more than 36 open cells)."""
+
+    def count_loops(self, limit: Optional[int] = None) -> int:
+        """Brute-force count "loops": enumerate the simple cycles of the grid and
+        read the unused cells as the complement. Same contract as
+        :meth:`count_cells`."""
+
+    def count_frontier(self, limit: Optional[int] = None, max_states: Optional[int] = None) -> Tuple[int, int]:
+        """Exact number of solutions by frontier dynamic programming:
+        ``(count, peak_states)`` (no cell-count cap). With every cell its own
+        country and no numbers the count is the number of Hamiltonian cycles of
+        the grid graph (OEIS A003763 on even squares). ``limit`` and
+        ``max_states`` as for ``SlitherBoard.count_frontier``."""
+
+    def count_deduced(
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True
+    ) -> Tuple[int, int, str, str]:
+        """Exact number of solutions, deduction first, as
+        ``SlitherBoard.count_deduced``: every stage of the ladder runs to its
+        fixpoint, then the sweep of :meth:`count_frontier` keeps the cells and
+        edges it decided (``"ladder"`` when it decided all of them, the sweep
+        then only checks that one loop; ``"ladder+frontier"`` otherwise)."""
 
 def country_first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:
     """The first cell (row-major) cut off from the earlier cells of its
@@ -274,76 +295,6 @@ def country_hamiltonian_cycles(rows: int, cols: int, regions: Sequence[int], cap
     twice; one country gives none. Raises :class:`CapacityError` when more than
     ``cap`` cycles exist (or the enumeration passes its step budget)."""
 
-# ----------------------------------------------------------------- Frontier counting
-
-def slither_count_frontier(
-    rows: int,
-    cols: int,
-    clues: Sequence[Optional[int]],
-    limit: Optional[int] = None,
-    max_states: Optional[int] = None,
-) -> Tuple[int, int]:
-    """Exact number of Slitherlink solutions (single loops satisfying every
-    clue; the empty edge set never counts) by frontier dynamic programming:
-    ``(count, peak_states)``. Sides 1..100; ``clues`` row-major, None or -1...4
-    as for :func:`slither_solve` (None for blank). With no clue the count is
-    OEIS A140517. The count returned is ``min(count, limit)`` (a
-    count equal to ``limit`` may be larger in truth); the sweep returns
-    ``limit`` early once closed loops with no positive clue left to check
-    reach it. ``max_states`` (default
-    20 million, about 3 GB) caps the states of one sweep step: passing it raises
-    :class:`CapacityError`. ``peak_states`` is the largest step. Ctrl-C raises
-    KeyboardInterrupt."""
-
-def country_count_frontier(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    numbers: Sequence[Optional[int]],
-    limit: Optional[int] = None,
-    max_states: Optional[int] = None,
-) -> Tuple[int, int]:
-    """Exact number of Country Road solutions by frontier dynamic programming:
-    ``(count, peak_states)``. Board format, validation and rules as for
-    :func:`country_count_cells` (sides 2..30, no cell-count cap). With every
-    cell its own country and no numbers the count is the number of Hamiltonian
-    cycles of the grid graph (OEIS A003763 on even squares). ``limit`` and
-    ``max_states`` as for :func:`slither_count_frontier`."""
-
-def slither_count_deduced(
-    rows: int,
-    cols: int,
-    clues: Sequence[Optional[int]],
-    limit: Optional[int] = None,
-    max_states: Optional[int] = None,
-    deduce: bool = True,
-) -> Tuple[int, int, str, str]:
-    """Exact number of Slitherlink solutions, deduction first:
-    ``(count, peak_states, engine, reason)``. The strongest propagation level
-    (``trial``) runs to its fixpoint; when it decides every edge the count is 1
-    (0 on a contradiction) and ``engine`` is ``"ladder"`` (no sweep,
-    ``peak_states`` 0); else ``"ladder+frontier"``: the sweep of
-    :func:`slither_count_frontier` drawing exactly the edges decided on and
-    none decided off, along the direction where the open part is narrower.
-    ``deduce=False`` is the plain sweep (``"frontier"``). ``reason`` says in
-    one sentence what the fixpoint decided. Arguments, limit and budget as
-    for :func:`slither_count_frontier`; the count is the same on every route."""
-
-def country_count_deduced(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    numbers: Sequence[Optional[int]],
-    limit: Optional[int] = None,
-    max_states: Optional[int] = None,
-    deduce: bool = True,
-) -> Tuple[int, int, str, str]:
-    """Exact number of Country Road solutions, deduction first, as
-    :func:`slither_count_deduced`: every stage of the ladder runs to its
-    fixpoint, then the sweep of :func:`country_count_frontier` keeps the cells
-    and edges it decided (``"ladder"`` when it decided all of them, the sweep
-    then only checks that one loop; ``"ladder+frontier"`` otherwise)."""
-
 # ----------------------------------------------------------------- batches (rust/batch.rs)
 #
 # Each runs the single call on every item on ``threads`` worker threads
@@ -361,7 +312,7 @@ def slither_solve_many(
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
 ) -> List[Any]:
-    """``slither_solve`` on many ``(rows, cols, clues)`` boards or texts: per item
+    """``SlitherBoard.solve`` on many ``(rows, cols, clues)`` boards or texts: per item
     ``(solutions, finished, nodes)`` (plus ``(rows, cols, clues)`` for a text the
     core read), an error instance, or None for a text left to Python's reader."""
 
@@ -372,7 +323,7 @@ def country_solve_many(
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
 ) -> List[Any]:
-    """``country_solve`` with every stage on many ``(rows, cols, regions, numbers)``
+    """``CountryBoard.solve`` with every stage on many ``(rows, cols, regions, numbers)``
     boards or texts: as ``slither_solve_many``, ``(rows, cols)`` for a text read."""
 
 def fast_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:

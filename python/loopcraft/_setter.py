@@ -3,9 +3,9 @@ solution shares (:class:`Backbone`), why there is no solution
 (:class:`Conflict`), which clue to add (:class:`Suggestion`), which clues can
 go, and one answer that sums it up (:class:`Verdict`).
 
-The backbone is computed in the core (``slither_backbone``,
-``country_backbone``): one search for a first solution, then one search per
-unknown not yet known to differ, with that unknown forced to its other value.
+The backbone is computed in the core (the board handles' ``backbone``):
+one search for a first solution, then one search per unknown not yet known
+to differ, with that unknown forced to its other value.
 Everything else here is built on it and on the core's ``solve``.
 
 Unknowns are named by keys, 0-based: ``("h", r, c)`` (the top side of cell
@@ -26,7 +26,6 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from . import _core
 from ._picture import Picture
 from ._svg import country_svg, edges_from_flat, lattice_svg
 from ._validate import require_int, require_optional_number, require_str
@@ -241,7 +240,7 @@ def _differ(kind: str, rows: int, cols: int, a: Sequence[int], b: Sequence[int])
 def slither_backbone(board: Slitherlink, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Slitherlink board (see ``Slitherlink.backbone``)."""
     budget = require_optional_number("time_limit", time_limit)
-    found = _core.slither_backbone(board.rows, board.cols, board.flat_clues, None if budget is None else float(budget))
+    found = board.core_board.backbone(None if budget is None else float(budget))
     return _slither_from_core(board, found)
 
 
@@ -263,9 +262,7 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
     """The backbone of a Country Road board (see ``CountryRoad.backbone``)."""
     budget = require_optional_number("time_limit", time_limit)
     rows, cols = board.rows, board.cols
-    count, complete, values, found = _core.country_backbone(
-        *board.core_args(), None if budget is None else float(budget)
-    )
+    count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
     sols = tuple(board._loop_from_bits(bytes(s)) for s in found)
     n = rows * cols
     cells = _rows(values, 0, rows, cols)
@@ -427,7 +424,7 @@ def _suggest(board: Board, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Sugge
     """The backbone, the best ``k`` suggestions, and whether their ranking is complete."""
     if _is_slither(board):
         left = clock.left()
-        found, tips, done = _core.slither_suggest(board.rows, board.cols, board.flat_clues, k, left)
+        found, tips, done = board.core_board.suggest(k, left)
         bb = _slither_from_core(board, found)
         out = tuple(Suggestion(divmod(cell, board.cols), int(v), int(n), int(o)) for cell, v, n, o in tips)
         return bb, out, bool(done)
@@ -744,11 +741,7 @@ def _frontier_count(board: Board, lower: int) -> Tuple[int, bool]:
     """The exact count by the frontier counter when it fits its budget of
     states, else ``(lower, False)``."""
     try:
-        if _is_slither(board):
-            count, _ = _core.slither_count_frontier(board.rows, board.cols, board.flat_clues, None, FRONTIER_STATES)
-        else:
-            rows, cols, regions, numbers = board.core_args()
-            count, _ = _core.country_count_frontier(rows, cols, regions, numbers, None, FRONTIER_STATES)
+        count, _ = board.core_board.count_frontier(None, FRONTIER_STATES)
     except (CapacityError, ArgumentError):
         return lower, False
     return int(count), True

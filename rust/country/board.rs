@@ -177,6 +177,17 @@ impl Board {
     /// The same map with another set of numbers (one entry per country),
     /// checked as [`Board::new`] checks them; the geometry is copied, not rebuilt.
     pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Board> {
+        Ok(self.with_checked_numbers(self.check_numbers(numbers)?))
+    }
+
+    /// [`Board::with_numbers`] with numbers [`Board::check_numbers`] gave.
+    pub fn with_checked_numbers(&self, numbers: Vec<Option<u32>>) -> Board {
+        Board { numbers, ..self.clone() }
+    }
+
+    /// Another set of numbers for this map (one entry per country), checked
+    /// as [`Board::new`] checks them, in the board's form.
+    pub fn check_numbers(&self, numbers: &[Option<i64>]) -> Result<Vec<Option<u32>>> {
         if numbers.len() != self.num_countries() {
             return Err(invalid!(
                 "numbers has {} entries, expected one per country ({})",
@@ -184,8 +195,7 @@ impl Board {
                 self.num_countries()
             ));
         }
-        let numbers = checked_numbers(&self.country_cells, numbers)?;
-        Ok(Board { numbers, ..self.clone() })
+        checked_numbers(&self.country_cells, numbers)
     }
 
     #[inline]

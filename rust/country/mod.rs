@@ -18,6 +18,7 @@ pub mod check;
 /// The brute-force counting engines "cells" and "loops".
 pub mod count;
 mod explain;
+mod handle;
 pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
@@ -35,6 +36,7 @@ use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 
 pub use board::Board;
+pub use handle::Handle;
 pub use ladder::LEVEL_NAMES;
 pub use puzzle::Puzzle;
 pub use region_graph::{Articulation, RegionGraph};
@@ -257,8 +259,17 @@ pub fn explain(
     level: &str,
     stop: &mut Stop<'_>,
 ) -> Result<Explained> {
+    explain_on(Puzzle::new(Board::new(rows, cols, regions, numbers)?)?, position, level, stop)
+}
+
+/// [`explain`] on a built puzzle (consumed: the ladder writes to it).
+pub(crate) fn explain_on(
+    mut p: Puzzle,
+    position: Option<&[u8]>,
+    level: &str,
+    stop: &mut Stop<'_>,
+) -> Result<Explained> {
     let top = explain_level(level)?;
-    let mut p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
     if let Some(pos) = position {
         check_position(&p.board, pos)?;
     }
@@ -284,7 +295,16 @@ pub fn hint(
     position: &[u8],
     stop: &mut Stop<'_>,
 ) -> Result<Option<ExplainStep>> {
-    let fresh = || -> Result<Puzzle> { Puzzle::new(Board::new(rows, cols, regions, numbers)?) };
+    hint_on(|| Puzzle::new(Board::new(rows, cols, regions, numbers)?), position, stop)
+}
+
+/// [`hint`] on puzzles that `fresh` builds (each search and explanation
+/// writes to its own).
+pub(crate) fn hint_on(
+    fresh: impl Fn() -> Result<Puzzle>,
+    position: &[u8],
+    stop: &mut Stop<'_>,
+) -> Result<Option<ExplainStep>> {
     let p = fresh()?;
     check_position(&p.board, position)?;
     let n = p.board.num_cells();

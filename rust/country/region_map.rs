@@ -38,6 +38,13 @@ impl RegionMap {
         Ok(RegionMap { bare: Puzzle::new(board)?, known: None })
     }
 
+    /// The map of a checked board, its numbers dropped (the geometry is
+    /// copied, not rebuilt).
+    pub fn of_board(board: &Board) -> Result<RegionMap> {
+        let bare = board.with_numbers(&vec![None; board.num_countries()])?;
+        Ok(RegionMap { bare: Puzzle::new(bare)?, known: None })
+    }
+
     /// The map with `edges` recorded as a known loop; an error unless it is
     /// a Country Road solution of the map without numbers.
     pub fn with_loop(mut self, edges: &[u8]) -> Result<RegionMap> {
@@ -55,6 +62,11 @@ impl RegionMap {
         Ok(self)
     }
 
+    /// The map's board, with no number.
+    pub fn board(&self) -> &Board {
+        &self.bare.board
+    }
+
     pub fn rows(&self) -> usize {
         self.bare.board.rows
     }
@@ -68,9 +80,14 @@ impl RegionMap {
     }
 
     /// A fresh puzzle of the map with `numbers` (one per country).
-    fn puzzle(&self, numbers: &[Option<i64>]) -> Result<Puzzle> {
+    pub(crate) fn puzzle(&self, numbers: &[Option<i64>]) -> Result<Puzzle> {
+        Ok(self.puzzle_checked(&self.bare.board.check_numbers(numbers)?))
+    }
+
+    /// [`RegionMap::puzzle`] with numbers already checked by [`Board::check_numbers`].
+    pub(crate) fn puzzle_checked(&self, numbers: &[Option<u32>]) -> Puzzle {
         let mut p = Puzzle {
-            board: self.bare.board.with_numbers(numbers)?,
+            board: self.bare.board.with_checked_numbers(numbers.to_vec()),
             graph: self.bare.graph.clone(),
             region_ok: self.bare.region_ok,
             catalogue: None,
@@ -80,7 +97,7 @@ impl RegionMap {
             // Used only when the loop satisfies these numbers too.
             p.know(edges);
         }
-        Ok(p)
+        p
     }
 
     /// The ladder fixpoint of `stages` with `numbers` (as `country::ladder`).

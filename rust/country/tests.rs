@@ -577,6 +577,43 @@ fn a_region_map_answers_as_the_one_shot_calls() {
 }
 
 #[test]
+fn a_handle_answers_as_the_one_shot_calls_with_any_numbers() {
+    use super::handle::Handle;
+    let stop = &mut Stop::never();
+    for (i, case) in random_cases(43, 80, false).iter().enumerate() {
+        let handle = Handle::new(case.rows, case.cols, &case.regions, &case.numbers, None).unwrap();
+        let none = vec![None; case.numbers.len()];
+        let bare = handle.with_numbers(&none).unwrap();
+        let renumbered = bare.with_numbers(&case.numbers).unwrap();
+        for h in [&handle, &renumbered] {
+            // Asked twice: the engines run on copies, the handle keeps no state.
+            for _ in 0..2 {
+                for (name, stages) in stage_sets() {
+                    let want = run_ladder(&mut puzzle(case), stages);
+                    assert_eq!(h.ladder(stages, stop).unwrap(), want, "case {i}, {name}");
+                }
+                let mut sols = h.solve(Stages::ALL, usize::MAX, &mut Budget::new(stop)).unwrap().solutions;
+                sols.sort();
+                let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|(_, e)| e.clone()).collect();
+                want.sort();
+                assert_eq!(sols, want, "case {i}: solutions");
+                assert_eq!(h.count_cells(None, stop).unwrap(), want.len() as u64, "case {i}: cells");
+                let explained = h.explain(None, "probe", stop).unwrap();
+                let once =
+                    super::explain(case.rows, case.cols, &case.regions, &case.numbers, None, "probe", stop).unwrap();
+                assert_eq!((explained.contradiction, explained.values), (once.contradiction, once.values));
+            }
+        }
+        let want = run_ladder(
+            &mut Puzzle::new(Board::new(case.rows, case.cols, &case.regions, &none).unwrap()).unwrap(),
+            Stages::ALL,
+        );
+        assert_eq!(bare.ladder(Stages::ALL, stop).unwrap(), want, "case {i}: no number");
+        assert!(handle.with_numbers(&case.numbers[1..]).is_err(), "numbers of the wrong length");
+    }
+}
+
+#[test]
 fn a_removal_that_keeps_reach_leaves_it_nothing_to_do() {
     use super::ladder::root_state;
     use super::stages::{keeps_reach, propagate, reach_acts};

@@ -122,18 +122,150 @@ impl Level {
     }
 }
 
-/// The fixpoint of `level` from an empty board: per edge 0 = off, 1 = on,
-/// 2 = undecided; `None` when the level finds a contradiction. `Search` is
-/// not a propagation and is refused (its cost has no bound). `stop` can
-/// interrupt the trials ([`Error::Interrupted`]).
+/// The fixpoint of `level` from an empty board (see [`Puzzle::propagate`]).
 pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<u8>>> {
-    if level == Level::Search {
-        return Err(Error::InvalidArgument("level \"search\" has no fixpoint; use solve() to count solutions".into()));
+    Puzzle::new(rows, cols, clues)?.propagate(level, stop)
+}
+
+/// A checked Slitherlink board with its tables built, kept between calls
+/// (the Python board's handle): every question below is asked of it
+/// without checking or building the board again.
+pub struct Puzzle {
+    board: board::Board,
+}
+
+impl Puzzle {
+    /// Checks the size and the clues (-1 blank, else 0..=4, row-major) and
+    /// builds the board's tables.
+    pub fn new(rows: usize, cols: usize, clues: &[i8]) -> Result<Puzzle> {
+        Ok(Puzzle { board: board::board(rows, cols, clues)? })
     }
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop);
-    let out = fixpoint(&board, level, &mut budget).map(|e| e.values());
-    budget.answer(out)
+
+    pub fn rows(&self) -> usize {
+        self.board.grid.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.board.grid.cols
+    }
+
+    /// The clues, -1 for a blank, row-major.
+    pub fn clues(&self) -> &[i8] {
+        &self.board.clues
+    }
+
+    /// The fixpoint of `level` from an empty board: per edge 0 = off, 1 = on,
+    /// 2 = undecided; `None` when the level finds a contradiction. `Search` is
+    /// not a propagation and is refused (its cost has no bound). `stop` can
+    /// interrupt the trials ([`Error::Interrupted`]).
+    pub fn propagate(&self, level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<u8>>> {
+        if level == Level::Search {
+            return Err(Error::InvalidArgument(
+                "level \"search\" has no fixpoint; use solve() to count solutions".into(),
+            ));
+        }
+        let mut budget = Budget::new(stop);
+        let out = fixpoint(&self.board, level, &mut budget).map(|e| e.values());
+        budget.answer(out)
+    }
+
+    /// Counts solutions up to `limit` (at least 1) under optional budgets;
+    /// `stop` can interrupt it ([`Error::Interrupted`]).
+    pub fn solve(
+        &self,
+        limit: usize,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Outcome> {
+        if limit == 0 {
+            return Err(Error::InvalidArgument("limit must be at least 1".into()));
+        }
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut budget = Budget::new(stop).with_nodes(node_limit).with_time(time);
+        let out = search::count(&self.board, limit, &mut budget);
+        budget.answer(out)
+    }
+
+    /// The backbone (see [`Backbone`]) under an optional time limit;
+    /// [`Error::Interrupted`] when `stop` asks.
+    pub fn backbone(&self, time_limit: Option<f64>, stop: &mut Stop<'_>) -> Result<Backbone> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut budget = Budget::new(stop).with_time(time);
+        let out = backbone::backbone(&self.board, &mut budget);
+        budget.answer(out)
+    }
+
+    /// The backbone and up to `k` clues to add, best first (see
+    /// [`backbone::suggest`]), and whether the ranking finished;
+    /// [`Error::Interrupted`] when `stop` asks.
+    pub fn suggest(
+        &self,
+        k: usize,
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+    ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut budget = Budget::new(stop).with_time(time);
+        let out = backbone::suggest(&self.board, k, &mut budget);
+        budget.answer(out)
+    }
+
+    /// The puzzle's grade (see [`grade`]).
+    pub fn grade(&self, node_limit: Option<u64>, stop: &mut Stop<'_>) -> Result<Grade> {
+        let board = &self.board;
+        let mut budget = Budget::new(stop);
+        let edges = board.grid.num_edges();
+        let near_zero = (0..edges)
+            .filter(|&e| board.edge_cells[e].iter().any(|&c| c != board.out && board.clues[c as usize] == 0))
+            .count();
+        let mut open_below = edges - near_zero;
+        let share = |open: usize| (open as f64 / edges.max(1) as f64).min(0.999);
+        for level in &Level::ALL[..6] {
+            let score = level.index() as f64 + share(open_below);
+            let fixed = fixpoint(board, *level, &mut budget);
+            if budget.interrupted() {
+                return Err(Error::Interrupted);
+            }
+            match fixed {
+                None => return Ok(Grade { level: *level, solutions: 0, finished: true, score }),
+                Some(engine) if engine.undecided == 0 => {
+                    // Sound rules: every solution equals this assignment.
+                    let n = check::is_solution(board, &engine.dom) as usize;
+                    return Ok(Grade { level: *level, solutions: n, finished: true, score });
+                }
+                Some(engine) => open_below = engine.undecided,
+            }
+        }
+        budget.set_nodes(node_limit);
+        let out = search::count(board, 2, &mut budget);
+        budget.answer(Grade {
+            level: Level::Search,
+            solutions: out.solutions.len(),
+            finished: out.finished,
+            score: Level::Search.index() as f64 + share(open_below),
+        })
+    }
+
+    /// The steps of `level`'s deduction (see [`explain`]).
+    pub fn explain(&self, position: Option<&[u8]>, level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<Step>>> {
+        if level == Level::Search {
+            return Err(Error::InvalidArgument("level \"search\" has no fixpoint to explain".into()));
+        }
+        let empty = vec![engine::UNK; self.board.grid.num_edges()];
+        let position = position.unwrap_or(&empty);
+        explain::check_position(&self.board, position)?;
+        let mut budget = Budget::new(stop);
+        let out = explain::explain(&self.board, position, level, false, &mut budget);
+        budget.answer(out)
+    }
+
+    /// The next step from a player's `position` (see [`hint`]).
+    pub fn hint(&self, position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
+        let mut budget = Budget::new(stop);
+        let out = explain::hint(&self.board, position, &mut budget)?;
+        budget.answer(out)
+    }
 }
 
 /// The fixpoint of `level`; a stop of `budget` leaves it short of the
@@ -176,14 +308,7 @@ pub fn solve_stoppable(
     time_limit: Option<f64>,
     stop: &mut Stop<'_>,
 ) -> Result<Outcome> {
-    if limit == 0 {
-        return Err(Error::InvalidArgument("limit must be at least 1".into()));
-    }
-    let time = crate::budget::time_limit(time_limit)?;
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop).with_nodes(node_limit).with_time(time);
-    let out = search::count(&board, limit, &mut budget);
-    budget.answer(out)
+    Puzzle::new(rows, cols, clues)?.solve(limit, node_limit, time_limit, stop)
 }
 
 /// The backbone of a board (see [`Backbone`]) under an optional time limit;
@@ -195,11 +320,7 @@ pub fn backbone_stoppable(
     time_limit: Option<f64>,
     stop: &mut Stop<'_>,
 ) -> Result<Backbone> {
-    let time = crate::budget::time_limit(time_limit)?;
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop).with_time(time);
-    let out = backbone::backbone(&board, &mut budget);
-    budget.answer(out)
+    Puzzle::new(rows, cols, clues)?.backbone(time_limit, stop)
 }
 
 /// The backbone and up to `k` clues to add, best first (see
@@ -213,11 +334,7 @@ pub fn suggest_stoppable(
     time_limit: Option<f64>,
     stop: &mut Stop<'_>,
 ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
-    let time = crate::budget::time_limit(time_limit)?;
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop).with_time(time);
-    let out = backbone::suggest(&board, k, &mut budget);
-    budget.answer(out)
+    Puzzle::new(rows, cols, clues)?.suggest(k, time_limit, stop)
 }
 
 /// A grade: the weakest level whose fixpoint decides every edge, with the
@@ -244,38 +361,7 @@ pub struct Grade {
 /// `stop` can interrupt it ([`Error::Interrupted`]): the levels' trials and
 /// the search poll it.
 pub fn grade(rows: usize, cols: usize, clues: &[i8], node_limit: Option<u64>, stop: &mut Stop<'_>) -> Result<Grade> {
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop);
-    let edges = board.grid.num_edges();
-    let near_zero = (0..edges)
-        .filter(|&e| board.edge_cells[e].iter().any(|&c| c != board.out && board.clues[c as usize] == 0))
-        .count();
-    let mut open_below = edges - near_zero;
-    let share = |open: usize| (open as f64 / edges.max(1) as f64).min(0.999);
-    for level in &Level::ALL[..6] {
-        let score = level.index() as f64 + share(open_below);
-        let fixed = fixpoint(&board, *level, &mut budget);
-        if budget.interrupted() {
-            return Err(Error::Interrupted);
-        }
-        match fixed {
-            None => return Ok(Grade { level: *level, solutions: 0, finished: true, score }),
-            Some(engine) if engine.undecided == 0 => {
-                // Sound rules: every solution equals this assignment.
-                let n = check::is_solution(&board, &engine.dom) as usize;
-                return Ok(Grade { level: *level, solutions: n, finished: true, score });
-            }
-            Some(engine) => open_below = engine.undecided,
-        }
-    }
-    budget.set_nodes(node_limit);
-    let out = search::count(&board, 2, &mut budget);
-    budget.answer(Grade {
-        level: Level::Search,
-        solutions: out.solutions.len(),
-        finished: out.finished,
-        score: Level::Search.index() as f64 + share(open_below),
-    })
+    Puzzle::new(rows, cols, clues)?.grade(node_limit, stop)
 }
 
 pub use trace::{Place, RuleInfo, Step, RULES};
@@ -292,16 +378,7 @@ pub fn explain(
     level: Level,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Vec<Step>>> {
-    if level == Level::Search {
-        return Err(Error::InvalidArgument("level \"search\" has no fixpoint to explain".into()));
-    }
-    let board = board::board(rows, cols, clues)?;
-    let empty = vec![engine::UNK; board.grid.num_edges()];
-    let position = position.unwrap_or(&empty);
-    explain::check_position(&board, position)?;
-    let mut budget = Budget::new(stop);
-    let out = explain::explain(&board, position, level, false, &mut budget);
-    budget.answer(out)
+    Puzzle::new(rows, cols, clues)?.explain(position, level, stop)
 }
 
 /// The next step from a player's `position` (per edge 0, 1 or 2): a
@@ -310,8 +387,5 @@ pub fn explain(
 /// unique solution when no rule does); `None` when the position's lines are
 /// a solution (or nothing can be decided on a puzzle with several solutions).
 pub fn hint(rows: usize, cols: usize, clues: &[i8], position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
-    let board = board::board(rows, cols, clues)?;
-    let mut budget = Budget::new(stop);
-    let out = explain::hint(&board, position, &mut budget)?;
-    budget.answer(out)
+    Puzzle::new(rows, cols, clues)?.hint(position, stop)
 }

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
-from .. import _setter
+from .. import _core, _setter
 from .._draw import text_grid
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
@@ -260,6 +260,28 @@ class CountryRoad(Picture):
         """``(rows, cols, regions, numbers)`` as the compiled core takes them."""
         return self.rows, self.cols, list(self._index), list(self._core_numbers)
 
+    @property
+    def core_board(self) -> _core.CountryBoard:
+        """This board's handle in the compiled core: checked there and its
+        geometry and region graph built on first use, then kept, so that
+        every later call (solve, deduce, grade, count, the setter's and the
+        explanations' questions) runs on it without building them again.
+
+        >>> b = CountryRoad.from_regions([[0, 0], [1, 1]])
+        >>> b.core_board is b.core_board
+        True
+        """
+        handle: Optional[_core.CountryBoard] = self.__dict__.get("_core_board")
+        if handle is None:
+            handle = _core.CountryBoard(*self.core_args())
+            self.__dict__["_core_board"] = handle  # not a field: the frozen __setattr__ is bypassed
+        return handle
+
+    def __reduce__(self) -> Tuple[Any, Tuple[int, int, Any, Dict[RegionId, int]]]:
+        # The fields alone (the numbers as a plain dict): the core's handle is
+        # rebuilt on first use, never pickled.
+        return type(self), (self.rows, self.cols, self.regions, dict(self.numbers))
+
     def with_numbers(self, numbers: Mapping[RegionId, Optional[int]]) -> CountryRoad:
         """The same partition with other numbers."""
         return CountryRoad.from_regions(self.regions, numbers)
@@ -433,7 +455,7 @@ class CountryRoad(Picture):
         (1, True, True)
         """
         st = _ladder.select_stages(stages=stages)
-        return _ladder.solve(*self.core_args(), limit, st, node_limit, time_limit)
+        return _ladder.solve_on(self.core_board, limit, st, node_limit, time_limit)
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search proves it)."""
@@ -452,7 +474,7 @@ class CountryRoad(Picture):
         >>> d.stages, d.contradiction
         (('region',), False)
         """
-        found = _ladder.deduce(*self.core_args(), _ladder.select_stages(level, stages))
+        found = _ladder.deduce_on(self.core_board, _ladder.select_stages(level, stages))
         return dataclasses.replace(found, board=self)  # kept for drawing
 
     def explain(self, level: Optional[str] = None) -> Explanation:
@@ -526,7 +548,7 @@ class CountryRoad(Picture):
         """
         if not isinstance(score, bool):
             raise ArgumentTypeError(f"score must be a bool, got {type(score).__name__}")
-        g = _ladder.grade(*self.core_args(), node_limit)
+        g = _ladder.grade_on(self.core_board, node_limit)
         if not score:
             return g
         levels = _ladder.LEVELS
@@ -558,7 +580,7 @@ class CountryRoad(Picture):
         deduce: bool = True,
     ) -> Count:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count(*self.core_args(), engine, limit, max_states, deduce)
+        return _ladder.count_on(self.core_board, engine, limit, max_states, deduce)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 

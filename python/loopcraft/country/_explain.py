@@ -230,7 +230,7 @@ def explain(board: CountryRoad, level: str) -> Explanation:
     g = _Geo(board)
     start_marks = g.root_marks()
     start = Position("country", g.rows, g.cols, start_marks)
-    flat, contradiction, _ = _core.country_explain(*board.core_args(), level)
+    flat, contradiction, _ = board.core_board.explain(level)
     if contradiction:
         return Explanation(level, (), contradiction=True, start=start)
     return Explanation(level, tuple(g.steps(flat, -1, start_marks, level)), start=start)
@@ -240,7 +240,7 @@ def hint(board: CountryRoad, position: Any) -> Optional[Step]:
     """The next step from a player's position (see ``CountryRoad.hint``)."""
     g = _Geo(board)
     pos = as_position(position, "country", g.rows, g.cols)
-    flat = _core.country_hint(*board.core_args(), g.position_bytes(pos))
+    flat = board.core_board.hint(g.position_bytes(pos))
     if flat is None:
         return None
     return g.steps(flat, -1, dict(pos.marks), "probe")[0]

@@ -1,11 +1,14 @@
-"""The one Python path to the compiled Country Road core.
+"""The Python path to the compiled Country Road core's searches and ladder.
 
-Every ``_core.country_*`` call of the package lives here. The functions take
-a board in the core's flat form (``rows, cols, regions, numbers``: region
-index per cell row-major, -1 for a blocked cell, one number or None per
-country), check the arguments the core would refuse tersely, and wrap the
-answers in the shared result types. The board (:class:`CountryRoad`), the
-generator, the stats tables and the module functions all go through it.
+The ``*_on`` functions ask a board's handle in the core
+(``_core.CountryBoard``, kept by :attr:`CountryRoad.core_board`); the others
+take a board in the core's flat form (``rows, cols, regions, numbers``:
+region index per cell row-major, -1 for a blocked cell, one number or None
+per country) and build a handle for the call. They check the arguments the
+core would refuse tersely and wrap the answers in the shared result types.
+The board (:class:`CountryRoad`), the generator, the stats tables and the
+module functions all go through it; the explanations and the setter's
+questions call the board's handle directly.
 
 The ladder has five stages (:data:`STAGES`, read from the core), each sound:
 ``region`` (cell bookkeeping), ``once`` (each country once), ``loop`` (the
@@ -23,7 +26,7 @@ stages, then ``"search"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .. import _core
 from .._picture import Picture
@@ -48,12 +51,16 @@ __all__ = [
     "RegionMap",
     "select_stages",
     "deduce",
+    "deduce_on",
     "completes",
     "grade_of",
     "grade",
+    "grade_on",
     "solve",
+    "solve_on",
     "solve_many",
     "count",
+    "count_on",
     "region_graph",
     "first_cut_cell",
     "hamiltonian_cycles",
@@ -215,8 +222,13 @@ def deduce(
     rows: int, cols: int, regions: Sequence[int], numbers: Sequence[Optional[int]], stages: Sequence[str] = STAGES
 ) -> CountryDeduction:
     """Runs the (already checked) ``stages`` to their fixpoint, without search."""
+    return deduce_on(_core.CountryBoard(rows, cols, list(regions), list(numbers)), stages)
+
+
+def deduce_on(core: _core.CountryBoard, stages: Sequence[str] = STAGES) -> CountryDeduction:
+    """:func:`deduce` on a board's handle in the core (``CountryRoad.core_board``)."""
     st = tuple(stages)
-    return _deduction(rows, cols, st, _core.country_ladder(rows, cols, list(regions), list(numbers), list(st)))
+    return _deduction(core.rows, core.cols, st, core.ladder(list(st)))
 
 
 def completes(
@@ -236,7 +248,28 @@ def grade(
 ) -> Grade:
     """The weakest level whose prefix completes the board or proves it has no
     solution; else ``"search"`` (see :meth:`RegionMap.grade`)."""
-    return RegionMap(rows, cols, regions).grade(numbers, node_limit)
+    return grade_on(_core.CountryBoard(rows, cols, list(regions), list(numbers)), node_limit)
+
+
+def grade_on(core: _core.CountryBoard, node_limit: Optional[int] = None) -> Grade:
+    """:func:`grade` on a board's handle in the core."""
+    return _grade(lambda st: deduce_on(core, st), lambda: solve_on(core, 2, STAGES, node_limit, None))
+
+
+def _grade(
+    deduce: Callable[[Tuple[str, ...]], CountryDeduction], search: Callable[[], SolveResult[CountryLoop]]
+) -> Grade:
+    """The weakest level whose prefix completes the board or proves it has
+    no solution (``deduce`` runs a prefix); else ``"search"`` with the
+    search's count (0, 1 or 2)."""
+    full = deduce(STAGES)
+    if full.solved or full.contradiction:
+        for i, stage in enumerate(STAGES):
+            d = full if i == len(STAGES) - 1 else deduce(STAGES[: i + 1])
+            if d.solved or d.contradiction:
+                return Grade(stage, i, 0 if d.contradiction else 1, True)
+    r = search()
+    return Grade(LEVELS[-1], len(LEVELS) - 1, r.count, r.complete or r.count == 2)
 
 
 def solve(
@@ -254,18 +287,32 @@ def solve(
     ``complete`` is True only when the count is exact: the search space was
     exhausted before ``limit`` solutions were found and before a budget ran out.
     """
+    core = _core.CountryBoard(rows, cols, list(regions), list(numbers))
+    return solve_on(core, limit, stages, node_limit, time_limit)
+
+
+def solve_on(
+    core: _core.CountryBoard,
+    limit: int = 2,
+    stages: Sequence[str] = STAGES,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> SolveResult[CountryLoop]:
+    """:func:`solve` on a board's handle in the core."""
     limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
-    raw = _core.country_solve(rows, cols, list(regions), list(numbers), limit, list(stages), node_limit, budget)
-    return _search_result(rows, cols, raw, limit)
+    raw = core.solve(limit, list(stages), node_limit, budget)
+    return _search_result(core.rows, core.cols, raw, limit)
 
 
 class RegionMap:
-    """One region map kept in the core between calls (``_core.CountryRegionMap``).
+    """One region map kept in the core between calls (a ``_core.CountryBoard``
+    with no number).
 
     The core builds the board's geometry and region graph once; every
     :meth:`deduce`, :meth:`solve` and :meth:`grade` then runs with its own
-    numbers on them. Made for the loops that ask the same map many questions:
-    the generator's number deletion, :func:`grade`'s ladder prefixes.
+    numbers on them (``CountryBoard.with_numbers``, which shares the map).
+    Made for the loops that ask the same map many questions: the
+    generator's number deletion, :func:`grade_of`'s ladder prefixes.
 
     ``loop_edges`` (one 0/1 byte per edge, as :attr:`CountryLoop.bits`) is a
     loop known to solve the map, such as the generator's own. Runs whose
@@ -286,7 +333,9 @@ class RegionMap:
 
     def __init__(self, rows: int, cols: int, regions: Sequence[int], loop_edges: Optional[bytes] = None) -> None:
         self.rows, self.cols = rows, cols
-        self._map = _core.CountryRegionMap(rows, cols, list(regions), None if loop_edges is None else list(loop_edges))
+        regions = list(regions)
+        bare: List[Optional[int]] = [None] * (max(regions, default=-1) + 1)
+        self._map = _core.CountryBoard(rows, cols, regions, bare, None if loop_edges is None else list(loop_edges))
         self._seen: Dict[Tuple[Tuple[Optional[int], ...], Tuple[str, ...]], CountryDeduction] = {}
 
     @property
@@ -300,7 +349,7 @@ class RegionMap:
         key = (tuple(numbers), st)
         found = self._seen.get(key)
         if found is None:
-            found = _deduction(self.rows, self.cols, st, self._map.ladder(list(numbers), list(st)))
+            found = _deduction(self.rows, self.cols, st, self._map.with_numbers(list(numbers)).ladder(list(st)))
             if len(self._seen) >= self.MEMO:
                 self._seen.clear()
             self._seen[key] = found
@@ -324,14 +373,7 @@ class RegionMap:
     def grade(self, numbers: Sequence[Optional[int]], node_limit: Optional[int] = None) -> Grade:
         """The weakest level whose prefix completes the board or proves it has
         no solution; else ``"search"`` with the search's count (0, 1 or 2)."""
-        full = self.deduce(numbers, STAGES)
-        if full.solved or full.contradiction:
-            for i, stage in enumerate(STAGES):
-                d = full if i == len(STAGES) - 1 else self.deduce(numbers, STAGES[: i + 1])
-                if d.solved or d.contradiction:
-                    return Grade(stage, i, 0 if d.contradiction else 1, True)
-        r = self.solve(numbers, 2, STAGES, node_limit, None)
-        return Grade(LEVELS[-1], len(LEVELS) - 1, r.count, r.complete or r.count == 2)
+        return _grade(lambda st: self.deduce(numbers, st), lambda: self.solve(numbers, 2, STAGES, node_limit, None))
 
     def solve(
         self,
@@ -342,9 +384,7 @@ class RegionMap:
         time_limit: Optional[float] = None,
     ) -> SolveResult[CountryLoop]:
         """:func:`solve` on this map with ``numbers``."""
-        limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
-        raw = self._map.solve(list(numbers), limit, list(stages), node_limit, budget)
-        return _search_result(self.rows, self.cols, raw, limit)
+        return solve_on(self._map.with_numbers(list(numbers)), limit, stages, node_limit, time_limit)
 
 
 def count(
@@ -361,6 +401,18 @@ def count(
     given; ``max_states`` is the frontier engine's memory budget. ``deduce``
     (frontier only): the ladder's fixpoint first, then a sweep of what it left
     open (see :func:`loopcraft.country.count_solutions`)."""
+    core = _core.CountryBoard(rows, cols, list(regions), list(numbers))
+    return count_on(core, engine, limit, max_states, deduce)
+
+
+def count_on(
+    core: _core.CountryBoard,
+    engine: Any = "frontier",
+    limit: Optional[int] = None,
+    max_states: Optional[int] = None,
+    deduce: bool = True,
+) -> Count:
+    """:func:`count` on a board's handle in the core."""
     if not isinstance(deduce, bool):
         raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
     if not isinstance(engine, str):
@@ -375,20 +427,15 @@ def count(
         return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
     if engine == "search":
         # No budget: the search always runs to the end or to the limit.
-        sols, _, _ = _core.country_solve(
-            rows, cols, list(regions), list(numbers), NO_LIMIT if limit is None else limit, list(STAGES), None, None
-        )
+        sols, _, _ = core.solve(NO_LIMIT if limit is None else limit, list(STAGES), None, None)
         return Count(len(sols), engine, "engine='search' enumerates the solutions")
     if engine == "cells":
-        n = _core.country_count_cells(rows, cols, list(regions), list(numbers), limit)
+        n = core.count_cells(limit)
         return Count(int(n), engine, "engine='cells' chooses the used cells, then threads the loop")
     if engine == "frontier":
-        n, _, route, reason = _core.country_count_deduced(
-            rows, cols, list(regions), list(numbers), limit, max_states=max_states, deduce=deduce
-        )
+        n, _, route, reason = core.count_deduced(limit, max_states=max_states, deduce=deduce)
         return Count(int(n), route, reason)
-    n = _core.country_count_loops(rows, cols, list(regions), list(numbers), limit)
-    return Count(int(n), engine, "engine='loops' enumerates the simple cycles of the grid")
+    return Count(int(core.count_loops(limit)), engine, "engine='loops' enumerates the simple cycles of the grid")
 
 
 def first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:

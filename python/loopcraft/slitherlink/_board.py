@@ -158,6 +158,27 @@ class Slitherlink(Picture):
         return self.rows, self.cols, self.flat_clues
 
     @property
+    def core_board(self) -> _core.SlitherBoard:
+        """This board's handle in the compiled core: checked and built there
+        on first use, then kept, so that every later call (solve, deduce,
+        grade, the setter's and the explanations' questions) runs on it
+        without sending or building the board again.
+
+        >>> p = Slitherlink([[3, 3, 1]])
+        >>> p.core_board is p.core_board
+        True
+        """
+        handle: Optional[_core.SlitherBoard] = self.__dict__.get("_core_board")
+        if handle is None:
+            handle = _core.SlitherBoard(self.rows, self.cols, self.flat_clues)
+            self.__dict__["_core_board"] = handle  # not a field: the frozen __setattr__ is bypassed
+        return handle
+
+    def __reduce__(self) -> Tuple[Any, Tuple[ClueGrid]]:
+        # The clues alone: the core's handle is rebuilt on first use, never pickled.
+        return type(self), (self.clues,)
+
+    @property
     def num_edges(self) -> int:
         """Number of edges of the board."""
         return edge_count(self.rows, self.cols)
@@ -280,9 +301,7 @@ class Slitherlink(Picture):
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         budget = require_optional_number("time_limit", time_limit)
-        found, finished, nodes = _core.slither_solve(
-            self.rows, self.cols, self.flat_clues, limit, node_limit, None if budget is None else float(budget)
-        )
+        found, finished, nodes = self.core_board.solve(limit, node_limit, None if budget is None else float(budget))
         sols = tuple(Solution(self.rows, self.cols, tuple(s), self.clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
 
@@ -311,9 +330,7 @@ class Slitherlink(Picture):
         if not isinstance(deduce, bool):
             raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
         if engine == "frontier":
-            count, _, route, reason = _core.slither_count_deduced(
-                self.rows, self.cols, self.flat_clues, limit, max_states, deduce=deduce
-            )
+            count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce)
             return Count(int(count), route, reason)
         result = self.solve(limit=min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT))
         return Count(result.count, "search", "engine='search' enumerates the solutions")
@@ -338,7 +355,7 @@ class Slitherlink(Picture):
         require_str("level", level)
         if level not in LEVELS[:-1]:
             raise ArgumentError(f"level must be one of {', '.join(LEVELS[:-1])}, got {level!r}")
-        out = _core.slither_propagate(self.rows, self.cols, self.flat_clues, level)
+        out = self.core_board.propagate(level)
         total = self.num_edges
         if out is None:
             return SlitherlinkDeduction(level, True, total, total, self.rows, self.cols, (), self.clues)
@@ -373,7 +390,7 @@ class Slitherlink(Picture):
         require_str("level", level)
         if level not in LEVELS[:-1]:
             raise ArgumentError(f"level must be one of {', '.join(LEVELS[:-1])}, got {level!r}")
-        return _explain.explain(self.clues, self.flat_clues, level)
+        return _explain.explain(self.clues, self.core_board, level)
 
     def hint(self, position: Any) -> Optional[Step]:
         """The next step from a player's position.
@@ -396,7 +413,7 @@ class Slitherlink(Picture):
         >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["0???"]}).rule
         'mistake'
         """
-        return _explain.hint(self.clues, self.flat_clues, position)
+        return _explain.hint(self.clues, self.core_board, position)
 
     def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
         """The weakest level of :data:`LEVELS` whose deductions solve the puzzle.
@@ -424,7 +441,7 @@ class Slitherlink(Picture):
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         if not isinstance(score, bool):
             raise ArgumentTypeError(f"score must be a bool, got {type(score).__name__}")
-        level, solutions, complete, _ = _core.slither_grade(self.rows, self.cols, self.flat_clues, node_limit)
+        level, solutions, complete, _ = self.core_board.grade(node_limit)
         index = LEVELS.index(level)
         fine: Optional[float] = None
         if score:

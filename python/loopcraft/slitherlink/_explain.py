@@ -229,21 +229,23 @@ def _position_bytes(b: _Board, pos: Position) -> bytes:
     return bytes(out)
 
 
-def explain(clues: ClueGrid, flat_clues: Sequence[Optional[int]], level: str) -> Explanation:
-    """The explanation of ``level``'s deduction on a board (see ``Slitherlink.explain``)."""
+def explain(clues: ClueGrid, core: _core.SlitherBoard, level: str) -> Explanation:
+    """The explanation of ``level``'s deduction on a board (see ``Slitherlink.explain``);
+    ``core`` is the board's handle in the core."""
     b = _Board(clues)
     start = Position("slitherlink", b.rows, b.cols)
-    flat = _core.slither_explain(b.rows, b.cols, flat_clues, level)
+    flat = core.explain(level)
     if flat is None:
         return Explanation(level, (), contradiction=True, start=start)
     return Explanation(level, tuple(_steps(b, flat, -1, {}, level)), start=start)
 
 
-def hint(clues: ClueGrid, flat_clues: Sequence[Optional[int]], position: Any) -> Optional[Step]:
-    """The next step from a player's position (see ``Slitherlink.hint``)."""
+def hint(clues: ClueGrid, core: _core.SlitherBoard, position: Any) -> Optional[Step]:
+    """The next step from a player's position (see ``Slitherlink.hint``);
+    ``core`` is the board's handle in the core."""
     b = _Board(clues)
     pos = as_position(position, "slitherlink", b.rows, b.cols)
-    flat = _core.slither_hint(b.rows, b.cols, flat_clues, _position_bytes(b, pos))
+    flat = core.hint(_position_bytes(b, pos))
     if flat is None:
         return None
     steps = _steps(b, flat, -1, dict(pos.marks), "trial")

@@ -1,0 +1,133 @@
+//! A Country Road board kept between calls: the state behind the Python
+//! board's handle (`_core.CountryBoard`). The board is checked once and its
+//! geometry and region graph built once (a [`RegionMap`]); each question
+//! then runs on a copy of them with the handle's numbers (the engines write
+//! to the puzzle they run on), never on a rebuilt board.
+//! [`Handle::with_numbers`] gives the same map other numbers, sharing the
+//! map: the generator's number deletion and the grade's ladder prefixes ask
+//! one map many questions.
+
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::interrupt::Stop;
+
+use super::backbone::{self, Backbone};
+use super::board::Board;
+use super::puzzle::Puzzle;
+use super::region_map::RegionMap;
+use super::search::{self, SolveResult};
+use super::stages::Stages;
+use super::{explain_on, hint_on, run_ladder_with_stop, ExplainStep, Explained, LadderStates};
+
+#[derive(Debug, Clone)]
+pub struct Handle {
+    /// The map without numbers (and a known loop, if any), shared by
+    /// [`Handle::with_numbers`].
+    map: Arc<RegionMap>,
+    /// The board as given (the brute-force counters read this form; the
+    /// regions are shared with [`Handle::with_numbers`]).
+    regions: Arc<[i64]>,
+    numbers: Vec<Option<i64>>,
+    /// The numbers, checked, in the board's form.
+    checked: Vec<Option<u32>>,
+}
+
+impl Handle {
+    /// Checks the board once (as [`Board::new`] does) and builds its tables
+    /// and region graph; `known_loop` (one 0/1 byte per edge) is a loop known
+    /// to solve the map without numbers, which guides the root's probe of
+    /// the runs whose numbers it satisfies (see [`RegionMap::with_loop`]).
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        regions: &[i64],
+        numbers: &[Option<i64>],
+        known_loop: Option<&[u8]>,
+    ) -> Result<Handle> {
+        let board = Board::new(rows, cols, regions, numbers)?;
+        let mut map = RegionMap::of_board(&board)?;
+        if let Some(edges) = known_loop {
+            map = map.with_loop(edges)?;
+        }
+        Ok(Handle { map: Arc::new(map), regions: regions.into(), numbers: numbers.to_vec(), checked: board.numbers })
+    }
+
+    /// The same map (shared, not rebuilt) with other numbers, one per
+    /// country, checked as [`Board::new`] checks them.
+    pub fn with_numbers(&self, numbers: &[Option<i64>]) -> Result<Handle> {
+        Ok(Handle {
+            map: Arc::clone(&self.map),
+            regions: Arc::clone(&self.regions),
+            numbers: numbers.to_vec(),
+            checked: self.map.board().check_numbers(numbers)?,
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.map.rows()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.map.cols()
+    }
+
+    pub fn countries(&self) -> usize {
+        self.map.countries()
+    }
+
+    /// Country of each cell (-1 blocked), as the board holds it.
+    pub fn region(&self) -> &[i32] {
+        &self.map.board().region
+    }
+
+    /// The numbers, checked, as the board holds them.
+    pub fn numbers(&self) -> &[Option<u32>] {
+        &self.checked
+    }
+
+    /// A puzzle of the map with this handle's numbers, for one engine run.
+    fn puzzle(&self) -> Result<Puzzle> {
+        Ok(self.map.puzzle_checked(&self.checked))
+    }
+
+    /// Search with `stages` at every node, up to `limit` solutions (as [`super::solve`]).
+    pub fn solve(&self, stages: Stages, limit: usize, budget: &mut Budget<'_, '_>) -> Result<SolveResult> {
+        search::solve(&mut self.puzzle()?, stages, limit, budget)
+    }
+
+    /// The fixpoint of `stages` without search (as [`super::ladder`]).
+    pub fn ladder(&self, stages: Stages, stop: &mut Stop<'_>) -> Result<Option<LadderStates>> {
+        run_ladder_with_stop(&mut self.puzzle()?, stages, stop)
+    }
+
+    /// The backbone under an optional time limit (as [`super::backbone_with_stop`]).
+    pub fn backbone(&self, time_limit: Option<f64>, stop: &mut Stop<'_>) -> Result<Backbone> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut p = self.puzzle()?;
+        let mut budget = Budget::new(stop).with_time(time);
+        let out = backbone::backbone(&mut p, &mut budget);
+        budget.answer(out)
+    }
+
+    /// The steps of the ladder up to `level` from `position` (as [`super::explain`]).
+    pub fn explain(&self, position: Option<&[u8]>, level: &str, stop: &mut Stop<'_>) -> Result<Explained> {
+        explain_on(self.puzzle()?, position, level, stop)
+    }
+
+    /// The next step from a player's `position` (as [`super::hint`]).
+    pub fn hint(&self, position: &[u8], stop: &mut Stop<'_>) -> Result<Option<ExplainStep>> {
+        hint_on(|| self.puzzle(), position, stop)
+    }
+
+    /// The brute-force count "cells", at most `limit` (as [`super::count::cells`]).
+    pub fn count_cells(&self, limit: Option<u64>, stop: &mut Stop<'_>) -> Result<u64> {
+        super::count::cells::count_with_stop(self.rows(), self.cols(), &self.regions, &self.numbers, limit, stop)
+    }
+
+    /// The brute-force count "loops", at most `limit` (as [`super::count::loops`]).
+    pub fn count_loops(&self, limit: Option<u64>, stop: &mut Stop<'_>) -> Result<u64> {
+        super::count::loops::count_with_stop(self.rows(), self.cols(), &self.regions, &self.numbers, limit, stop)
+    }
+}

@@ -1,0 +1,161 @@
+//! The only module that speaks Python, split by family: `loop_v1`,
+//! `slither`, `country`, `frontier` (the counters of both families) and
+//! `batch`. Each wrapper converts its arguments to owned Rust data, runs the
+//! core with the GIL released (`py.detach`), and lets the single
+//! `From<Error> for PyErr` below map failures. This file holds what they
+//! share: the error mapping, the Ctrl-C helpers, the conversions, the
+//! constants and the `#[pymodule]`.
+
+mod batch;
+mod country;
+mod frontier;
+mod loop_v1;
+mod slither;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+
+use crate::error::Error;
+use crate::interrupt::Stop;
+
+/// An instance of one of the exception classes of `loopcraft.errors` (the one
+/// hierarchy of the package, written in Python), so that the core raises the
+/// same classes as the façade. Falls back to a plain ValueError only if that
+/// module cannot be imported, which a working install never sees.
+fn loopcraft_error(class: &str, message: String) -> PyErr {
+    Python::attach(|py| {
+        let made =
+            py.import("loopcraft.errors").and_then(|m| m.getattr(class)).and_then(|cls| cls.call1((message.clone(),)));
+        match made {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(_) => PyValueError::new_err(message),
+        }
+    })
+}
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        match err {
+            Error::InvalidArgument(m) | Error::TooLarge(m) => loopcraft_error("ArgumentError", m),
+            Error::Capacity(m) => loopcraft_error("CapacityError", m),
+            // Only reached when no signal error was pending (see `interruptible`).
+            Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
+        }
+    }
+}
+
+/// Runs core work with the GIL released, handing it a check that asks
+/// Python (re-taking the GIL just for that) whether a signal is pending. When
+/// one is, the check answers true, the core unwinds with `Error::Interrupted`,
+/// and the signal's own exception (usually `KeyboardInterrupt`) is raised here.
+fn with_signal_check<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let pending: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+    let check = || {
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(err) => {
+                *pending.lock().unwrap_or_else(|p| p.into_inner()) = Some(err);
+                true
+            }
+        })
+    };
+    let out = py.detach(|| work(&check));
+    if let Some(err) = pending.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(err);
+    }
+    Ok(out?)
+}
+
+/// A long core call stoppable by Ctrl-C: its [`Stop`] runs the check every
+/// few milliseconds of work.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send) -> PyResult<T> {
+    with_signal_check(py, |check| work(&mut Stop::new(check)))
+}
+
+/// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form,
+/// checked item by item so that the façade need not walk it in Python first:
+/// `TypeError` for anything but int or None (bool included), `ValueError` for
+/// a value outside `0..=max`.
+fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(loopcraft_error("ArgumentTypeError", "clues must be a list of int or None, not a string".into()));
+    }
+    let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+    for (i, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        if item.is_none() {
+            out.push(-1);
+            continue;
+        }
+        if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
+            let kind = item.get_type().name()?;
+            return Err(loopcraft_error("ArgumentTypeError", format!("clues[{i}] must be an int or None, got {kind}")));
+        }
+        // The message names the value only when it fits an i64: Python refuses
+        // to print an int of more than 4,300 digits, and a failing `str` here
+        // would print "Exception ignored" on the user's stderr.
+        match item.extract::<i64>() {
+            Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
+            Ok(v) => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] = {v} is outside 0..{max}"))),
+            Err(_) => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] is an int far outside 0..{max}"))),
+        }
+    }
+    Ok(out)
+}
+
+/// A backbone as Python gets it: `(count, finished, values, witnesses)`.
+type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
+
+/// One step for Python: `(rule, place kind, place index, premise keys,
+/// decisions, contradiction, parent)`; a trial's refutation follows it with
+/// `parent` its index, top-level steps have parent -1.
+type PyStep = (&'static str, &'static str, i64, Vec<u32>, Vec<(u32, u8)>, bool, i64);
+
+/// A Python int that must be >= 0, as the core's unsigned type: a negative
+/// value is an ArgumentError naming the argument, not an OverflowError. The
+/// core checks everything else about the board (once, in `country::Board::new`).
+fn non_negative<T: TryFrom<i64>>(name: &str, v: i64) -> Result<T, Error> {
+    T::try_from(v).map_err(|_| Error::InvalidArgument(format!("{name} must be >= 0, got {v}")))
+}
+
+/// A search's `limit` and `node_limit` from Python ints.
+fn search_limits(limit: i64, node_limit: Option<i64>) -> Result<(usize, Option<u64>), Error> {
+    Ok((non_negative("limit", limit)?, node_limit.map(|n| non_negative("node_limit", n)).transpose()?))
+}
+
+/// Board size from Python ints.
+fn country_size(rows: i64, cols: i64) -> Result<(usize, usize), Error> {
+    Ok((non_negative("rows", rows)?, non_negative("cols", cols)?))
+}
+
+/// The limits and defaults that Python reads instead of copying them.
+fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SLITHER_MAX_SIDE", crate::slither::MAX_SIDE)?;
+    m.add("COUNTRY_MAX_SIDE", crate::country::board::MAX_SIDE)?;
+    m.add("COUNTRY_MIN_SIDE", crate::read::COUNTRY_MIN_SIDE)?;
+    m.add("MAX_TEXT", crate::read::MAX_TEXT)?;
+    m.add("MAX_DIGITS", crate::read::MAX_DIGITS)?;
+    m.add("MAX_URL", crate::read::pzpr::MAX_URL)?;
+    m.add("URL_SITES", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::SITES)?)?;
+    m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
+    m.add("MAX_ATTEMPTS", u32::MAX)?;
+    m.add("SLITHER_ATTEMPTS", crate::slither::DEFAULT_ATTEMPTS)?;
+    m.add("SLITHER_SEARCH_NODES", crate::slither::DEFAULT_SEARCH_NODES)?;
+    m.add("LOOP_V1_MAX_N", crate::loop_v1::MAX_N)?;
+    m.add("LOOP_V1_NODE_LIMIT", crate::loop_v1::THIN_NODE_LIMIT)?;
+    Ok(())
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    add_constants(m)?;
+    loop_v1::register(m)?;
+    slither::register(m)?;
+    country::register(m)?;
+    batch::register(m)?;
+    Ok(())
+}
