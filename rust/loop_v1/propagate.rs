@@ -18,17 +18,19 @@ pub const OFF: Domain = 1;
 pub const ON: Domain = 2;
 pub const BOTH: Domain = 3;
 
-/// A path end's previous state, for undo.
+/// A link's undo: the two path ends it rewrote, each with the value it had
+/// (the points of the edge: the end of a path names its other end).
 struct PathUndo {
-    point: u32,
+    ends: [u32; 2],
     was: [u32; 2],
 }
 
 /// A position in the undo logs (edges and path ends are logged apart so that
-/// the frequent edge entries stay four bytes).
+/// the frequent edge entries stay four bytes), with the path count then.
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
     edges: usize,
+    links: usize,
     paths: usize,
 }
 
@@ -57,8 +59,8 @@ const IDLE_BASE: Word = 0x8000;
 /// What a rule does at a tally: nothing, fail, or set its undecided edges.
 const NONE_ACT: u8 = 0;
 const FAIL: u8 = 1;
-const SET_OFF: u8 = 2;
-const SET_ON: u8 = 3;
+const SET_OFF: u8 = OFF + 1;
+const SET_ON: u8 = ON + 1;
 
 /// The v1 cell rule for a clue, at `on` decided-on and `unknown` undecided
 /// sides: `on` above the clue or `on + unknown` below it fails; otherwise,
@@ -204,22 +206,33 @@ pub(crate) struct Engine<'a> {
     words: Vec<Word>,
     /// Per edge its domain, then the sentinel edge (always `OFF`).
     dom: Vec<Domain>,
-    on_count: usize,
+    /// The number of on-paths (components of on-edges, each a path while
+    /// no cycle is closed).
+    paths: usize,
+    /// On-edges loaded but not linked yet (only inside `load`).
+    pending: usize,
     /// The on-edges form one closed cycle holding all of them. The v1 loop
     /// rule then turns every undecided edge off, after which nothing but the
     /// clues can still fail, so the state is terminal: `run` settles it by
     /// checking the clues instead of sweeping the board.
     pub closed: bool,
-    /// Per point: the other end of the on-path ending here (itself when
-    /// none) and that path's length in edges.
-    path: Vec<[u32; 2]>,
+    /// Per point with fewer than two on-edges: the other end of the on-path
+    /// ending here (itself when none). Points inside a path keep stale
+    /// values, never read: no edge can be added there.
+    path: Vec<u32>,
+    /// The decided edges, newest last: `edge_trail[..trail_len]` (a fixed
+    /// buffer, one slot per edge: an edge is decided at most once between
+    /// undos).
     edge_trail: Vec<u32>,
+    trail_len: usize,
     path_trail: Vec<PathUndo>,
     /// Queued rules, run first in first out from `head` (fewer rule runs
     /// than last in first out on the v1 searches; any order reaches the same
     /// fixpoint).
+    /// A fixed buffer: the queue holds `queue[head..tail]`.
     queue: Vec<u32>,
     head: usize,
+    tail: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -233,16 +246,22 @@ impl<'a> Engine<'a> {
             clues: clues.to_vec(),
             words: tables.words.clone(),
             dom,
-            on_count: 0,
+            paths: 0,
+            pending: 0,
             closed: false,
-            path: (0..tables.points as u32).map(|p| [p, 0]).collect(),
-            edge_trail: Vec::with_capacity(tables.edges),
-            path_trail: Vec::with_capacity(2 * tables.edges),
+            path: (0..tables.points as u32).collect(),
+            edge_trail: vec![0; tables.edges],
+            trail_len: 0,
+            path_trail: Vec::with_capacity(tables.edges),
             // A rule is queued at most once at a time, but may be queued
             // again after it ran; every queueing follows a decided edge
             // (at most four per edge) or is an initial cell.
-            queue: Vec::with_capacity(4 * tables.edges + tables.cells),
+            // Between two clearings (every undo, every finished run) the
+            // queue takes the initial cells and at most four rules per
+            // decided edge; one more slot takes `set`'s unconditional write.
+            queue: vec![0; 4 * tables.edges + tables.cells + 1],
             head: 0,
+            tail: 0,
         };
         engine.queue_initial();
         engine
@@ -263,7 +282,8 @@ impl<'a> Engine<'a> {
             let mut w = (kind as Word) << KIND_SHIFT | 4;
             if (ACTS[kind] >> 4) & 1 != 0 {
                 w |= QUEUED;
-                self.queue.push(c as u32);
+                self.queue[self.tail] = c as u32;
+                self.tail += 1;
             }
             self.words[c] = w;
         }
@@ -274,7 +294,7 @@ impl<'a> Engine<'a> {
     /// this costs no allocation, which matters when the generator solves
     /// thousands of boards of one size in a row.
     pub fn reset(&mut self, clues: &[i8]) {
-        self.undo_to(Mark { edges: 0, paths: 0 });
+        self.undo_to(Mark { edges: 0, links: 0, paths: 0 });
         self.clues.copy_from_slice(clues);
         self.queue_initial();
     }
@@ -283,15 +303,18 @@ impl<'a> Engine<'a> {
     /// that can act are queued. Returns false when the loaded state already
     /// contradicts the loop rule.
     pub fn load(&mut self, domains: &[Domain]) -> bool {
-        self.on_count = domains.iter().filter(|&&d| d == ON).count();
+        self.pending = domains.iter().filter(|&&d| d == ON).count();
         for (e, &d) in domains.iter().enumerate() {
             if d != BOTH {
                 self.set(e, d);
             }
         }
         for (e, &d) in domains.iter().enumerate() {
-            if d == ON && !self.link(e) {
-                return false;
+            if d == ON {
+                self.pending -= 1;
+                if !self.link(e) {
+                    return false;
+                }
             }
         }
         true
@@ -299,27 +322,33 @@ impl<'a> Engine<'a> {
 
     #[inline]
     pub fn mark(&self) -> Mark {
-        Mark { edges: self.edge_trail.len(), paths: self.path_trail.len() }
+        Mark { edges: self.trail_len, links: self.path_trail.len(), paths: self.paths }
     }
 
     pub fn undo_to(&mut self, mark: Mark) {
-        while self.path_trail.len() > mark.paths {
+        while self.path_trail.len() > mark.links {
             let u = self.path_trail.pop().unwrap();
-            self.path[u.point as usize] = u.was;
+            self.path[u.ends[1] as usize] = u.was[1];
+            self.path[u.ends[0] as usize] = u.was[0];
         }
-        for &e in self.edge_trail[mark.edges..].iter().rev() {
+        self.paths = mark.paths;
+        let (dom, words, slots) = (&mut self.dom[..], &mut self.words[..], &self.tables.slots[..]);
+        for &e in self.edge_trail[mark.edges..self.trail_len].iter().rev() {
             let e = e as usize;
-            let on = self.dom[e] == ON;
-            self.on_count -= on as usize;
-            // Undoing one decided edge: one more undecided, one fewer on.
-            let delta = if on { ON_STEP - 1 } else { Word::MAX };
-            self.dom[e] = BOTH;
-            for s in self.tables.slots[e] {
-                let w = &mut self.words[s as usize];
-                *w = w.wrapping_sub(delta);
+            // SAFETY: the trail holds only edges that `set` indexed, and
+            // `slots` lists rules of this engine (see `Tables`).
+            unsafe {
+                let d = dom.get_unchecked_mut(e);
+                // Undoing one decided edge: one more undecided, one fewer on.
+                let delta = if *d == ON { ON_STEP - 1 } else { Word::MAX };
+                *d = BOTH;
+                for &s in slots.get_unchecked(e) {
+                    let w = words.get_unchecked_mut(s as usize);
+                    *w = w.wrapping_sub(delta);
+                }
             }
         }
-        self.edge_trail.truncate(mark.edges);
+        self.trail_len = mark.edges;
         // A closure is always the newest event of a node, so any undo
         // reaches back before it.
         self.closed = false;
@@ -327,34 +356,38 @@ impl<'a> Engine<'a> {
     }
 
     fn clear_queue(&mut self) {
-        for &item in &self.queue[self.head..] {
+        for &item in &self.queue[self.head..self.tail] {
             self.words[item as usize] &= !QUEUED;
         }
-        self.queue.clear();
         self.head = 0;
+        self.tail = 0;
     }
 
     /// Decides edge `e` (trail, tallies) without the loop rule, queueing only
     /// the cells and points whose rule can now act or fail: with the tallies
     /// that test is one bit, and most rules are idle.
-    #[inline]
+    #[inline(always)]
     fn set(&mut self, e: usize, value: Domain) {
         self.dom[e] = value;
-        self.edge_trail.push(e as u32);
+        self.edge_trail[self.trail_len] = e as u32;
+        self.trail_len += 1;
         // Deciding one edge: one fewer undecided, one more on when on.
         let delta = if value == ON { ON_STEP - 1 } else { Word::MAX };
-        for s in self.tables.slots[e] {
-            let w = &mut self.words[s as usize];
+        for &s in &self.tables.slots[e] {
+            // SAFETY: `Tables::new` lists in `slots` only rules below
+            // `cells + points + 1`, the length of `words`.
+            let w = unsafe { self.words.get_unchecked_mut(s as usize) };
             *w = w.wrapping_add(delta);
             if (ACTS[kind_of(*w)] >> (*w & COUNTS)) & 1 != 0 && *w & QUEUED == 0 {
                 *w |= QUEUED;
-                self.queue.push(s);
+                self.queue[self.tail] = s;
+                self.tail += 1;
             }
         }
     }
 
     /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
-    #[inline]
+    #[inline(always)]
     pub fn assign(&mut self, e: usize, value: Domain) -> bool {
         let d = self.dom[e];
         if d == value {
@@ -365,7 +398,6 @@ impl<'a> Engine<'a> {
         }
         self.set(e, value);
         if value == ON {
-            self.on_count += 1;
             return self.link(e);
         }
         true
@@ -379,28 +411,31 @@ impl<'a> Engine<'a> {
         if on_of(self.words[cells + a as usize]) > 2 || on_of(self.words[cells + b as usize]) > 2 {
             return false;
         }
-        let ([ea, la], [eb, lb]) = (self.path[a as usize], self.path[b as usize]);
+        let (ea, eb) = (self.path[a as usize], self.path[b as usize]);
         if ea == b {
-            // A closed cycle: only allowed when it is every on-edge, and then
-            // nothing else may be on.
-            if la as usize + 1 != self.on_count {
+            // A closed cycle: only allowed when it is every on-edge (no other
+            // path, nothing loaded still to link), and then nothing else may
+            // be on.
+            if self.paths != 1 || self.pending != 0 {
                 return false;
             }
             self.closed = true;
             return true;
         }
-        let len = la + lb + 1;
-        for p in [ea, eb] {
-            self.path_trail.push(PathUndo { point: p, was: self.path[p as usize] });
-        }
-        self.path[ea as usize] = [eb, len];
-        self.path[eb as usize] = [ea, len];
+        // A new path when both ends were bare, one path fewer when the
+        // edge joins two, the same count when it extends one.
+        self.paths = self.paths + 1 - (ea != a) as usize - (eb != b) as usize;
+        // The ends' old values are their other ends: `a` for `ea`, `b` for `eb`.
+        self.path_trail.push(PathUndo { ends: [ea, eb], was: [a, b] });
+        self.path[ea as usize] = eb;
+        self.path[eb as usize] = ea;
         true
     }
 
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        while let Some(&item) = self.queue.get(self.head) {
+        while self.head < self.tail {
+            let item = self.queue[self.head];
             self.head += 1;
             let w = &mut self.words[item as usize];
             *w &= !QUEUED;
@@ -409,21 +444,31 @@ impl<'a> Engine<'a> {
                 self.clear_queue();
                 return self.clues_met();
             }
-            let value = match action {
-                SET_OFF => OFF,
-                SET_ON => ON,
-                FAIL => return false,
-                _ => continue,
-            };
+            if action < SET_OFF {
+                if action == FAIL {
+                    return false;
+                }
+                continue;
+            }
+            // SET_OFF and SET_ON are OFF and ON shifted by one.
+            let value = action - 1;
             for e in self.tables.rule_edges[item as usize] {
                 let e = e as usize;
-                if self.dom[e] == BOTH && !self.assign(e, value) {
-                    return false;
+                if self.dom[e] == BOTH {
+                    // As `assign` on an undecided edge: an on-edge after a
+                    // closure contradicts the loop rule.
+                    if value == ON && self.closed {
+                        return false;
+                    }
+                    self.set(e, value);
+                    if value == ON && !self.link(e) {
+                        return false;
+                    }
                 }
             }
         }
-        self.queue.clear();
         self.head = 0;
+        self.tail = 0;
         !self.closed || self.clues_met()
     }
 
