@@ -48,7 +48,11 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         // A closed loop that passed propagation is a solution: the loop rule
         // turns the rest off and the clues hold. Without a closure, a fully
         // decided board has no on-edge at all, which v1 rejects.
-        let next = if engine.closed { None } else { engine.domains()[from..].iter().position(|&d| d == BOTH).map(|i| from + i) };
+        let next = if engine.closed {
+            None
+        } else {
+            engine.domains()[from..].iter().position(|&d| d == BOTH).map(|i| from + i)
+        };
         match next {
             Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
             None if engine.closed => {
