@@ -407,11 +407,22 @@ impl<'a> Engine<'a> {
     /// closes a cycle.
     fn link(&mut self, e: usize) -> bool {
         let [a, b] = self.tables.edge_points[e];
+        let (a, b) = (a as usize, b as usize);
         let cells = self.tables.cells;
-        if on_of(self.words[cells + a as usize]) > 2 || on_of(self.words[cells + b as usize]) > 2 {
+        // SAFETY: `edge_points` holds points of this board: below `points`,
+        // the length of `path`, and `cells + points < words.len()`.
+        let (ta, tb, ea, eb) = unsafe {
+            (
+                *self.words.get_unchecked(cells + a),
+                *self.words.get_unchecked(cells + b),
+                *self.path.get_unchecked(a),
+                *self.path.get_unchecked(b),
+            )
+        };
+        if on_of(ta) > 2 || on_of(tb) > 2 {
             return false;
         }
-        let (ea, eb) = (self.path[a as usize], self.path[b as usize]);
+        let (a, b) = (a as u32, b as u32);
         if ea == b {
             // A closed cycle: only allowed when it is every on-edge (no other
             // path, nothing loaded still to link), and then nothing else may
@@ -427,8 +438,12 @@ impl<'a> Engine<'a> {
         self.paths = self.paths + 1 - (ea != a) as usize - (eb != b) as usize;
         // The ends' old values are their other ends: `a` for `ea`, `b` for `eb`.
         self.path_trail.push(PathUndo { ends: [ea, eb], was: [a, b] });
-        self.path[ea as usize] = eb;
-        self.path[eb as usize] = ea;
+        // SAFETY: `path` only ever holds points of this board (it starts as
+        // the identity and takes only values read from it).
+        unsafe {
+            *self.path.get_unchecked_mut(ea as usize) = eb;
+            *self.path.get_unchecked_mut(eb as usize) = ea;
+        }
         true
     }
 
