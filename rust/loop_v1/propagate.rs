@@ -569,6 +569,39 @@ mod tests {
     }
 
     #[test]
+    fn a_cycle_is_legal_only_as_the_only_path() {
+        // A unit square in the top-left corner of a 3 x 3 board, and one
+        // lone on-edge on the far side, loaded before or after the square's
+        // edges in edge order: either way the closure meets another path.
+        let g = Grid::new(3, 3).unwrap();
+        let square = g.cell_edges[0];
+        for lone in [g.h(3, 2), g.v(2, 3)] {
+            let mut dom = vec![BOTH; g.num_edges()];
+            for e in square {
+                dom[e as usize] = ON;
+            }
+            dom[lone] = ON;
+            assert!(!propagate(3, &[-1; 9], &dom).unwrap().1);
+        }
+        // The square alone is the loop: every other edge goes off.
+        let mut dom = vec![BOTH; g.num_edges()];
+        for e in square {
+            dom[e as usize] = ON;
+        }
+        let (out, valid) = propagate(3, &[-1; 9], &dom).unwrap();
+        assert!(valid);
+        for (e, &d) in out.iter().enumerate() {
+            assert_eq!(d, if square.contains(&(e as u32)) { ON } else { OFF });
+        }
+        // The same square as the only loop the clues allow, found by the
+        // search (cell 0 blank, its two neighbours 1, the rest 0).
+        let clues = [-1, 1, 0, 1, 0, 0, 0, 0, 0];
+        let r = crate::loop_v1::solve(3, &clues, 100).unwrap();
+        assert_eq!(r.solutions.len(), 1);
+        assert!(square.iter().all(|&e| r.solutions[0][e as usize] == 1));
+    }
+
+    #[test]
     fn bad_arguments_are_errors() {
         assert!(propagate(2, &[0; 3], &[BOTH; 12]).is_err());
         assert!(propagate(2, &[5, 0, 0, 0], &[BOTH; 12]).is_err());
