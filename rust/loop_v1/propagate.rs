@@ -253,13 +253,10 @@ impl<'a> Engine<'a> {
             edge_trail: vec![0; tables.edges],
             trail_len: 0,
             path_trail: Vec::with_capacity(tables.edges),
-            // A rule is queued at most once at a time, but may be queued
-            // again after it ran; every queueing follows a decided edge
-            // (at most four per edge) or is an initial cell.
-            // Between two clearings (every undo, every finished run) the
-            // queue takes the initial cells and at most four rules per
-            // decided edge; one more slot takes `set`'s unconditional write.
-            queue: vec![0; 4 * tables.edges + tables.cells + 1],
+            // The queue is emptied by every undo and every finished run;
+            // in between it takes the initial cells and at most four rules
+            // per decided edge, and an edge is decided at most once.
+            queue: vec![0; 4 * tables.edges + tables.cells],
             head: 0,
             tail: 0,
         };
