@@ -14,9 +14,9 @@
 //! answers of the others. A time limit is per item, counted from the start of
 //! that item's search.
 //!
-//! The core keeps no global mutable state (the only `static` is the v1 grid
-//! cache, a `OnceLock` written once and read-only after), so items share
-//! nothing but the read-only input.
+//! The core keeps no global mutable state (the only `static`s are the v1
+//! caches of grids and search tables per size, each a `OnceLock` written once
+//! and read-only after), so items share nothing but the read-only input.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;

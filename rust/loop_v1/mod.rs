@@ -8,6 +8,7 @@ mod propagate;
 mod solve;
 
 pub use check::closed_component;
+pub(crate) use propagate::Tables;
 pub use propagate::{propagate, Domain};
 pub use solve::{solve, thin, SolveResult, THIN_NODE_LIMIT};
 
@@ -44,6 +45,23 @@ pub fn grid_for(n: usize) -> Result<Cow<'static, Grid>> {
         return Ok(Cow::Borrowed(GRIDS[n].get_or_init(|| g)));
     }
     Ok(Cow::Owned(Grid::new(n, n)?))
+}
+
+static TABLES: [OnceLock<Tables>; CACHED_N + 1] = [const { OnceLock::new() }; CACHED_N + 1];
+
+/// The engine's tables for the n x n board, after checking n; built once per
+/// size up to `CACHED_N`, like the grids.
+pub(crate) fn tables_for(n: usize) -> Result<Cow<'static, Tables>> {
+    if (1..=CACHED_N).contains(&n) {
+        if let Some(t) = TABLES[n].get() {
+            return Ok(Cow::Borrowed(t));
+        }
+    }
+    let tables = Tables::new(&*grid_for(n)?);
+    if n <= CACHED_N {
+        return Ok(Cow::Borrowed(TABLES[n].get_or_init(|| tables)));
+    }
+    Ok(Cow::Owned(tables))
 }
 
 /// Checks a clue list (`-1` = blank, else 0..=4) against the board.

@@ -18,164 +18,271 @@ pub const OFF: Domain = 1;
 pub const ON: Domain = 2;
 pub const BOTH: Domain = 3;
 
-/// A path end's previous state, for undo.
+/// A link's undo: the two path ends it rewrote, each with the value it had
+/// (the points of the edge: the end of a path names its other end).
 struct PathUndo {
-    point: u32,
+    ends: [u32; 2],
     was: [u32; 2],
 }
 
 /// A position in the undo logs (edges and path ends are logged apart so that
-/// the frequent edge entries stay four bytes).
+/// the frequent edge entries stay four bytes), with the path count then.
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
     edges: usize,
+    links: usize,
     paths: usize,
 }
 
-/// Decided-on and undecided counts of the edges around a cell or a point,
-/// packed as `on * 8 + unknown` (both at most 4, so a code is below 40) and
-/// kept up to date by `set`/`undo_to`, so that a rule is checked without
-/// reading its edges.
-/// The top bit of a slot's tally byte says that its rule is queued (the
-/// counts never reach it), so queueing reads the byte `set` just wrote.
-type Tally = u8;
-const ON_STEP: u8 = 8;
-const QUEUED: u8 = 0x80;
-const COUNTS: u8 = 0x3F;
+/// Every rule (a cell, a lattice point, or the idle slot standing for "no
+/// cell" beside a rim edge) has one 32-bit word:
+/// - bits 0..=5: the decided-on and undecided counts of the edges around it,
+///   packed as `on * 8 + unknown` (both at most 4, so below 40), kept up to
+///   date by `set`/`undo_to`, so a rule is checked without reading its edges;
+/// - bit 7: the rule is queued;
+/// - bits 16..=18: its kind (`KIND_*`, or the clue 0..=4 of a cell), which
+///   picks its row of `RULE`.
+///
+/// The idle slot's counts start at `IDLE_BASE` and drift with the rim edges
+/// around it; the base keeps that drift (at most 7 per rim edge) from ever
+/// reaching the kind bits, and its kind never acts.
+type Word = u32;
+const ON_STEP: Word = 8;
+const QUEUED: Word = 0x80;
+const COUNTS: Word = 0x3F;
+const KIND_SHIFT: u32 = 16;
+const KIND_BLANK: usize = 5;
+const KIND_POINT: usize = 6;
+const KIND_IDLE: usize = 7;
+const IDLE_BASE: Word = 0x8000;
 
-#[inline]
-fn split(t: Tally) -> (u8, u8) {
-    ((t & COUNTS) / ON_STEP, t % ON_STEP)
+/// What a rule does at a tally: nothing, fail, or set its undecided edges.
+const NONE_ACT: u8 = 0;
+const FAIL: u8 = 1;
+const SET_OFF: u8 = OFF + 1;
+const SET_ON: u8 = ON + 1;
+
+/// The v1 cell rule for a clue, at `on` decided-on and `unknown` undecided
+/// sides: `on` above the clue or `on + unknown` below it fails; otherwise,
+/// with sides undecided, `on` at the clue turns them off and `on + unknown`
+/// at the clue turns them on.
+const fn cell_action(clue: u32, on: u32, unknown: u32) -> u8 {
+    if on > clue || on + unknown < clue {
+        FAIL
+    } else if unknown > 0 && on == clue {
+        SET_OFF
+    } else if unknown > 0 && on + unknown == clue {
+        SET_ON
+    } else {
+        NONE_ACT
+    }
 }
 
-/// Bit `t` set when a cell with this clue and tally `t` has work for its rule:
-/// a contradiction to report, or undecided sides to fix. Any other tally is a
-/// no-op of the rule, so the cell is not queued for it.
-const fn cell_acts(clue: i8) -> u64 {
-    let mut mask = 0u64;
-    if clue < 0 {
-        return 0;
+/// The v1 dot rule at `on` decided-on and `unknown` undecided edges: a point
+/// carries 0 or 2 on-edges. More than two on fails, and so does a decided
+/// point with one; the v1 enumeration over assignments of the undecided
+/// edges then reduces to: two on turn the rest off, one on with one
+/// undecided turns it on, none on with one undecided turns it off; nothing
+/// else is forced.
+const fn dot_action(on: u32, unknown: u32) -> u8 {
+    if on > 2 || (unknown == 0 && on == 1) {
+        FAIL
+    } else if unknown == 0 {
+        NONE_ACT
+    } else if on == 2 {
+        SET_OFF
+    } else if on == 1 && unknown == 1 {
+        SET_ON
+    } else if on == 0 && unknown == 1 {
+        SET_OFF
+    } else {
+        NONE_ACT
     }
+}
+
+/// `RULE[kind][on * 8 + unknown]`: the action of a rule of that kind (clue
+/// 0..=4, blank cell, point, idle slot) at that tally.
+const RULE: [[u8; 64]; 8] = {
+    let mut table = [[NONE_ACT; 64]; 8];
     let mut on = 0;
     while on <= 4 {
         let mut unknown = 0;
         while unknown <= 4 - on {
-            let (o, reach) = (on as i8, (on + unknown) as i8);
-            let acts = if unknown == 0 { o != clue } else { o >= clue || reach <= clue };
-            if acts {
-                mask |= 1 << (on * 8 + unknown);
+            let t = (on * 8 + unknown) as usize;
+            let mut clue = 0;
+            while clue <= 4 {
+                table[clue as usize][t] = cell_action(clue, on, unknown);
+                clue += 1;
             }
+            table[KIND_POINT][t] = dot_action(on, unknown);
             unknown += 1;
         }
         on += 1;
     }
-    mask
-}
-
-/// `cell_acts` per clue 0..=4; index 5 is a blank (never acts).
-const CELL_ACTS: [u64; 6] = [cell_acts(0), cell_acts(1), cell_acts(2), cell_acts(3), cell_acts(4), 0];
-
-/// Bit `t` set when a point with tally `t` has work for the dot rule (see
-/// `dot_rule`): more than two on, a decided point with exactly one, two on with
-/// more undecided, or one undecided edge that the count forces.
-const POINT_ACTS: u64 = {
-    let mut mask = 0u64;
-    let mut on = 0;
-    while on <= 4 {
-        let mut unknown = 0;
-        while unknown <= 4 - on {
-            let acts = if unknown == 0 { on == 1 || on > 2 } else { on >= 2 || unknown == 1 };
-            if acts {
-                mask |= 1 << (on * 8 + unknown);
-            }
-            unknown += 1;
-        }
-        on += 1;
-    }
-    mask
+    table
 };
 
-pub(crate) struct Engine<'a> {
-    pub grid: &'a Grid,
-    clues: Vec<i8>,
-    /// The rules are numbered cells first, then points (`cells + p`), then
-    /// one idle slot standing for "no cell" beside a rim edge. Per edge, the
-    /// slots whose tallies it changes: its two cells (or the idle slot) and
-    /// its two points, so `set`/`undo_to` run without branches on the rim.
-    slots: Vec<[u32; 4]>,
-    /// Per slot, the mask of tallies at which its rule acts: `CELL_ACTS` of
-    /// the cell's clue, `POINT_ACTS`, and 0 for the idle slot.
-    acts: Vec<u64>,
-    /// Per slot, its tally.
-    tally: Vec<Tally>,
-    pub dom: Vec<Domain>,
-    pub on_count: usize,
-    /// The on-edges form one closed cycle holding all of them. The v1 loop
-    /// rule then turns every undecided edge off, after which nothing but the
-    /// clues can still fail, so the state is terminal: `run` settles it by
-    /// checking the clues instead of sweeping the board.
-    pub closed: bool,
-    /// Per point: the other end of the on-path ending here (itself when
-    /// none) and that path's length in edges.
-    path: Vec<[u32; 2]>,
-    edge_trail: Vec<u32>,
-    path_trail: Vec<PathUndo>,
-    /// Queued rules, run first in first out from `head` (fewer rule runs
-    /// than last in first out on the v1 searches; any order reaches the same
-    /// fixpoint).
-    queue: Vec<u32>,
-    head: usize,
+/// Bit `t` of `ACTS[kind]` is set when `RULE[kind][t]` does something: only
+/// then is the rule queued (most tallies are no-ops).
+const ACTS: [u64; 8] = {
+    let mut masks = [0u64; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut t = 0;
+        while t < 64 {
+            if RULE[kind][t] != NONE_ACT {
+                masks[kind] |= 1 << t;
+            }
+            t += 1;
+        }
+        kind += 1;
+    }
+    masks
+};
+
+#[inline]
+fn kind_of(w: Word) -> usize {
+    (w >> KIND_SHIFT) as usize & 7
 }
 
-impl<'a> Engine<'a> {
-    /// An engine with every edge undecided and every constraint that can act
-    /// queued (the others are no-ops until an edge around them is decided).
-    pub fn new(grid: &'a Grid, clues: &[i8]) -> Self {
-        let (cells, points) = (grid.num_cells(), grid.num_points());
-        let items = cells + points;
-        let idle = items as u32;
-        let slots = (0..grid.num_edges())
+#[inline]
+fn on_of(w: Word) -> u32 {
+    (w & COUNTS) / ON_STEP
+}
+
+/// The tables of the v1 engine for one board size, built once per size (see
+/// `super::tables_for`).
+#[derive(Clone)]
+pub(crate) struct Tables {
+    cells: usize,
+    points: usize,
+    edges: usize,
+    /// Per edge, the rules whose tallies it changes: its two cells (or the
+    /// idle slot) and its two points, so `set`/`undo_to` run without
+    /// branches on the rim.
+    slots: Vec<[u32; 4]>,
+    /// Per rule (cells, then points), its edges; a point with fewer than
+    /// four lists the sentinel edge `edges`, which is never undecided.
+    rule_edges: Vec<[u32; 4]>,
+    /// Per edge, its two lattice points.
+    edge_points: Vec<[u32; 2]>,
+    /// Every word with all edges undecided, cells as blanks.
+    words: Vec<Word>,
+}
+
+impl Tables {
+    pub fn new(grid: &Grid) -> Self {
+        let (cells, points, edges) = (grid.num_cells(), grid.num_points(), grid.num_edges());
+        let idle = (cells + points) as u32;
+        let slots = (0..edges)
             .map(|e| {
                 let [c0, c1] = grid.edge_cells[e].map(|c| if c == NONE { idle } else { c });
                 let [p0, p1] = grid.edge_points[e];
                 [c0, c1, cells as u32 + p0, cells as u32 + p1]
             })
             .collect();
-        let mut acts = vec![POINT_ACTS; items + 1];
-        acts[items] = 0;
-        let mut tally = vec![4; cells];
-        tally.extend_from_slice(&grid.point_degree);
-        tally.push(0);
+        let sentinel = edges as u32;
+        let rule_edges = grid
+            .cell_edges
+            .iter()
+            .copied()
+            .chain(grid.point_edges.iter().map(|es| es.map(|e| if e == NONE { sentinel } else { e })))
+            .collect();
+        let mut words: Vec<Word> = vec![(KIND_BLANK as Word) << KIND_SHIFT | 4; cells];
+        words.extend(grid.point_degree.iter().map(|&d| (KIND_POINT as Word) << KIND_SHIFT | d as Word));
+        words.push((KIND_IDLE as Word) << KIND_SHIFT | IDLE_BASE);
+        Tables { cells, points, edges, slots, rule_edges, edge_points: grid.edge_points.clone(), words }
+    }
+
+    pub fn num_edges(&self) -> usize {
+        self.edges
+    }
+}
+
+pub(crate) struct Engine<'a> {
+    tables: &'a Tables,
+    clues: Vec<i8>,
+    /// Per rule, its word (tally, queued flag, kind).
+    words: Vec<Word>,
+    /// Per edge its domain, then the sentinel edge (always `OFF`).
+    dom: Vec<Domain>,
+    /// The number of on-paths (components of on-edges, each a path while
+    /// no cycle is closed).
+    paths: usize,
+    /// On-edges loaded but not linked yet (only inside `load`).
+    pending: usize,
+    /// The on-edges form one closed cycle holding all of them. The v1 loop
+    /// rule then turns every undecided edge off, after which nothing but the
+    /// clues can still fail, so the state is terminal: `run` settles it by
+    /// checking the clues instead of sweeping the board.
+    pub closed: bool,
+    /// Per point with fewer than two on-edges: the other end of the on-path
+    /// ending here (itself when none). Points inside a path keep stale
+    /// values, never read: no edge can be added there.
+    path: Vec<u32>,
+    /// The decided edges, newest last: `edge_trail[..trail_len]` (a fixed
+    /// buffer, one slot per edge: an edge is decided at most once between
+    /// undos).
+    edge_trail: Vec<u32>,
+    trail_len: usize,
+    path_trail: Vec<PathUndo>,
+    /// Queued rules, run first in first out from `head` (fewer rule runs
+    /// than last in first out on the v1 searches; any order reaches the same
+    /// fixpoint).
+    /// A fixed buffer: the queue holds `queue[head..tail]`.
+    queue: Vec<u32>,
+    head: usize,
+    tail: usize,
+}
+
+impl<'a> Engine<'a> {
+    /// An engine with every edge undecided and every constraint that can act
+    /// queued (the others are no-ops until an edge around them is decided).
+    pub fn new(tables: &'a Tables, clues: &[i8]) -> Self {
+        let mut dom = vec![BOTH; tables.edges + 1];
+        dom[tables.edges] = OFF;
         let mut engine = Engine {
-            grid,
+            tables,
             clues: clues.to_vec(),
-            slots,
-            acts,
-            tally,
-            dom: vec![BOTH; grid.num_edges()],
-            on_count: 0,
+            words: tables.words.clone(),
+            dom,
+            paths: 0,
+            pending: 0,
             closed: false,
-            path: (0..points as u32).map(|p| [p, 0]).collect(),
-            edge_trail: Vec::with_capacity(grid.num_edges()),
-            path_trail: Vec::with_capacity(2 * grid.num_edges()),
-            queue: Vec::with_capacity(items),
+            path: (0..tables.points as u32).collect(),
+            edge_trail: vec![0; tables.edges],
+            trail_len: 0,
+            path_trail: Vec::with_capacity(tables.edges),
+            // The queue is emptied by every undo and every finished run;
+            // in between it takes the initial cells and at most four rules
+            // per decided edge, and an edge is decided at most once.
+            queue: vec![0; 4 * tables.edges + tables.cells],
             head: 0,
+            tail: 0,
         };
         engine.queue_initial();
         engine
     }
 
-    /// With every edge undecided: sets the clue masks and queues the cells
-    /// whose rule acts at once (clues 0 and 4). No point acts on an
-    /// undecided board (every degree is at least 2).
+    /// The edges' domains (without the sentinel).
+    #[inline]
+    pub fn domains(&self) -> &[Domain] {
+        &self.dom[..self.tables.edges]
+    }
+
+    /// With every edge undecided: gives each cell its clue's kind and
+    /// queues the cells whose rule acts at once (clues 0 and 4). No point
+    /// acts on an undecided board (every degree is at least 2).
     fn queue_initial(&mut self) {
         for (c, &clue) in self.clues.iter().enumerate() {
-            let acts = CELL_ACTS[if clue < 0 { 5 } else { clue as usize }];
-            self.acts[c] = acts;
-            if (acts >> 4) & 1 != 0 {
-                self.tally[c] |= QUEUED;
-                self.queue.push(c as u32);
+            let kind = if clue < 0 { KIND_BLANK } else { clue as usize };
+            let mut w = (kind as Word) << KIND_SHIFT | 4;
+            if (ACTS[kind] >> 4) & 1 != 0 {
+                w |= QUEUED;
+                self.queue[self.tail] = c as u32;
+                self.tail += 1;
             }
+            self.words[c] = w;
         }
     }
 
@@ -184,7 +291,7 @@ impl<'a> Engine<'a> {
     /// this costs no allocation, which matters when the generator solves
     /// thousands of boards of one size in a row.
     pub fn reset(&mut self, clues: &[i8]) {
-        self.undo_to(Mark { edges: 0, paths: 0 });
+        self.undo_to(Mark { edges: 0, links: 0, paths: 0 });
         self.clues.copy_from_slice(clues);
         self.queue_initial();
     }
@@ -193,15 +300,18 @@ impl<'a> Engine<'a> {
     /// that can act are queued. Returns false when the loaded state already
     /// contradicts the loop rule.
     pub fn load(&mut self, domains: &[Domain]) -> bool {
-        self.on_count = domains.iter().filter(|&&d| d == ON).count();
+        self.pending = domains.iter().filter(|&&d| d == ON).count();
         for (e, &d) in domains.iter().enumerate() {
             if d != BOTH {
-                self.set(e as u32, d);
+                self.set(e, d);
             }
         }
         for (e, &d) in domains.iter().enumerate() {
-            if d == ON && !self.link(e as u32) {
-                return false;
+            if d == ON {
+                self.pending -= 1;
+                if !self.link(e) {
+                    return false;
+                }
             }
         }
         true
@@ -209,27 +319,33 @@ impl<'a> Engine<'a> {
 
     #[inline]
     pub fn mark(&self) -> Mark {
-        Mark { edges: self.edge_trail.len(), paths: self.path_trail.len() }
+        Mark { edges: self.trail_len, links: self.path_trail.len(), paths: self.paths }
     }
 
     pub fn undo_to(&mut self, mark: Mark) {
-        while self.path_trail.len() > mark.paths {
+        while self.path_trail.len() > mark.links {
             let u = self.path_trail.pop().unwrap();
-            self.path[u.point as usize] = u.was;
+            self.path[u.ends[1] as usize] = u.was[1];
+            self.path[u.ends[0] as usize] = u.was[0];
         }
-        for &e in self.edge_trail[mark.edges..].iter().rev() {
+        self.paths = mark.paths;
+        let (dom, words, slots) = (&mut self.dom[..], &mut self.words[..], &self.tables.slots[..]);
+        for &e in self.edge_trail[mark.edges..self.trail_len].iter().rev() {
             let e = e as usize;
-            let on = self.dom[e] == ON;
-            self.on_count -= on as usize;
-            // Undoing one decided edge: one more undecided, one fewer on.
-            let delta = if on { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
-            self.dom[e] = BOTH;
-            for s in self.slots[e] {
-                let t = &mut self.tally[s as usize];
-                *t = t.wrapping_sub(delta);
+            // SAFETY: the trail holds only edges that `set` indexed, and
+            // `slots` lists rules of this engine (see `Tables`).
+            unsafe {
+                let d = dom.get_unchecked_mut(e);
+                // Undoing one decided edge: one more undecided, one fewer on.
+                let delta = if *d == ON { ON_STEP - 1 } else { Word::MAX };
+                *d = BOTH;
+                for &s in slots.get_unchecked(e) {
+                    let w = words.get_unchecked_mut(s as usize);
+                    *w = w.wrapping_sub(delta);
+                }
             }
         }
-        self.edge_trail.truncate(mark.edges);
+        self.trail_len = mark.edges;
         // A closure is always the newest event of a node, so any undo
         // reaches back before it.
         self.closed = false;
@@ -237,44 +353,40 @@ impl<'a> Engine<'a> {
     }
 
     fn clear_queue(&mut self) {
-        for &item in &self.queue[self.head..] {
-            self.tally[item as usize] &= !QUEUED;
+        for &item in &self.queue[self.head..self.tail] {
+            self.words[item as usize] &= !QUEUED;
         }
-        self.queue.clear();
         self.head = 0;
-    }
-
-    #[inline]
-    fn enqueue(&mut self, item: u32) {
-        let t = &mut self.tally[item as usize];
-        if *t & QUEUED == 0 {
-            *t |= QUEUED;
-            self.queue.push(item);
-        }
+        self.tail = 0;
     }
 
     /// Decides edge `e` (trail, tallies) without the loop rule, queueing only
     /// the cells and points whose rule can now act or fail: with the tallies
     /// that test is one bit, and most rules are idle.
-    #[inline]
-    fn set(&mut self, e: u32, value: Domain) {
-        self.dom[e as usize] = value;
-        self.edge_trail.push(e);
+    #[inline(always)]
+    fn set(&mut self, e: usize, value: Domain) {
+        self.dom[e] = value;
+        self.edge_trail[self.trail_len] = e as u32;
+        self.trail_len += 1;
         // Deciding one edge: one fewer undecided, one more on when on.
-        let delta = if value == ON { ON_STEP - 1 } else { 0u8.wrapping_sub(1) };
-        for s in self.slots[e as usize] {
-            let t = &mut self.tally[s as usize];
-            *t = t.wrapping_add(delta);
-            if (self.acts[s as usize] >> (*t & COUNTS)) & 1 != 0 {
-                self.enqueue(s);
+        let delta = if value == ON { ON_STEP - 1 } else { Word::MAX };
+        for &s in &self.tables.slots[e] {
+            // SAFETY: `Tables::new` lists in `slots` only rules below
+            // `cells + points + 1`, the length of `words`.
+            let w = unsafe { self.words.get_unchecked_mut(s as usize) };
+            *w = w.wrapping_add(delta);
+            if (ACTS[kind_of(*w)] >> (*w & COUNTS)) & 1 != 0 && *w & QUEUED == 0 {
+                *w |= QUEUED;
+                self.queue[self.tail] = s;
+                self.tail += 1;
             }
         }
     }
 
     /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
-    #[inline]
-    pub fn assign(&mut self, e: u32, value: Domain) -> bool {
-        let d = self.dom[e as usize];
+    #[inline(always)]
+    pub fn assign(&mut self, e: usize, value: Domain) -> bool {
+        let d = self.dom[e];
         if d == value {
             return true;
         }
@@ -283,7 +395,6 @@ impl<'a> Engine<'a> {
         }
         self.set(e, value);
         if value == ON {
-            self.on_count += 1;
             return self.link(e);
         }
         true
@@ -291,58 +402,97 @@ impl<'a> Engine<'a> {
 
     /// Adds on-edge `e` to the path structure; applies the loop rule when it
     /// closes a cycle.
-    fn link(&mut self, e: u32) -> bool {
-        let [a, b] = self.grid.edge_points[e as usize];
-        let cells = self.clues.len();
-        if split(self.tally[cells + a as usize]).0 > 2 || split(self.tally[cells + b as usize]).0 > 2 {
+    fn link(&mut self, e: usize) -> bool {
+        let [a, b] = self.tables.edge_points[e];
+        let (a, b) = (a as usize, b as usize);
+        let cells = self.tables.cells;
+        // SAFETY: `edge_points` holds points of this board: below `points`,
+        // the length of `path`, and `cells + points < words.len()`.
+        let (ta, tb, ea, eb) = unsafe {
+            (
+                *self.words.get_unchecked(cells + a),
+                *self.words.get_unchecked(cells + b),
+                *self.path.get_unchecked(a),
+                *self.path.get_unchecked(b),
+            )
+        };
+        if on_of(ta) > 2 || on_of(tb) > 2 {
             return false;
         }
-        let ([ea, la], [eb, lb]) = (self.path[a as usize], self.path[b as usize]);
+        let (a, b) = (a as u32, b as u32);
         if ea == b {
-            // A closed cycle: only allowed when it is every on-edge, and then
-            // nothing else may be on.
-            if la as usize + 1 != self.on_count {
+            // A closed cycle: only allowed when it is every on-edge (no other
+            // path, nothing loaded still to link), and then nothing else may
+            // be on.
+            if self.paths != 1 || self.pending != 0 {
                 return false;
             }
             self.closed = true;
             return true;
         }
-        let len = la + lb + 1;
-        for p in [ea, eb] {
-            self.path_trail.push(PathUndo { point: p, was: self.path[p as usize] });
+        // A new path when both ends were bare, one path fewer when the
+        // edge joins two, the same count when it extends one.
+        self.paths = self.paths + 1 - (ea != a) as usize - (eb != b) as usize;
+        // The ends' old values are their other ends: `a` for `ea`, `b` for `eb`.
+        self.path_trail.push(PathUndo { ends: [ea, eb], was: [a, b] });
+        // SAFETY: `path` only ever holds points of this board (it starts as
+        // the identity and takes only values read from it).
+        unsafe {
+            *self.path.get_unchecked_mut(ea as usize) = eb;
+            *self.path.get_unchecked_mut(eb as usize) = ea;
         }
-        self.path[ea as usize] = [eb, len];
-        self.path[eb as usize] = [ea, len];
         true
     }
 
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
-        let cells = self.clues.len() as u32;
-        while let Some(&item) = self.queue.get(self.head) {
+        while self.head < self.tail {
+            let item = self.queue[self.head];
             self.head += 1;
-            self.tally[item as usize] &= !QUEUED;
+            let w = &mut self.words[item as usize];
+            *w &= !QUEUED;
+            let action = RULE[kind_of(*w)][(*w & COUNTS) as usize];
             if self.closed {
                 self.clear_queue();
                 return self.clues_met();
             }
-            let ok = if item < cells { self.cell_rule(item as usize) } else { self.dot_rule((item - cells) as usize) };
-            if !ok {
-                return false;
+            if action < SET_OFF {
+                if action == FAIL {
+                    return false;
+                }
+                continue;
+            }
+            // SET_OFF and SET_ON are OFF and ON shifted by one.
+            let value = action - 1;
+            for e in self.tables.rule_edges[item as usize] {
+                let e = e as usize;
+                if self.dom[e] == BOTH {
+                    // As `assign` on an undecided edge: an on-edge after a
+                    // closure contradicts the loop rule.
+                    if value == ON && self.closed {
+                        return false;
+                    }
+                    self.set(e, value);
+                    if value == ON && !self.link(e) {
+                        return false;
+                    }
+                }
             }
         }
-        self.queue.clear();
         self.head = 0;
+        self.tail = 0;
         !self.closed || self.clues_met()
     }
 
     /// With every undecided edge read as off: does each clue hold exactly?
     fn clues_met(&self) -> bool {
-        self.clues.iter().zip(&self.tally).all(|(&clue, &t)| clue < 0 || split(t).0 as i8 == clue)
+        self.clues.iter().zip(&self.words).all(|(&clue, &w)| clue < 0 || on_of(w) as i8 == clue)
     }
 
-    /// Writes out the loop rule's sweep after a closure: every undecided edge off.
-    pub fn settle_closure(&mut self) {
+    /// The domains with the loop rule's sweep after a closure written out:
+    /// every undecided edge off.
+    pub fn settled(mut self) -> Vec<Domain> {
+        self.dom.truncate(self.tables.edges);
         if self.closed {
             for d in self.dom.iter_mut() {
                 if *d == BOTH {
@@ -350,54 +500,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-    }
-
-    fn cell_rule(&mut self, cell: usize) -> bool {
-        let clue = self.clues[cell];
-        if clue < 0 {
-            return true;
-        }
-        let (on, unknown) = split(self.tally[cell]);
-        let (on, unknown, clue) = (on as i32, unknown as i32, clue as i32);
-        if on > clue || on + unknown < clue {
-            return false;
-        }
-        if unknown > 0 && (on == clue || on + unknown == clue) {
-            let value = if on == clue { OFF } else { ON };
-            for e in self.grid.cell_edges[cell] {
-                if self.dom[e as usize] == BOTH && !self.assign(e, value) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// A point carries 0 or 2 on-edges. With k decided-on and u undecided
-    /// edges, the v1 enumeration over assignments reduces to: k = 2 turns the
-    /// rest off, k = 1 with one undecided turns it on, k = 0 with one
-    /// undecided turns it off, and nothing else is forced.
-    fn dot_rule(&mut self, p: usize) -> bool {
-        let (on, unknown) = split(self.tally[self.clues.len() + p]);
-        if on > 2 {
-            return false;
-        }
-        if unknown == 0 {
-            return on == 0 || on == 2;
-        }
-        let value = match (on, unknown) {
-            (2, _) => OFF,
-            (1, 1) => ON,
-            (0, 1) => OFF,
-            _ => return true,
-        };
-        let edges = self.grid.point_edges[p];
-        for &e in &edges[..self.grid.point_degree[p] as usize] {
-            if self.dom[e as usize] == BOTH && !self.assign(e, value) {
-                return false;
-            }
-        }
-        true
+        self.dom
     }
 }
 
@@ -405,22 +508,21 @@ impl<'a> Engine<'a> {
 /// to the fixpoint. Returns the narrowed domains and whether they are
 /// consistent; when not, the domains are unspecified.
 pub fn propagate(n: usize, clues: &[i8], domains: &[Domain]) -> Result<(Vec<Domain>, bool)> {
-    let grid = super::grid_for(n)?;
+    let tables = super::tables_for(n)?;
     super::check_clues(clues, n)?;
-    if domains.len() != grid.num_edges() {
+    if domains.len() != tables.num_edges() {
         return Err(Error::InvalidArgument(format!(
             "domains must have {} entries for n = {n}, got {}",
-            grid.num_edges(),
+            tables.num_edges(),
             domains.len()
         )));
     }
     if let Some(e) = domains.iter().position(|d| !(OFF..=BOTH).contains(d)) {
         return Err(Error::InvalidArgument(format!("domain of edge {e} is empty or malformed")));
     }
-    let mut engine = Engine::new(&grid, clues);
+    let mut engine = Engine::new(&tables, clues);
     let valid = engine.load(domains) && engine.run();
-    engine.settle_closure();
-    Ok((engine.dom, valid))
+    Ok((engine.settled(), valid))
 }
 
 #[cfg(test)]
@@ -461,6 +563,39 @@ mod tests {
         }
         let (_, valid) = propagate(3, &[-1; 9], &dom).unwrap();
         assert!(!valid);
+    }
+
+    #[test]
+    fn a_cycle_is_legal_only_as_the_only_path() {
+        // A unit square in the top-left corner of a 3 x 3 board, and one
+        // lone on-edge on the far side, loaded before or after the square's
+        // edges in edge order: either way the closure meets another path.
+        let g = Grid::new(3, 3).unwrap();
+        let square = g.cell_edges[0];
+        for lone in [g.h(3, 2), g.v(2, 3)] {
+            let mut dom = vec![BOTH; g.num_edges()];
+            for e in square {
+                dom[e as usize] = ON;
+            }
+            dom[lone] = ON;
+            assert!(!propagate(3, &[-1; 9], &dom).unwrap().1);
+        }
+        // The square alone is the loop: every other edge goes off.
+        let mut dom = vec![BOTH; g.num_edges()];
+        for e in square {
+            dom[e as usize] = ON;
+        }
+        let (out, valid) = propagate(3, &[-1; 9], &dom).unwrap();
+        assert!(valid);
+        for (e, &d) in out.iter().enumerate() {
+            assert_eq!(d, if square.contains(&(e as u32)) { ON } else { OFF });
+        }
+        // The same square as the only loop the clues allow, found by the
+        // search (cell 0 blank, its two neighbours 1, the rest 0).
+        let clues = [-1, 1, 0, 1, 0, 0, 0, 0, 0];
+        let r = crate::loop_v1::solve(3, &clues, 100).unwrap();
+        assert_eq!(r.solutions.len(), 1);
+        assert!(square.iter().all(|&e| r.solutions[0][e as usize] == 1));
     }
 
     #[test]

@@ -21,9 +21,9 @@ struct Frame {
 }
 
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
-    let grid = super::grid_for(n)?;
+    let tables = super::tables_for(n)?;
     super::check_clues(clues, n)?;
-    let mut engine = Engine::new(&grid, clues);
+    let mut engine = Engine::new(&tables, clues);
     Ok(search(&mut engine, node_limit))
 }
 
@@ -39,7 +39,7 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         out.truncated = true;
         return out;
     }
-    let mut stack: Vec<Frame> = Vec::with_capacity(engine.dom.len());
+    let mut stack: Vec<Frame> = Vec::with_capacity(engine.domains().len());
     // Edges below the top frame's edge are all decided, so the next branching
     // edge is searched from there.
     let mut from = 0usize;
@@ -48,11 +48,15 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         // A closed loop that passed propagation is a solution: the loop rule
         // turns the rest off and the clues hold. Without a closure, a fully
         // decided board has no on-edge at all, which v1 rejects.
-        let next = if engine.closed { None } else { (from..engine.dom.len()).find(|&e| engine.dom[e] == BOTH) };
+        let next = if engine.closed {
+            None
+        } else {
+            engine.domains()[from..].iter().position(|&d| d == BOTH).map(|i| from + i)
+        };
         match next {
             Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
             None if engine.closed => {
-                out.solutions.push(engine.dom.iter().map(|&d| (d == ON) as u8).collect());
+                out.solutions.push(engine.domains().iter().map(|&d| (d == ON) as u8).collect());
                 if out.solutions.len() >= 2 {
                     return out;
                 }
@@ -76,7 +80,7 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
                 out.truncated = true;
                 return out;
             }
-            if engine.assign(edge, value) && engine.run() {
+            if engine.assign(edge as usize, value) && engine.run() {
                 from = edge as usize + 1;
                 break;
             }
@@ -100,8 +104,8 @@ pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> 
     if order.len() != n * n {
         return Err(crate::invalid!("order must be a permutation of 0..{}", n * n));
     }
-    let grid = super::grid_for(n)?;
-    let mut engine = Engine::new(&grid, clues);
+    let tables = super::tables_for(n)?;
+    let mut engine = Engine::new(&tables, clues);
     let mut unique = |c: &[i8]| -> bool {
         engine.reset(c);
         let r = search(&mut engine, THIN_NODE_LIMIT);

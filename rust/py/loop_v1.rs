@@ -1,6 +1,7 @@
 //! The Loop engine v1's bindings (`loop_*`).
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
 use super::extract_clues;
 use crate::loop_v1;
@@ -17,17 +18,30 @@ fn py_loop_propagate(
     Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
 }
 
-/// v1 search: `(solutions, nodes, truncated)`.
+/// v1 search: the fields of `loop.SolveResult` as a dict (`solutions` as
+/// lists of 0/1 per edge, `nodes`, `truncated`), which the façade adopts as
+/// the result's `__dict__`: a small solve costs a few microseconds, so
+/// building the lists here and handing over one dict is a visible share.
 #[pyfunction(name = "loop_solve")]
-fn py_loop_solve(
-    py: Python<'_>,
+fn py_loop_solve<'py>(
+    py: Python<'py>,
     n: usize,
-    clues: &Bound<'_, PyAny>,
+    clues: &Bound<'py, PyAny>,
     node_limit: u64,
-) -> PyResult<(Vec<Vec<u8>>, u64, bool)> {
+) -> PyResult<Bound<'py, PyDict>> {
     let clues = extract_clues(clues, 4)?;
     let r = py.detach(|| loop_v1::solve(n, &clues, node_limit))?;
-    Ok((r.solutions, r.nodes, r.truncated))
+    // Each entry a new reference to one of two ints, not a conversion per edge.
+    let bits = [0u8.into_pyobject(py)?, 1u8.into_pyobject(py)?];
+    let solutions = PyList::empty(py);
+    for s in &r.solutions {
+        solutions.append(PyList::new(py, s.iter().map(|&b| &bits[(b != 0) as usize]))?)?;
+    }
+    let fields = PyDict::new(py);
+    fields.set_item(pyo3::intern!(py, "solutions"), solutions)?;
+    fields.set_item(pyo3::intern!(py, "nodes"), r.nodes)?;
+    fields.set_item(pyo3::intern!(py, "truncated"), r.truncated)?;
+    Ok(fields)
 }
 
 /// v1 clue thinning of `generate`: `(clues, final_check_ok)`.

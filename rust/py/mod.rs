@@ -14,7 +14,7 @@ mod slither;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString};
 
 use crate::error::Error;
 use crate::interrupt::Stop;
@@ -85,6 +85,26 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
         return Err(loopcraft_error("ArgumentTypeError", "clues must be a list of int or None, not a string".into()));
     }
     let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+    // The usual case, a list of plain ints and None, is read by index and
+    // without the type checks; anything else takes the general loop below.
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        for item in list.iter() {
+            if item.is_none() {
+                out.push(-1);
+            } else if item.is_exact_instance_of::<PyInt>() {
+                match item.extract::<i64>() {
+                    Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+        if out.len() == list.len() {
+            return Ok(out);
+        }
+        out.clear();
+    }
     for (i, item) in obj.try_iter()?.enumerate() {
         let item = item?;
         if item.is_none() {
@@ -101,7 +121,9 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
         match item.extract::<i64>() {
             Ok(v) if (0..=max).contains(&v) => out.push(v as i8),
             Ok(v) => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] = {v} is outside 0..{max}"))),
-            Err(_) => return Err(loopcraft_error("ArgumentError", format!("clues[{i}] is an int far outside 0..{max}"))),
+            Err(_) => {
+                return Err(loopcraft_error("ArgumentError", format!("clues[{i}] is an int far outside 0..{max}")))
+            }
         }
     }
     Ok(out)

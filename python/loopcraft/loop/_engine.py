@@ -160,16 +160,17 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
         node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
     try:
-        solutions, nodes, truncated = _core.loop_solve(n, clues, node_limit)
+        fields = _core.loop_solve(n, clues, node_limit)
     except (TypeError, ValueError, OverflowError):
         # The same checks and errors as solve_many's, run only once the core
         # refused the clues, so that good calls do not pay for them.
         clue_list("clues", clues, n * n, 4)
         raise
-    # Filled in directly: the frozen dataclass's __init__ sets each field
-    # through object.__setattr__, several times the cost of this.
+    # Filled in directly from the core's dict of the fields: the frozen
+    # dataclass's __init__ sets each field through object.__setattr__,
+    # several times the cost of this.
     result: SolveResult = _new_object(SolveResult)
-    result.__dict__.update(solutions=[list(s) for s in solutions], nodes=nodes, truncated=truncated)
+    result.__dict__.update(fields)
     return result
 
 

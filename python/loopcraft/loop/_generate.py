@@ -57,5 +57,5 @@ def generate(n: int, seed: str) -> LoopPuzzle:
 
 
 def _unique(n: int, clues: List[Optional[int]]) -> bool:
-    solutions, _, truncated = _core.loop_solve(n, clues, NODE_LIMIT)
-    return not truncated and len(solutions) == 1
+    fields = _core.loop_solve(n, clues, NODE_LIMIT)
+    return not fields["truncated"] and len(fields["solutions"]) == 1
