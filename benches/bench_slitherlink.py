@@ -71,7 +71,9 @@ def run_loopcraft(problem: str) -> Tuple[float, float, List[List[str]], bool]:
     p = Slitherlink.from_puzzlekit(problem)
     result = p.solve(limit=2)
     t2 = time.perf_counter()
-    assert first.count == 1 and first.complete
+    # limit=1 stops at the first solution, so the search is not complete
+    # (SolveResult.complete means the count is exact).
+    assert first.count == 1 and not first.complete
     answer = [row.split() for row in result.solutions[0].to_puzzlekit().splitlines()[1:]] if result.solutions else []
     return t1 - t0, t2 - t1, answer, result.unique
 
