@@ -724,18 +724,124 @@ fn py_country_solve_many<'py>(
         .collect()
 }
 
-/// The batches' fast path alone (for the cross-check tests):
-/// the board in the core's form, or None for a text left to Python.
+/// What a batch reads of a text (`read::slither_item`/`read::country_item`,
+/// for the tests that hold it to `parse`): the board in the core's form, or
+/// None for a text left to Python.
 #[pyfunction(name = "fast_read")]
 fn py_fast_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::IntoPyObjectExt;
     match family {
         "slitherlink" => {
-            crate::read::slither(&text).map(|b| (b.rows, b.cols, optional_clues(&b.clues))).into_bound_py_any(py)
+            crate::read::slither_item(&text).map(|b| (b.rows, b.cols, optional_clues(&b.clues))).into_bound_py_any(py)
         }
-        "country" => crate::read::country(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py),
+        "country" => {
+            crate::read::country_item(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py)
+        }
         _ => Err(Error::InvalidArgument(format!("unknown family {family:?}")).into()),
     }
+}
+
+impl From<crate::read::ReadError> for PyErr {
+    fn from(err: crate::read::ReadError) -> PyErr {
+        loopcraft_error("FormatError", err.message)
+    }
+}
+
+/// A Python int from a number read in a text (of any length).
+fn int_of<'py>(py: Python<'py>, n: &crate::read::text::Number) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::IntoPyObjectExt;
+    match n.value() {
+        Some(v) => v.into_bound_py_any(py),
+        None => py.get_type::<PyInt>().call1((n.to_string(),)),
+    }
+}
+
+/// The one reader of puzzlekit text and puzz.link URLs (`rust/read/`), as
+/// every Python reader of those formats calls it. `format` is `"any"` (what
+/// `parse` reads: the format detected), `"url"`, `"puzzlekit"`, or
+/// `"solution"` (Slitherlink solution text: 1 inside, 0 outside) or `"loop"`
+/// (a Country Road loop's text: `(rows, cols, [(line, tokens), ...])`, the
+/// tokens for Python to check). Answers the
+/// board (Slitherlink `(rows, cols, clues)`, None a blank; Country Road
+/// `(rows, cols, cells, ids, numbers)`: the country of each cell, -1 blocked,
+/// each country's id as an int or a str, and its number or None), or for
+/// `"any"` the name of a format Python reads (`"json"`, `"tatham"`).
+/// Raises `FormatError` with the reader's message.
+#[pyfunction(name = "read_text")]
+fn py_read_text<'py>(
+    py: Python<'py>,
+    family: &str,
+    format: &str,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use crate::read::{self, puzzlekit, pzpr, Read, RegionId};
+    use pyo3::IntoPyObjectExt;
+    // A str holding a lone surrogate is no UTF-8: UnicodeEncodeError, which
+    // `loopcraft._text.read` catches to send it in another spelling.
+    let text = text.to_cow()?;
+    let text: &str = &text;
+    let unknown = || Err(Error::InvalidArgument(format!("unknown family or format {family:?}, {format:?}")).into());
+    match family {
+        "slitherlink" => {
+            let board = match format {
+                "any" => match read::slither(text)? {
+                    Read::Board(b) => b,
+                    Read::Other(f) => return f.name().into_bound_py_any(py),
+                },
+                "url" => pzpr::slither(text)?,
+                "puzzlekit" => puzzlekit::slither(text)?,
+                "solution" => {
+                    let b = puzzlekit::slither_solution(text)?;
+                    return (b.rows, b.cols, b.clues).into_bound_py_any(py);
+                }
+                _ => return unknown(),
+            };
+            (board.rows, board.cols, optional_clues(&board.clues)).into_bound_py_any(py)
+        }
+        "country" => {
+            let board = match format {
+                "any" => match read::country(text)? {
+                    Read::Board(b) => b,
+                    Read::Other(f) => return f.name().into_bound_py_any(py),
+                },
+                "url" => pzpr::country(text)?,
+                "puzzlekit" => puzzlekit::country(text)?,
+                "loop" => {
+                    let (rows, cols, lines) = puzzlekit::grid(read::Family::Country, text, "solution text", false)?;
+                    return (rows, cols, lines).into_bound_py_any(py);
+                }
+                _ => return unknown(),
+            };
+            let ids = board
+                .ids
+                .iter()
+                .map(|id| match id {
+                    RegionId::Index(k) => k.into_bound_py_any(py),
+                    RegionId::Int(digits) => int_of(py, &read::text::Number::parse(digits).expect("digits")),
+                    RegionId::Name(name) => name.into_bound_py_any(py),
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            let numbers = board
+                .numbers
+                .iter()
+                .map(|n| n.as_ref().map_or_else(|| Ok(py.None().into_bound(py)), |n| int_of(py, n)))
+                .collect::<PyResult<Vec<_>>>()?;
+            (board.rows, board.cols, board.cells, ids, numbers).into_bound_py_any(py)
+        }
+        _ => unknown(),
+    }
+}
+
+/// The format `parse` picks for a text of `family` (`read::detect`):
+/// `"url"`, `"puzzlekit"`, `"json"` or `"tatham"`.
+#[pyfunction(name = "text_format")]
+fn py_text_format(family: &str, text: &Bound<'_, PyString>) -> PyResult<&'static str> {
+    let family = match family {
+        "slitherlink" => crate::read::Family::Slitherlink,
+        "country" => crate::read::Family::Country,
+        _ => return Err(Error::InvalidArgument(format!("unknown family {family:?}")).into()),
+    };
+    Ok(crate::read::detect(family, &text.to_string_lossy()).name())
 }
 
 /// `loop_solve` on many clue lists of one size n: per list the
@@ -775,6 +881,7 @@ fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DIGITS", crate::read::MAX_DIGITS)?;
     m.add("MAX_URL", crate::read::pzpr::MAX_URL)?;
     m.add("URL_SITES", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::SITES)?)?;
+    m.add("URL_NUMBER_FORMS", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::NUMBER_FORMS)?)?;
     m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
     m.add("MAX_ATTEMPTS", u32::MAX)?;
     m.add("SLITHER_ATTEMPTS", slither::DEFAULT_ATTEMPTS)?;
@@ -840,6 +947,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_country_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(py_fast_read, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read_text, m)?)?;
+    m.add_function(wrap_pyfunction!(py_text_format, m)?)?;
     Ok(())
 }
 
