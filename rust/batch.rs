@@ -134,8 +134,8 @@ where
     Ok(slots.into_iter().map(|s| s.expect("every item ran: no stop, no panic")).collect())
 }
 
-/// One item of a batch: a board in the core's form, or a text that the
-/// fast path of [`read`] reads on the worker thread.
+/// One item of a batch: a board in the core's form, or a text that
+/// [`read`] (the one reader, `parse`'s) reads on the worker thread.
 #[derive(Debug, Clone)]
 pub enum Input<B> {
     Board(B),
@@ -149,8 +149,8 @@ pub enum Answer<B, T> {
     Solved(Result<T>),
     /// The item was a text read here: the board read, and its solve's answer.
     Read(B, Result<T>),
-    /// A text the fast path leaves to Python's reader (another format, or
-    /// one that Python may refuse with a message of its own).
+    /// A text left to Python's `parse` (JSON, a Loopy ID, a mistake: `parse`
+    /// raises the reader's error, or a text that is no board).
     Unread,
 }
 

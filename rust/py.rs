@@ -615,8 +615,8 @@ fn py_country_hamiltonian_cycles<'py>(
 
 // ---------------------------------------------------------------- batches (see rust/batch.rs)
 
-/// The items of a batch: each a `str` (read by the core's fast path on a
-/// worker thread, or left to Python's reader) or a board, which
+/// The items of a batch: each a `str` (read by the core's reader on a
+/// worker thread, or left to Python's `parse`) or a board, which
 /// `board` converts.
 fn batch_inputs<'py, B>(
     boards: &Bound<'py, PyAny>,
@@ -628,8 +628,8 @@ fn batch_inputs<'py, B>(
         let item = item?;
         inputs.push(match item.cast::<PyString>() {
             // A str too long to read (not copied) or not valid UTF-8 (a lone
-            // surrogate) cannot be a plain text: the empty text is
-            // never read, so Python's reader gets the original.
+            // surrogate) goes as the empty text, which the reader refuses,
+            // so Python's `parse` gets the original and says what it is.
             Ok(text) if text.len()? > crate::read::MAX_TEXT => Input::Text(String::new()),
             Ok(text) => Input::Text(text.to_cow().map(|t| t.into_owned()).unwrap_or_default()),
             Err(_) => Input::Board(board(&item)?),

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loopcraft import _core, country, slitherlink
+from loopcraft import _core, _pzpr, country, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.errors import FormatError, LoopcraftError
 from loopcraft.slitherlink import Slitherlink
@@ -273,6 +273,19 @@ def test_lone_surrogates_read_as_themselves():
     assert b.countries == ("a\udcff", "\ud800") and dict(b.numbers) == {"a\udcff": 2}
     with pytest.raises(FormatError, match=r"URL body character 9 '\\udfff' is not a room number"):
         CountryRoad.parse("https://puzz.link/p?country/5/5/amda0uf0\udfff")
+
+
+def test_the_url_writer_and_the_core_reader_agree_on_every_number_form():
+    """Python writes puzz.link numbers with the core's forms (``_core.URL_NUMBER_FORMS``)
+    and the core reads them back, at every boundary between two forms."""
+    edges = [0, 15, 16, 255, 256, 4095, 4096, 8191, 8192, 12239, 12240, 77775, 77776, 1126351]
+    assert [f[:3] for f in _pzpr._NUMBER_FORMS] == [tuple(f) for f in _core.URL_NUMBER_FORMS]
+    walls = _pzpr.encode_bits([1, 1]) + _pzpr.encode_bits([0, 0])  # 2 x 2: two rooms, one per column
+    for n in edges:
+        url = _pzpr.write_url("puzz.link", "country", 2, 2, walls + _pzpr.encode_numbers([n, None]))
+        assert _core.read_text("country", "url", url)[4] == [n, None], (n, url)
+    with pytest.raises(LoopcraftError, match="too large"):
+        _pzpr.encode_number(1126352)
 
 
 # ----------------------------------------------------------------- through solve_many

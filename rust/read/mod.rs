@@ -254,7 +254,11 @@ pub fn slither_item(text: &str) -> Option<SlitherItem> {
 /// the board's own error for those).
 pub fn country_item(text: &str) -> Option<CountryItem> {
     let Ok(Read::Board(board)) = country(text) else { return None };
-    if board.ids.is_empty() || crate::country::first_cut_cell(board.rows, board.cols, &board.cells).ok()?.is_some() {
+    // A URL's countries are connected pieces by construction; text's ids may not be.
+    let from_url = matches!(board.ids.first(), Some(RegionId::Index(_)));
+    if board.ids.is_empty()
+        || (!from_url && crate::country::first_cut_cell(board.rows, board.cols, &board.cells).ok()?.is_some())
+    {
         return None;
     }
     let mut sizes = vec![0i64; board.ids.len()];

@@ -226,7 +226,9 @@ pub fn country(text: &str) -> Result<CountryText> {
         region_rows.push(row_tokens(line, r, cols, false)?);
     }
 
-    let mut index: HashMap<RegionId, i64> = HashMap::new();
+    // Countries by key (is a number, the token without leading zeros), in
+    // order of first cell; an id is made once per country.
+    let mut index: HashMap<(bool, &str), i64> = HashMap::new();
     let mut ids = Vec::new();
     let mut cells = Vec::with_capacity(rows * cols);
     for (r, tokens) in region_rows.iter().enumerate() {
@@ -236,16 +238,20 @@ pub fn country(text: &str) -> Result<CountryText> {
                 cells.push(-1);
                 continue;
             }
-            let id = if is_digits(token) {
-                let where_ = format!("{what}: {}: region id", place(line, r, Some(c)));
-                let n = short(Number::parse(token).expect("digits"), token, &where_, at_cell(line, r, Some(c)))?;
-                RegionId::Int(n.digits().to_owned())
+            let key = if is_digits(token) {
+                if token.len() > MAX_DIGITS {
+                    let where_ = format!("{what}: {}: region id", place(line, r, Some(c)));
+                    let m = format!("{where_}: a number of {} digits is too long (at most {MAX_DIGITS})", token.len());
+                    return Err(ReadError::new(at_cell(line, r, Some(c)), m));
+                }
+                let trimmed = token.trim_start_matches('0');
+                (true, if trimmed.is_empty() { "0" } else { trimmed })
             } else {
-                RegionId::Name(token.to_owned())
+                (false, token)
             };
             let next = ids.len() as i64;
-            let k = *index.entry(id).or_insert_with_key(|id| {
-                ids.push(id.clone());
+            let k = *index.entry(key).or_insert_with(|| {
+                ids.push(if key.0 { RegionId::Int(key.1.to_owned()) } else { RegionId::Name(key.1.to_owned()) });
                 next
             });
             cells.push(k);

@@ -352,7 +352,7 @@ pub fn country(url: &str) -> Result<CountryText> {
         cols,
         cells,
         ids: (0..count).map(RegionId::Index).collect(),
-        numbers: found.into_iter().map(|n| n.map(|v| Number::parse(&v.to_string()).expect("digits"))).collect(),
+        numbers: found.into_iter().map(|n| n.map(|v| Number::Small(v as i64))).collect(),
     })
 }
 

@@ -87,12 +87,13 @@ pub fn is_digits(token: &str) -> bool {
     !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A whole number as written in a text: a sign and its digits without
-/// leading zeros (`"0"` for zero), of any length the reader allows.
+/// A whole number as written in a text, of any length the reader allows:
+/// its value when it fits an `i64`, else its sign and digits (without
+/// leading zeros).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Number {
-    negative: bool,
-    digits: String,
+pub enum Number {
+    Small(i64),
+    Big { negative: bool, digits: String },
 }
 
 impl Number {
@@ -106,20 +107,20 @@ impl Number {
         if !is_digits(digits) {
             return None;
         }
-        let trimmed = digits.trim_start_matches('0');
-        let digits = if trimmed.is_empty() { "0" } else { trimmed };
-        Some(Number { negative: negative && digits != "0", digits: digits.to_owned() })
-    }
-
-    /// The digits without sign or leading zeros.
-    pub fn digits(&self) -> &str {
-        &self.digits
+        let digits = digits.trim_start_matches('0');
+        if digits.len() <= 18 {
+            let v: i64 = if digits.is_empty() { 0 } else { digits.parse().ok()? };
+            return Some(Number::Small(if negative { -v } else { v }));
+        }
+        Some(Number::Big { negative, digits: digits.to_owned() })
     }
 
     /// The value when it fits an `i64` (None: too large either way to be a size).
     pub fn value(&self) -> Option<i64> {
-        let v: i64 = if self.digits.len() <= 18 { self.digits.parse().ok()? } else { return None };
-        Some(if self.negative { -v } else { v })
+        match self {
+            Number::Small(v) => Some(*v),
+            Number::Big { .. } => None,
+        }
     }
 
     /// Whether the number is in `lo..=hi`.
@@ -129,19 +130,19 @@ impl Number {
 
     /// Whether the number is below `lo` (false when above every i64).
     pub fn below(&self, lo: i64) -> bool {
-        match self.value() {
-            Some(v) => v < lo,
-            None => self.negative,
+        match self {
+            Number::Small(v) => *v < lo,
+            Number::Big { negative, .. } => *negative,
         }
     }
 }
 
 impl std::fmt::Display for Number {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.negative {
-            f.write_str("-")?;
+        match self {
+            Number::Small(v) => write!(f, "{v}"),
+            Number::Big { negative, digits } => write!(f, "{}{digits}", if *negative { "-" } else { "" }),
         }
-        f.write_str(&self.digits)
     }
 }
 
