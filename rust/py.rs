@@ -756,6 +756,15 @@ fn int_of<'py>(py: Python<'py>, n: &crate::read::text::Number) -> PyResult<Bound
     }
 }
 
+/// Runs a reading without the GIL when the text is long enough for that to matter.
+fn reading<T: Send>(py: Python<'_>, long: bool, read: impl FnOnce() -> T + Send) -> T {
+    if long {
+        py.detach(read)
+    } else {
+        read()
+    }
+}
+
 /// The one reader of puzzlekit text and puzz.link URLs (`rust/read/`), as
 /// every Python reader of those formats calls it. `format` is `"any"` (what
 /// `parse` reads: the format detected), `"url"`, `"puzzlekit"`, or
@@ -780,18 +789,19 @@ fn py_read_text<'py>(
     // `loopcraft._text.read` catches to send it in another spelling.
     let text = text.to_cow()?;
     let text: &str = &text;
+    let long = text.len() > 1 << 16;
     let unknown = || Err(Error::InvalidArgument(format!("unknown family or format {family:?}, {format:?}")).into());
     match family {
         "slitherlink" => {
             let board = match format {
-                "any" => match read::slither(text)? {
+                "any" => match reading(py, long, || read::slither(text))? {
                     Read::Board(b) => b,
                     Read::Other(f) => return f.name().into_bound_py_any(py),
                 },
-                "url" => pzpr::slither(text)?,
-                "puzzlekit" => puzzlekit::slither(text)?,
+                "url" => reading(py, long, || pzpr::slither(text))?,
+                "puzzlekit" => reading(py, long, || puzzlekit::slither(text))?,
                 "solution" => {
-                    let b = puzzlekit::slither_solution(text)?;
+                    let b = reading(py, long, || puzzlekit::slither_solution(text))?;
                     return (b.rows, b.cols, b.clues).into_bound_py_any(py);
                 }
                 _ => return unknown(),
@@ -800,14 +810,15 @@ fn py_read_text<'py>(
         }
         "country" => {
             let board = match format {
-                "any" => match read::country(text)? {
+                "any" => match reading(py, long, || read::country(text))? {
                     Read::Board(b) => b,
                     Read::Other(f) => return f.name().into_bound_py_any(py),
                 },
-                "url" => pzpr::country(text)?,
-                "puzzlekit" => puzzlekit::country(text)?,
+                "url" => reading(py, long, || pzpr::country(text))?,
+                "puzzlekit" => reading(py, long, || puzzlekit::country(text))?,
                 "loop" => {
-                    let (rows, cols, lines) = puzzlekit::grid(read::Family::Country, text, "solution text", false)?;
+                    let (rows, cols, lines) =
+                        reading(py, long, || puzzlekit::grid(read::Family::Country, text, "solution text", false))?;
                     return (rows, cols, lines).into_bound_py_any(py);
                 }
                 _ => return unknown(),

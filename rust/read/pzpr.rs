@@ -185,8 +185,23 @@ fn repr_char(ch: char) -> String {
     repr(ch.encode_utf8(&mut [0; 4]))
 }
 
-const BASE32: &str = "0123456789abcdefghijklmnopqrstuv";
-const HEX: &str = "0123456789abcdef";
+/// The value of a base-32 digit (`0`-`9`, `a`-`v`).
+fn base32(ch: char) -> Option<u8> {
+    match ch {
+        '0'..='9' => Some(ch as u8 - b'0'),
+        'a'..='v' => Some(ch as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The value of a hex digit (`0`-`9`, `a`-`f`).
+fn hex(ch: char) -> Option<u64> {
+    match ch {
+        '0'..='9' => Some(u64::from(ch as u8 - b'0')),
+        'a'..='f' => Some(u64::from(ch as u8 - b'a') + 10),
+        _ => None,
+    }
+}
 
 /// `count` border bits from `body[*pos..]` (characters), five per base-32
 /// character, most significant first. `what` names them in messages.
@@ -199,7 +214,7 @@ fn border_bits(body: &[char], pos: &mut usize, count: usize, what: &str) -> Resu
     }
     let mut bits = Vec::with_capacity(chars * 5);
     for (i, &ch) in chunk.iter().enumerate() {
-        let Some(v) = BASE32.find(ch) else {
+        let Some(v) = base32(ch) else {
             let m = format!(
                 "URL body character {} {} in the {what} is not base-32 (0-9, a-v)",
                 *pos + i + 1,
@@ -262,14 +277,14 @@ fn numbers(body: &[char], pos: usize, count: usize) -> Result<(Vec<Option<u64>>,
     let mut i = pos;
     while i < body.len() && room < count {
         let ch = body[i];
-        if let Some(v) = HEX.find(ch) {
-            out[room] = Some(v as u64);
+        if let Some(v) = hex(ch) {
+            out[room] = Some(v);
         } else if ch == '.' {
         } else if ('g'..='z').contains(&ch) {
             room += ch as usize - 'g' as usize;
         } else if let Some(&(prefix, width, offset)) = NUMBER_FORMS.iter().find(|f| f.0 == ch) {
             let digits = &body[(i + 1).min(body.len())..(i + 1 + width).min(body.len())];
-            let value = digits.iter().try_fold(0u64, |acc, &d| Some(acc * 16 + HEX.find(d)? as u64));
+            let value = digits.iter().try_fold(0u64, |acc, &d| Some(acc * 16 + hex(d)?));
             match value {
                 Some(v) if digits.len() == width => out[room] = Some(v + offset),
                 _ => {
