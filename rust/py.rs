@@ -773,7 +773,8 @@ fn reading<T: Send>(py: Python<'_>, long: bool, read: impl FnOnce() -> T + Send)
 /// tokens for Python to check). Answers the
 /// board (Slitherlink `(rows, cols, clues)`, None a blank; Country Road
 /// `(rows, cols, cells, ids, numbers)`: the country of each cell, -1 blocked,
-/// each country's id as an int or a str, and its number or None), or for
+/// each country's id as an int or a str, and `(country, number)` pairs in
+/// the order the text gives them), or for
 /// `"any"` the name of a format Python reads (`"json"`, `"tatham"`).
 /// Raises `FormatError` with the reader's message.
 #[pyfunction(name = "read_text")]
@@ -817,8 +818,7 @@ fn py_read_text<'py>(
                 "url" => reading(py, long, || pzpr::country(text))?,
                 "puzzlekit" => reading(py, long, || puzzlekit::country(text))?,
                 "loop" => {
-                    let (rows, cols, lines) =
-                        reading(py, long, || puzzlekit::grid(read::Family::Country, text, "solution text", false))?;
+                    let (rows, cols, lines) = reading(py, long, || puzzlekit::country_loop(text))?;
                     return (rows, cols, lines).into_bound_py_any(py);
                 }
                 _ => return unknown(),
@@ -832,11 +832,7 @@ fn py_read_text<'py>(
                     RegionId::Name(name) => name.into_bound_py_any(py),
                 })
                 .collect::<PyResult<Vec<_>>>()?;
-            let numbers = board
-                .numbers
-                .iter()
-                .map(|n| n.as_ref().map_or_else(|| Ok(py.None().into_bound(py)), |n| int_of(py, n)))
-                .collect::<PyResult<Vec<_>>>()?;
+            let numbers = board.numbers.iter().map(|(k, n)| Ok((*k, int_of(py, n)?))).collect::<PyResult<Vec<_>>>()?;
             (board.rows, board.cols, board.cells, ids, numbers).into_bound_py_any(py)
         }
         _ => unknown(),

@@ -249,6 +249,9 @@ def test_every_spelling_parse_reads_is_read_by_the_batch():
         ("slitherlink", "2 2\r\n- -\r\n-\t1 2", "line 3 (row 2): expected 2 cells, got 3"),
         ("slitherlink", "https://puzz.link/p?slither/3/2/1g3A", "'A' at position 4 (row 2, column 1)"),
         ("slitherlink", "https://puzz.link/p?slither/3/x/1g3", "URL: the number of rows must be a whole number"),
+        # Numbers are ASCII digits everywhere, the header's too (U+0663 is an Arabic-Indic 3).
+        ("slitherlink", "\u0663 2\n- -", "line 1: the number of rows must be a whole number, got '\u0663'"),
+        ("country", "2 1\u0663\n", "line 1: the number of columns must be a whole number, got '1\u0663'"),
         ("country", "2 2\n- x\n- -\n1 1\n2 2", "line 2 (row 1, column 2): 'x' is not a number or '-'"),
         ("country", "2 2\n- -\n- -\n1 1 1\n2 2", "line 4 (row 1): expected 2 cells, got 3"),
         ("country", "https://puzz.link/p?country/5/5/am!a0uf02h12h", "URL body character 3 '!' in the vertical"),
@@ -283,7 +286,7 @@ def test_the_url_writer_and_the_core_reader_agree_on_every_number_form():
     walls = _pzpr.encode_bits([1, 1]) + _pzpr.encode_bits([0, 0])  # 2 x 2: two rooms, one per column
     for n in edges:
         url = _pzpr.write_url("puzz.link", "country", 2, 2, walls + _pzpr.encode_numbers([n, None]))
-        assert _core.read_text("country", "url", url)[4] == [n, None], (n, url)
+        assert _core.read_text("country", "url", url)[4] == [(0, n)], (n, url)
     with pytest.raises(LoopcraftError, match="too large"):
         _pzpr.encode_number(1126352)
 

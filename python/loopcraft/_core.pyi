@@ -384,7 +384,8 @@ def fast_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
 
 def read_text(family: str, format: str, text: str) -> Union[str, Tuple[Any, ...]]:
     """The one reader of puzzlekit text and puzz.link URLs (``format``: ``"any"``,
-    ``"url"``, ``"puzzlekit"``, ``"solution"``, ``"loop"``): the board as a tuple, or for
+    ``"url"``, ``"puzzlekit"``, ``"solution"``, ``"loop"``): the board as a tuple (Country
+    Road: ``(rows, cols, cells, ids, [(country, number), ...])``), or for
     ``"any"`` the name of a format Python reads (``"json"``, ``"tatham"``). Raises
     FormatError; UnicodeEncodeError for a str holding a lone surrogate."""
 

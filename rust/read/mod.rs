@@ -137,15 +137,16 @@ pub enum RegionId {
 
 /// A Country Road board as a text writes it: the country of each cell
 /// (row-major, -1 for a blocked cell; countries numbered by first cell),
-/// each country's id, and its number when one is given (its digits: a
-/// puzzlekit number may be long; the board checks it against the country).
+/// each country's id, and the numbers given: `(country, number)` in the
+/// order the text first gives each (a puzzlekit number may be long; the
+/// board checks it against the country).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountryText {
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<i64>,
     pub ids: Vec<RegionId>,
-    pub numbers: Vec<Option<text::Number>>,
+    pub numbers: Vec<(usize, text::Number)>,
 }
 
 /// The format of `text` for `family`, as `parse` picks it: JSON when it
@@ -267,12 +268,9 @@ pub fn country_item(text: &str) -> Option<CountryItem> {
             sizes[k as usize] += 1;
         }
     }
-    let mut numbers = Vec::with_capacity(sizes.len());
-    for (n, size) in board.numbers.iter().zip(sizes) {
-        numbers.push(match n {
-            None => None,
-            Some(n) => Some(n.value().filter(|v| (0..=size).contains(v))?),
-        });
+    let mut numbers = vec![None; sizes.len()];
+    for (k, n) in &board.numbers {
+        numbers[*k] = Some(n.value().filter(|v| (0..=sizes[*k]).contains(v))?);
     }
     Some(CountryItem { rows: board.rows, cols: board.cols, regions: board.cells, numbers })
 }

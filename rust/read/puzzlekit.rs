@@ -166,40 +166,52 @@ pub fn slither_solution(text: &str) -> Result<SlitherItem> {
 
 /// A grid of one-character tokens from `allowed` (ASCII), each turned into a value.
 fn slither_grid(text: &str, what: &str, allowed: &str, value: impl Fn(u8) -> i8) -> Result<SlitherItem> {
-    let (rows, cols, body) = grid(Family::Slitherlink, text, what, true)?;
-    let mut clues = Vec::with_capacity(rows * cols);
-    for (r, (line, tokens)) in body.into_iter().enumerate() {
-        for (c, token) in tokens.into_iter().enumerate() {
-            match token.as_bytes() {
-                &[ch] if allowed.as_bytes().contains(&ch) => clues.push(value(ch)),
-                _ => {
-                    let expected: Vec<String> = allowed.chars().map(String::from).collect();
-                    return Err(ReadError::new(
-                        at_cell(line, r, Some(c)),
-                        format!(
-                            "{}: unexpected {}; expected one of {}",
-                            place(line, r, Some(c)),
-                            repr(token),
-                            expected.join(" ")
-                        ),
-                    ));
-                }
-            }
-        }
-    }
+    let expected = || allowed.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let (rows, cols, body) = grid(Family::Slitherlink, text, what, true, |token| match token.as_bytes() {
+        &[ch] if allowed.as_bytes().contains(&ch) => None,
+        _ => Some(format!("unexpected {}; expected one of {}", repr(token), expected())),
+    })?;
+    let clues = body.iter().flat_map(|(_, tokens)| tokens.iter().map(|t| value(t.as_bytes()[0]))).collect();
     Ok(SlitherItem { rows, cols, clues })
+}
+
+/// Country Road loop text (a solution): `R C`, then R rows of C tokens,
+/// each `-` (an unused cell) or the cell's two exits among `n s e w`.
+/// Returns the rows with their line numbers; whether the exits match their
+/// neighbours' is the loop's check.
+pub fn country_loop(text: &str) -> Result<Grid<'_>> {
+    grid(Family::Country, text, "solution text", false, |token| {
+        let exits = token.as_bytes();
+        let ok =
+            token == "-" || (exits.len() == 2 && exits[0] != exits[1] && exits.iter().all(|e| b"nsew".contains(e)));
+        (!ok).then(|| format!("{} is not '-' or two of n s e w", repr(token)))
+    })
 }
 
 /// The rows of a grid text: the `R C` header (within the family's sizes),
 /// then R lines of C tokens (with `compact`, a line may also be one word of
-/// C characters). Returns R, C and each row's line number and tokens;
-/// `what` names the text in messages. The tokens are the caller's to check.
-pub fn grid<'t>(family: Family, text: &'t str, what: &str, compact: bool) -> Result<Grid<'t>> {
+/// C characters), read row by row: a row's count, then each token, which
+/// `refuse` answers with what is wrong with it, if anything. Returns R, C
+/// and each row's line number and tokens; `what` names the text in messages.
+pub fn grid<'t>(
+    family: Family,
+    text: &'t str,
+    what: &str,
+    compact: bool,
+    refuse: impl Fn(&str) -> Option<String>,
+) -> Result<Grid<'t>> {
     let (rows, cols, body) = header(family, text, what)?;
     body_lines(&body, rows, what, &format!("{rows} rows"))?;
     let mut out = Vec::with_capacity(rows);
     for (r, &line) in body.iter().enumerate() {
-        out.push((line.0, row_tokens(line, r, cols, compact)?));
+        let tokens = row_tokens(line, r, cols, compact)?;
+        for (c, token) in tokens.iter().enumerate() {
+            if let Some(problem) = refuse(token) {
+                let m = format!("{}: {problem}", place(line.0, r, Some(c)));
+                return Err(ReadError::new(at_cell(line.0, r, Some(c)), m));
+            }
+        }
+        out.push((line.0, tokens));
     }
     Ok((rows, cols, out))
 }
@@ -258,7 +270,8 @@ pub fn country(text: &str) -> Result<CountryText> {
         }
     }
 
-    let mut numbers: Vec<Option<Number>> = vec![None; ids.len()];
+    let mut numbers: Vec<(usize, Number)> = Vec::new();
+    let mut given: Vec<Option<usize>> = vec![None; ids.len()]; // each country's place in `numbers`
     for (r, tokens) in number_rows.iter().enumerate() {
         let line = number_lines[r].0;
         for (c, &token) in tokens.iter().enumerate() {
@@ -273,7 +286,7 @@ pub fn country(text: &str) -> Result<CountryText> {
                 return Err(ReadError::new(at, format!("{what}: {where_} holds a number in a blocked cell")));
             };
             let n = short(Number::parse(token).expect("digits"), token, &format!("{what}: {where_}"), at.clone())?;
-            match &numbers[k] {
+            match given[k].map(|i| &numbers[i].1) {
                 Some(m) if *m != n => {
                     // The id as Python's repr shows it: an int bare, a name quoted.
                     let id = match &ids[k] {
@@ -286,7 +299,11 @@ pub fn country(text: &str) -> Result<CountryText> {
                         format!("{what}: region {id} has two different numbers ({m} and {n})"),
                     ));
                 }
-                _ => numbers[k] = Some(n),
+                Some(_) => {}
+                None => {
+                    given[k] = Some(numbers.len());
+                    numbers.push((k, n));
+                }
             }
         }
     }
@@ -348,8 +365,11 @@ mod tests {
         let t = country("3 3\n- 2 -\n- - -\n- - 3\nb b 01\n7 7 1\n7 7 1").unwrap();
         assert_eq!(t.cells, vec![0, 0, 1, 2, 2, 1, 2, 2, 1]);
         assert_eq!(t.ids, vec![RegionId::Name("b".into()), RegionId::Int("1".into()), RegionId::Int("7".into())]);
-        let numbers: Vec<Option<String>> = t.numbers.iter().map(|n| n.as_ref().map(|n| n.to_string())).collect();
-        assert_eq!(numbers, vec![Some("2".into()), Some("3".into()), None]);
+        let numbers: Vec<(usize, String)> = t.numbers.iter().map(|(k, n)| (*k, n.to_string())).collect();
+        assert_eq!(numbers, vec![(0, "2".into()), (1, "3".into())]);
+        // Numbers come in the order the text gives them, not by country.
+        let late = country("2 2\n- 1\n2 -\na b\na b").unwrap();
+        assert_eq!(late.numbers, vec![(1, Number::Small(1)), (0, Number::Small(2))]);
         let blocked = country("2 3\n- - -\n- 1 -\n@ a a\nb b #").unwrap();
         assert_eq!(blocked.cells, vec![-1, 0, 0, 1, 1, -1]);
     }
@@ -381,6 +401,22 @@ mod tests {
         assert!(e.message.starts_with("puzzlekit problem: line 4 (row 1, column 1): region id: a number of 1001"));
         let short = format!("2 2\n- -\n- -\n{} 1\n1 1", "0".repeat(MAX_DIGITS - 1) + "1");
         assert_eq!(country(&short).unwrap().ids, vec![RegionId::Int("1".into())]);
+    }
+
+    #[test]
+    fn grid_rows_are_checked_in_reading_order() {
+        // A bad token on line 2 is found before a short row on line 3.
+        assert_eq!(
+            error(slither("2 2\nx -\n-")).message,
+            "line 2 (row 1, column 1): unexpected 'x'; expected one of - . 0 1 2 3 4"
+        );
+        assert_eq!(
+            error(country_loop("2 2\nnn -\n-")).message,
+            "line 2 (row 1, column 1): 'nn' is not '-' or two of n s e w"
+        );
+        let (rows, cols, lines) = country_loop("2 2\nse sw\n\nne nw").unwrap();
+        assert_eq!((rows, cols, lines), (2, 2, vec![(2, vec!["se", "sw"]), (4, vec!["ne", "nw"])]));
+        assert_eq!(error(country_loop("99 2\n")).message, "line 1: 99 rows is outside 2..30");
     }
 
     #[test]

@@ -367,7 +367,7 @@ pub fn country(url: &str) -> Result<CountryText> {
         cols,
         cells,
         ids: (0..count).map(RegionId::Index).collect(),
-        numbers: found.into_iter().map(|n| n.map(|v| Number::Small(v as i64))).collect(),
+        numbers: found.into_iter().enumerate().filter_map(|(k, n)| Some((k, Number::Small(n? as i64)))).collect(),
     })
 }
 
@@ -463,8 +463,8 @@ mod tests {
     fn country_urls_give_rooms_in_first_cell_order() {
         let t = country("https://puzz.link/p?country/5/5/amda0uf02h12h").unwrap();
         assert_eq!(&t.cells[10..15], &[3, 4, 4, 4, 2]);
-        let numbers: Vec<Option<i64>> = t.numbers.iter().map(|n| n.as_ref().and_then(Number::value)).collect();
-        assert_eq!(numbers, vec![Some(2), None, None, Some(1), Some(2), None, None]);
+        let numbers: Vec<(usize, i64)> = t.numbers.iter().map(|(k, n)| (*k, n.value().unwrap())).collect();
+        assert_eq!(numbers, vec![(0, 2), (3, 1), (4, 2)]);
         assert_eq!(t.ids[3], RegionId::Index(3));
     }
 

@@ -89,11 +89,12 @@ def _countries(
 # --------------------------------------------------------------------------- puzzlekit text
 
 
-def _board(read: Tuple[int, int, List[int], List[RegionId], List[Optional[int]]]) -> Tuple[Regions, Numbers]:
-    """Regions and numbers from the core reader's ``(rows, cols, cells, ids, numbers)``."""
+def _board(read: Tuple[int, int, List[int], List[RegionId], List[Tuple[int, int]]]) -> Tuple[Regions, Numbers]:
+    """Regions and numbers from the core reader's ``(rows, cols, cells, ids, numbers)``
+    (numbers as ``(country, n)`` pairs, in the order the text gives them)."""
     rows, cols, cells, ids, found = read
     regions: Regions = [[None if k < 0 else ids[k] for k in cells[r * cols : (r + 1) * cols]] for r in range(rows)]
-    numbers: Numbers = {ids[k]: n for k, n in enumerate(found) if n is not None}
+    numbers: Numbers = {ids[k]: n for k, n in found}
     return regions, numbers
 
 

@@ -173,19 +173,16 @@ class CountryLoop(Picture):
             FormatError: wrong header, row count, token, or exits that do not
                 match the neighbour's (a cell saying ``e`` needs ``w`` to its right).
         """
-        # The core reads the header and the rows of tokens (the one reader of
-        # puzzlekit text); the exits are checked here.
+        # The core reads the text (the one reader of puzzlekit text): each
+        # token is '-' or two exits; whether the exits match is checked here.
         rows, cols, body = _text.read("country", "loop", text, "solution text")
         exits: Dict[Cell, str] = {}
         line_of: Dict[int, int] = {}
         for r, (line_no, tokens) in enumerate(body):
             line_of[r] = line_no
             for c, tok in enumerate(tokens):
-                if tok == "-":
-                    continue
-                if len(tok) != 2 or tok[0] == tok[1] or any(ch not in _DIRS for ch in tok):
-                    raise FormatError(f"{_text.place(line_no, r, c)}: {tok!r} is not '-' or two of n s e w")
-                exits[(r, c)] = tok
+                if tok != "-":
+                    exits[(r, c)] = tok
         edges: Set[int] = set()
         for (r, c), tok in exits.items():
             for ch in tok:
