@@ -3,10 +3,11 @@
 puzzlekit text and puzz.link URLs are read by the core's reader
 (``rust/read/``, the one definition of those formats, which the batches
 use too); Loopy game IDs and JSON are read here. Every reader returns the
-clue grid as a tuple of rows, each a tuple of ``int`` (0..4) or ``None``. Every malformed input raises
-:class:`~loopcraft.errors.FormatError` naming the line, row, column or
-character at fault; row and column numbers in messages count from 1. Sizes are
-checked as soon as they are read, so an absurd header never allocates.
+clue grid as a tuple of rows, each a tuple of ``int`` (0..4) or ``None``.
+Every malformed input raises :class:`~loopcraft.errors.FormatError` naming
+the line, row, column or character at fault; row and column numbers in
+messages count from 1. Sizes are checked as soon as they are read, so an
+absurd header never allocates.
 
 Formats:
     puzzlekit / Janko text: ``"R C"`` then R lines of space-separated tokens,
