@@ -36,11 +36,12 @@ fn place(line: usize, row: usize, col: Option<usize>) -> String {
 }
 
 /// A number token of at most [`MAX_DIGITS`] characters, else the error
-/// that starts with `where_`.
-fn short(number: Number, token: &str, where_: &str, at: Place) -> Result<Number> {
+/// that starts with `where_()` (made only then).
+fn short(number: Number, token: &str, where_: impl FnOnce() -> String, at: Place) -> Result<Number> {
     let n = char_len(token);
     if n > MAX_DIGITS {
-        return Err(ReadError::new(at, format!("{where_}: a number of {n} digits is too long (at most {MAX_DIGITS})")));
+        let m = format!("{}: a number of {n} digits is too long (at most {MAX_DIGITS})", where_());
+        return Err(ReadError::new(at, m));
     }
     Ok(number)
 }
@@ -53,7 +54,7 @@ fn header_number(token: &str, what: &str, line: usize) -> Result<Number> {
             format!("line {line}: {what} must be a whole number, got {}", repr(text::head(token, 40))),
         ));
     };
-    short(number, token, &format!("line {line}: {what}"), at_line(line))
+    short(number, token, || format!("line {line}: {what}"), at_line(line))
 }
 
 /// Refuses a size outside the family's range, as read at `where_`.
@@ -278,14 +279,18 @@ pub fn country(text: &str) -> Result<CountryText> {
             if token == "-" {
                 continue;
             }
-            let (at, where_) = (at_cell(line, r, Some(c)), place(line, r, Some(c)));
+            let at = || at_cell(line, r, Some(c));
+            let where_ = || place(line, r, Some(c));
             if !is_digits(token) {
-                return Err(ReadError::new(at, format!("{what}: {where_}: {} is not a number or '-'", repr(token))));
+                return Err(ReadError::new(
+                    at(),
+                    format!("{what}: {}: {} is not a number or '-'", where_(), repr(token)),
+                ));
             }
             let Ok(k) = usize::try_from(cells[r * cols + c]) else {
-                return Err(ReadError::new(at, format!("{what}: {where_} holds a number in a blocked cell")));
+                return Err(ReadError::new(at(), format!("{what}: {} holds a number in a blocked cell", where_())));
             };
-            let n = short(Number::parse(token).expect("digits"), token, &format!("{what}: {where_}"), at.clone())?;
+            let n = short(Number::parse(token).expect("digits"), token, || format!("{what}: {}", where_()), at())?;
             match given[k].map(|i| &numbers[i].1) {
                 Some(m) if *m != n => {
                     // The id as Python's repr shows it: an int bare, a name quoted.
@@ -295,7 +300,7 @@ pub fn country(text: &str) -> Result<CountryText> {
                         RegionId::Index(i) => i.to_string(),
                     };
                     return Err(ReadError::new(
-                        at,
+                        at(),
                         format!("{what}: region {id} has two different numbers ({m} and {n})"),
                     ));
                 }
