@@ -134,8 +134,8 @@ where
     Ok(slots.into_iter().map(|s| s.expect("every item ran: no stop, no panic")).collect())
 }
 
-/// One item of a batch: a board in the core's form, or a text that the
-/// fast path of [`read`] reads on the worker thread.
+/// One item of a batch: a board in the core's form, or a text that
+/// [`read`] (the one reader, `parse`'s) reads on the worker thread.
 #[derive(Debug, Clone)]
 pub enum Input<B> {
     Board(B),
@@ -149,8 +149,8 @@ pub enum Answer<B, T> {
     Solved(Result<T>),
     /// The item was a text read here: the board read, and its solve's answer.
     Read(B, Result<T>),
-    /// A text the fast path leaves to Python's reader (another format, or
-    /// one that Python may refuse with a message of its own).
+    /// A text left to Python's `parse` (JSON, a Loopy ID, a mistake: `parse`
+    /// raises the reader's error, or a text that is no board).
     Unread,
 }
 
@@ -192,7 +192,7 @@ fn solve_inputs<B: Sync + Send, T: Send>(
 }
 
 /// One Slitherlink board of a batch: `clues` row-major, `-1` for a blank.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlitherItem {
     pub rows: usize,
     pub cols: usize,
@@ -216,7 +216,7 @@ pub fn slither_solve(
         items,
         threads,
         stop,
-        read::slither,
+        read::slither_item,
         |it| it.clues.len(),
         |it, stop| slither::solve_stoppable(it.rows, it.cols, &it.clues, limit, node_limit, time_limit, stop),
     )
@@ -224,7 +224,7 @@ pub fn slither_solve(
 
 /// One Country Road board of a batch, in the core's flat form: region index
 /// per cell row-major (-1 blocked), one number or None per country.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountryItem {
     pub rows: usize,
     pub cols: usize,
@@ -248,7 +248,7 @@ pub fn country_solve(
         items,
         threads,
         stop,
-        read::country,
+        read::country_item,
         |it| it.regions.len(),
         |it, stop| {
             country::solve_with_stop(

@@ -11,7 +11,7 @@
 //! - [`loop_v1`]: the Loop engine v1 propagation, loop check and search, bit for bit
 //!   (the contract: docs/loop-v1.md).
 //! - [`batch`]: many independent solves spread over worker threads.
-//! - [`read`]: the batches' fast path for plain puzzlekit text and puzz.link URLs (Python's readers define the formats).
+//! - [`read`]: the one reader of puzzlekit text and puzz.link URLs (`parse` and the batches call it).
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 //! - [`country`]: Country Road: board, region graph, the stage ladder, search and
 //!   two brute-force counting engines (docs/country-road.md).

@@ -1,10 +1,15 @@
-"""The batches' fast path in the core (``rust/read/``) agrees with Python's readers.
+"""The batches read texts with the very reader ``parse`` uses.
 
-``_core.fast_read`` may read a text only when ``parse`` reads it to the very
-same board in the core's form, and must leave (None) every text that
-``parse`` refuses. Checked on the janko data sets (as puzzlekit text and as
-URLs), on boards written out and respelled in the ways each format allows,
-on URL bodies made of random body characters, and on random mutations.
+There is one reader of puzzlekit text and puzz.link URLs, the core's
+(``rust/read/``): ``parse``, ``from_url`` and ``from_puzzlekit`` call it
+through ``_core.read_text``, and the batches call it on their worker threads
+(``_core.fast_read`` shows what a batch reads). So, by construction, a batch
+reads every text of those formats that ``parse`` reads, to the same board,
+and leaves to Python exactly the texts ``parse`` refuses (which then raise
+the reader's own error) and the formats only Python reads (JSON, Loopy IDs).
+Checked on the janko data sets, on boards written out and respelled in the
+ways each format allows, on URL bodies made of random body characters, and
+on random mutations; and the errors name their place, counted from 1.
 """
 
 from __future__ import annotations
@@ -16,14 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loopcraft import _core, country, slitherlink
+from loopcraft import _core, _pzpr, country, slitherlink
 from loopcraft.country import CountryRoad
-from loopcraft.errors import LoopcraftError
+from loopcraft.errors import FormatError, LoopcraftError
 from loopcraft.slitherlink import Slitherlink
 
 
 def _python_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
-    """What Python's ``parse`` makes of ``text`` in the core's form, or None if it refuses it."""
+    """What ``parse`` makes of ``text`` in the core's form, or None if it refuses it."""
     try:
         return (Slitherlink if family == "slitherlink" else CountryRoad).parse(text).core_args()
     except LoopcraftError:
@@ -31,12 +36,15 @@ def _python_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
 
 
 def _agrees(family: str, text: str) -> bool:
-    """The core reads ``text`` as Python does, or leaves it; True if it read it."""
+    """A batch reads ``text`` exactly when ``parse`` reads it in a format of
+    the core, to the same board; True if it read it."""
     core = _core.fast_read(family, text)
-    if core is None:
-        return False
-    assert core == _python_read(family, text), text
-    return True
+    python = _python_read(family, text)
+    if _core.text_format(family, text) in ("url", "puzzlekit"):
+        assert core == python, text
+    else:
+        assert core is None, text
+    return core is not None
 
 
 # ----------------------------------------------------------------- the data sets
@@ -210,26 +218,77 @@ def test_mutated_country_urls_are_read_as_python_reads_them_or_left(text):
     _agrees("country", text)
 
 
-def test_plain_text_is_read_by_the_core_and_other_spellings_are_left():
+def test_every_spelling_parse_reads_is_read_by_the_batch():
     board = slitherlink.generate(5, 5, 1)
-    for plain in (board.to_puzzlekit(), board.to_url(), board.to_url(site="pzv.jp") + "/"):
-        assert _agrees("slitherlink", plain)
-    for other in (
-        board.to_json(),
-        board.to_tatham(),
+    for text in (
+        board.to_puzzlekit(),
+        board.to_url(),
+        board.to_url(site="pzv.jp") + "/",
         board.to_puzzlekit().replace("\n", "\r\n"),
+        board.to_puzzlekit().replace(" ", "\t").replace("\n", "\n\u3000\n"),
         board.to_url() + "#x",
-        " " + board.to_url(),
+        " " + board.to_url() + "\n",
         board.to_url().split("?")[1],
     ):
-        assert _core.fast_read("slitherlink", other) is None
+        assert _agrees("slitherlink", text), text
+    for other in (board.to_json(), board.to_tatham()):
+        assert not _agrees("slitherlink", other)
     cr = country.generate(5, 5, 1)
-    for plain in (cr.to_puzzlekit(), cr.to_url(site="pzprxs")):
-        assert _agrees("country", plain)
-    for other in (cr.to_json(), cr.to_puzzlekit().replace(" ", "\t"), cr.to_url() + " trailing words"):
-        assert _core.fast_read("country", other) is None
+    for text in (cr.to_puzzlekit(), cr.to_url(site="pzprxs"), cr.to_puzzlekit().replace(" ", "\t")):
+        assert _agrees("country", text), text
+    assert _agrees("country", cr.to_url() + " trailing words")  # a URL is the first word
+    assert not _agrees("country", cr.to_json())
     with pytest.raises(LoopcraftError, match="unknown family"):
         _core.fast_read("sudoku", "1 1\n-")
+
+
+@pytest.mark.parametrize(
+    "family, text, message",
+    [
+        ("slitherlink", "2 2\n\n- -\n- 5", "line 4 (row 2, column 2): unexpected '5'"),
+        ("slitherlink", "2 2\r\n- -\r\n-\t1 2", "line 3 (row 2): expected 2 cells, got 3"),
+        ("slitherlink", "https://puzz.link/p?slither/3/2/1g3A", "'A' at position 4 (row 2, column 1)"),
+        ("slitherlink", "https://puzz.link/p?slither/3/x/1g3", "URL: the number of rows must be a whole number"),
+        # Numbers are ASCII digits everywhere, the header's too (U+0663 is an Arabic-Indic 3).
+        ("slitherlink", "\u0663 2\n- -", "line 1: the number of rows must be a whole number, got '\u0663'"),
+        ("country", "2 1\u0663\n", "line 1: the number of columns must be a whole number, got '1\u0663'"),
+        ("country", "2 2\n- x\n- -\n1 1\n2 2", "line 2 (row 1, column 2): 'x' is not a number or '-'"),
+        ("country", "2 2\n- -\n- -\n1 1 1\n2 2", "line 4 (row 1): expected 2 cells, got 3"),
+        ("country", "https://puzz.link/p?country/5/5/am!a0uf02h12h", "URL body character 3 '!' in the vertical"),
+        ("country", "https://puzz.link/p?country/5/5/amda0uf0!", "URL body character 9 '!' is not a room number"),
+    ],
+)
+def test_errors_name_their_place_the_same_in_parse_and_in_a_batch(family, text, message):
+    board_type, solve_many = (
+        (Slitherlink, slitherlink.solve_many) if family == "slitherlink" else (CountryRoad, country.solve_many)
+    )
+    with pytest.raises(FormatError) as caught:
+        board_type.parse(text)
+    assert message in str(caught.value)
+    (batch,) = solve_many([text])
+    assert type(batch) is FormatError and str(batch) == str(caught.value)
+
+
+def test_lone_surrogates_read_as_themselves():
+    with pytest.raises(FormatError, match=r"unexpected '\\ud800'"):
+        Slitherlink.parse("1 1\n\ud800")
+    b = CountryRoad.parse("2 2\n- 2\n- -\na\udcff a\udcff\n\ud800 \ud800")
+    assert b.countries == ("a\udcff", "\ud800") and dict(b.numbers) == {"a\udcff": 2}
+    with pytest.raises(FormatError, match=r"URL body character 9 '\\udfff' is not a room number"):
+        CountryRoad.parse("https://puzz.link/p?country/5/5/amda0uf0\udfff")
+
+
+def test_the_url_writer_and_the_core_reader_agree_on_every_number_form():
+    """Python writes puzz.link numbers with the core's forms (``_core.URL_NUMBER_FORMS``)
+    and the core reads them back, at every boundary between two forms."""
+    edges = [0, 15, 16, 255, 256, 4095, 4096, 8191, 8192, 12239, 12240, 77775, 77776, 1126351]
+    assert [f[:3] for f in _pzpr._NUMBER_FORMS] == [tuple(f) for f in _core.URL_NUMBER_FORMS]
+    walls = _pzpr.encode_bits([1, 1]) + _pzpr.encode_bits([0, 0])  # 2 x 2: two rooms, one per column
+    for n in edges:
+        url = _pzpr.write_url("puzz.link", "country", 2, 2, walls + _pzpr.encode_numbers([n, None]))
+        assert _core.read_text("country", "url", url)[4] == [(0, n)], (n, url)
+    with pytest.raises(LoopcraftError, match="too large"):
+        _pzpr.encode_number(1126352)
 
 
 # ----------------------------------------------------------------- through solve_many

@@ -13,15 +13,12 @@ solves every board on ``threads`` worker threads (default: every core),
 without the GIL (the largest boards start first, so that no thread is left
 alone with a big one at the end), and the answers come back **in input order**.
 
-**Texts.** Plain puzzlekit text (the ``"R C"`` header, rows of
-space-separated tokens, ASCII) and plain puzz.link URLs (a site ``to_url``
-writes, no flag word) are read by the core on the worker threads, so reading
-runs in parallel too. Every other text (JSON, Loopy IDs, an unusual
-spelling, and any text with a mistake) is read by the family's
-``parse`` on the calling thread, which stays the one definition of each
-format and of its error messages: the core's reader takes a text only when
-``parse`` reads it to the very same board (``tests/test_batch_read.py``
-checks this on generated and mutated texts).
+**Texts.** puzzlekit text and puzz.link URLs are read on the worker
+threads by the reader ``parse`` itself uses (the core's, ``rust/read/``),
+so reading runs in parallel too, and a batch reads such a text exactly as
+``parse`` does. JSON, Loopy IDs, and any text with a mistake (or that is no
+board) are read by the family's ``parse`` on the calling thread, which
+raises the reader's own error for a mistake (``tests/test_batch_read.py``).
 
 **Per-item errors.** An item that cannot be read or is not a board does not
 raise: its place in the list holds the :class:`~loopcraft.errors.LoopcraftError`
@@ -92,7 +89,7 @@ def solve_items(
 
     ``solve`` takes a list of core arguments (``core_args`` of a board) and
     texts, and answers each with a tuple, an error instance, or None for a
-    text its fast path left unread; ``result(board, answer)`` makes the
+    text the core left to ``parse``; ``result(board, answer)`` makes the
     answer public (``board`` is None when the core read the text: the tuple
     then carries what it read). Unread texts are read with ``parse``, and the
     boards it gives are solved in a second call.

@@ -28,6 +28,8 @@ MAX_URL: int
 """Longest puzz.link URL read."""
 URL_SITES: Tuple[Tuple[str, str], ...]
 """The sites serving the pzprjs player: ``(name, URL prefix)``, the default first."""
+URL_NUMBER_FORMS: Tuple[Tuple[str, int, int], ...]
+"""The wider numbers of a puzz.link body: ``(prefix, hex digits, offset)``."""
 MAX_THREADS: int
 """Most worker threads a batch may ask for."""
 MAX_ATTEMPTS: int
@@ -327,9 +329,19 @@ def country_solve_many(
     boards or texts: as ``slither_solve_many``, ``(rows, cols)`` for a text read."""
 
 def fast_read(family: str, text: str) -> Optional[Tuple[Any, ...]]:
-    """The batches' fast path alone: ``(rows, cols, clues)`` (``"slitherlink"``) or
-    ``(rows, cols, regions, numbers)`` (``"country"``) in the core's form for plain
-    puzzlekit text or a plain puzz.link URL, None for any text it leaves to Python's reader."""
+    """What a batch reads of a text (the one reader, ``read_text``): ``(rows, cols, clues)``
+    (``"slitherlink"``) or ``(rows, cols, regions, numbers)`` (``"country"``) in the core's
+    form, or None for a text left to Python (JSON, a Loopy ID, a mistake, not a board)."""
+
+def read_text(family: str, format: str, text: str) -> Union[str, Tuple[Any, ...]]:
+    """The one reader of puzzlekit text and puzz.link URLs (``format``: ``"any"``,
+    ``"url"``, ``"puzzlekit"``, ``"solution"``, ``"loop"``): the board as a tuple (Country
+    Road: ``(rows, cols, cells, ids, [(country, number), ...])``), or for
+    ``"any"`` the name of a format Python reads (``"json"``, ``"tatham"``). Raises
+    FormatError; UnicodeEncodeError for a str holding a lone surrogate."""
+
+def text_format(family: str, text: str) -> str:
+    """The format ``parse`` reads ``text`` as: ``"url"``, ``"puzzlekit"``, ``"json"`` or ``"tatham"``."""
 
 def loop_solve_many(
     n: int, clue_lists: Sequence[Sequence[Optional[int]]], node_limit: int, threads: Optional[int] = None

@@ -1,148 +1,64 @@
-"""The puzz.link (pzprjs) URL envelope and the body codecs every family uses.
+"""The puzz.link (pzprjs) URL writers and body encoders every family uses.
 
-A pzprjs URL is ``{site prefix}{pid}[/{flags}]/{cols}/{rows}/{body}``. This
-module reads and writes that envelope once, with one rule set:
+A pzprjs URL is ``{site prefix}{pid}[/{flags}]/{cols}/{rows}/{body}``. The
+one reader of these URLs is the core's (``rust/read/pzpr.rs``, called through
+:func:`loopcraft._text.read`); this module writes them: the envelope on one
+of the known sites, and pzprjs's encodings of a body: border bits (5 per
+base-32 character, most significant first), numbers (hex digits, with
+``-``/``+``/... prefixes for wider ones), and runs of skipped cells or rooms
+(``g``..``z`` skip 1..20).
 
-- the query is what follows the first ``?`` (a bare ``pid/...`` tail is also
-  accepted); a text with ``://`` but no ``?`` is not a puzzle URL;
-- a ``#`` fragment (from copy-paste) is dropped;
-- a flag word comes before the size when the first field is not a number;
-  the family decides which flags it understands (:func:`refuse_flags`);
-- one trailing slash after the body is accepted; any further field is refused;
-- the size fields must be whole numbers; the family checks their range.
-
-The codecs are pzprjs's own encodings of a body: border bits (5 per base-32
-character, most significant first), numbers (hex digits, with ``-``/``+``/...
-prefixes for wider ones), and runs of skipped cells or rooms (``g``..``z``
-skip 1..20).
-
->>> u = read_url("https://puzz.link/p?country/5/5/amda0uf02h12h/", ("country",), "Country Road", lambda r, c, w: None)
->>> u.pid, u.cols, u.rows, u.body
-('country', 5, 5, 'amda0uf02h12h')
->>> write_url("pzv.jp", "country", 5, 5, u.body)
+>>> write_url("pzv.jp", "country", 5, 5, "amda0uf02h12h")
 'http://pzv.jp/p.html?country/5/5/amda0uf02h12h'
->>> decode_numbers("2h12h", 0, 6)
-({0: 2, 3: 1, 4: 2}, 5)
+>>> encode_numbers([2, None, None, 1, 2, None, None])
+'2h12h'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _core
-from ._text import digits_int, is_digits
 from ._validate import show
-from .errors import ArgumentError, ArgumentTypeError, FormatError
+from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "URL_SITES",
     "MAX_URL",
-    "PzprUrl",
-    "read_url",
-    "refuse_flags",
     "write_url",
     "skip_char",
-    "skip_count",
     "skips",
     "encode_bits",
-    "decode_bits",
     "encode_number",
     "encode_numbers",
-    "decode_numbers",
 ]
 
 #: The sites known to serve the pzprjs player: ``to_url(site=...)`` picks one.
 URL_SITES: Dict[str, str] = dict(_core.URL_SITES)
 
-#: Longest URL read; longer text is refused before it is split.
+#: Longest URL read (the core's reader refuses longer text before splitting it).
 MAX_URL: int = _core.MAX_URL
-
-#: ``check_size(rows, cols, where)``: the family's range check of a size read from a URL.
-SizeCheck = Callable[[int, int, str], None]
 
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
+
+
+def _number_forms() -> Tuple[Tuple[str, int, int, int], ...]:
+    """The core's wider number forms (prefix, hex digits, offset), each with
+    its upper bound (exclusive): where its digits run out, or where the next
+    form starts when that is sooner."""
+    forms = list(_core.URL_NUMBER_FORMS)
+    out = []
+    for i, (prefix, width, offset) in enumerate(forms):
+        hi = offset + 16**width
+        if i + 1 < len(forms) and forms[i + 1][2] > offset:
+            hi = min(hi, forms[i + 1][2])
+        out.append((prefix, width, offset, hi))
+    return tuple(out)
+
+
 #: Wider number forms: prefix, hex digits, offset, upper bound (exclusive).
-_NUMBER_FORMS: Tuple[Tuple[str, int, int, int], ...] = (
-    ("-", 2, 0, 256),
-    ("+", 3, 0, 4096),
-    ("=", 3, 4096, 8192),
-    ("%", 3, 8192, 12240),
-    ("*", 4, 12240, 77776),
-    ("$", 5, 77776, 1126352),
-)
-
-
-@dataclass(frozen=True)
-class PzprUrl:
-    """The fields of a pzprjs URL: puzzle id, flag word (``""`` if none), size and body."""
-
-    pid: str
-    flags: str
-    cols: int
-    rows: int
-    body: str
-
-
-def _query(url: str) -> str:
-    s = url.strip()
-    if len(s) > MAX_URL:
-        raise FormatError(f"URL is too long ({len(s)} characters)")
-    if "?" in s:
-        query = s.split("?", 1)[1]
-    elif "://" in s:
-        raise FormatError(f"not a puzzle URL (no '?' query): {s[:80]!r}")
-    else:
-        query = s
-    return query.split("#", 1)[0]
-
-
-def read_url(url: Any, pids: Sequence[str], family: str, check_size: SizeCheck) -> PzprUrl:
-    """Reads the envelope of a pzprjs URL of one of ``pids`` (the first is the
-    canonical one). ``family`` names the puzzle in messages; ``check_size``
-    refuses a size outside the family's range before anything is allocated.
-
-    Raises:
-        ArgumentTypeError: ``url`` is not a str.
-        FormatError: another puzzle type, missing or extra fields, a size
-            that is not a whole number or out of range.
-    """
-    if not isinstance(url, str):
-        raise ArgumentTypeError(f"url must be a str, got {type(url).__name__}")
-    parts = _query(url).split("/")
-    pid = parts[0]
-    if pid not in pids:
-        raise FormatError(f"not a {family} URL: the puzzle type is {pid!r}, expected {pids[0]!r}")
-    rest = parts[1:]
-    flags = ""
-    if rest and rest[0] and not is_digits(rest[0]):
-        flags = rest.pop(0)
-    if len(rest) < 3:
-        raise FormatError(f"URL has no COLS/ROWS/BODY after '{pid}/': {url.strip()[:80]!r}")
-    if len(rest) == 4 and rest[3] == "":
-        rest.pop()
-    if len(rest) > 3:
-        raise FormatError(f"URL has extra fields after the body: {'/'.join(rest[3:])[:40]!r}")
-    cols_s, rows_s, body = rest
-    for name, s in (("columns", cols_s), ("rows", rows_s)):
-        if not is_digits(s):
-            raise FormatError(f"URL: the number of {name} must be a whole number, got {s!r}")
-    cols = digits_int(cols_s, "URL: the number of columns")
-    rows = digits_int(rows_s, "URL: the number of rows")
-    check_size(rows, cols, "URL")
-    return PzprUrl(pid, flags, cols, rows, body)
-
-
-def refuse_flags(flags: str, family: str, known: Mapping[str, str]) -> None:
-    """Refuses a flag word: ``known`` maps the flags a family recognises but does
-    not support to the reason; any other flag is unknown."""
-    if not flags:
-        return
-    for flag, reason in known.items():
-        if flag in flags:
-            raise FormatError(reason)
-    raise FormatError(f"unknown {family} URL flag {flags!r}")
+_NUMBER_FORMS: Tuple[Tuple[str, int, int, int], ...] = _number_forms()
 
 
 def write_url(site: Any, pid: str, cols: int, rows: int, body: str) -> str:
@@ -164,11 +80,6 @@ def skip_char(count: int) -> str:
     return chr(ord("g") + count - 1)
 
 
-def skip_count(ch: str) -> int:
-    """How many cells or rooms ``ch`` skips (1..20), or 0 when it is no skip character."""
-    return ord(ch) - ord("g") + 1 if "g" <= ch <= "z" else 0
-
-
 def skips(count: int) -> str:
     """A run of ``count`` skipped cells or rooms (``z`` per 20, then the rest)."""
     whole, rest = divmod(count, 20)
@@ -185,21 +96,6 @@ def encode_bits(bits: Sequence[int]) -> str:
         chunk = list(bits[i : i + 5]) + [0] * (5 - len(bits[i : i + 5]))
         out.append(_B32[sum(b << (4 - j) for j, b in enumerate(chunk))])
     return "".join(out)
-
-
-def decode_bits(body: str, pos: int, count: int, what: str) -> Tuple[List[int], int]:
-    """Reads ``count`` bits from ``body[pos:]``; returns them and the position after them."""
-    nchars = (count + 4) // 5
-    chunk = body[pos : pos + nchars]
-    if len(chunk) < nchars:
-        raise FormatError(f"URL body ends inside the {what} (needs {nchars} characters, has {len(chunk)})")
-    bits: List[int] = []
-    for i, ch in enumerate(chunk):
-        v = _B32.find(ch)
-        if v < 0:
-            raise FormatError(f"URL body character {pos + i + 1} {ch!r} in the {what} is not base-32 (0-9, a-v)")
-        bits.extend(1 if v & w else 0 for w in (16, 8, 4, 2, 1))
-    return bits[:count], pos + nchars
 
 
 # --------------------------------------------------------------------------- numbers
@@ -228,34 +124,3 @@ def encode_numbers(values: Sequence[Optional[int]]) -> str:
         out.append(encode_number(n))
     out.append(skips(blank))
     return "".join(out)
-
-
-def decode_numbers(body: str, pos: int, count: int, what: str = "number") -> Tuple[Dict[int, int], int]:
-    """Reads numbers for ``count`` items from ``body[pos:]``: a dict item -> number
-    (``.``, a "?" number, and skipped items get none) and the position after them.
-    ``what`` names an item's number in messages."""
-    numbers: Dict[int, int] = {}
-    item = 0
-    i = pos
-    while i < len(body) and item < count:
-        ch = body[i]
-        if ch in _HEX:
-            numbers[item] = int(ch, 16)
-        elif ch == ".":
-            pass  # a "?" number: there is one, unknown; it constrains nothing
-        elif skip_count(ch):
-            item += skip_count(ch) - 1
-        else:
-            for prefix, width, offset, _ in _NUMBER_FORMS:
-                if ch == prefix:
-                    digits = body[i + 1 : i + 1 + width]
-                    if len(digits) != width or any(d not in _HEX for d in digits):
-                        raise FormatError(f"URL number after {prefix!r} needs {width} hex digits, got {digits!r}")
-                    numbers[item] = int(digits, 16) + offset
-                    i += width
-                    break
-            else:
-                raise FormatError(f"URL body character {i + 1} {ch!r} is not a {what}")
-        item += 1
-        i += 1
-    return numbers, i

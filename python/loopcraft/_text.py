@@ -1,20 +1,24 @@
-"""The line-based text formats every family reads: an ``"R C"`` header, then rows of tokens.
+"""What every family's text readers share.
 
-Messages count lines, rows and columns from 1 and name the line a problem is
-on, as ``line 3 (row 2, column 1): ...``. Blank lines are skipped everywhere.
+The text formats the core knows (puzzlekit problem text and puzz.link URLs,
+for Slitherlink and Country Road, and the solution texts) have one reader,
+the core's (``rust/read/``): :func:`read` calls it, so ``parse``, the
+``from_*`` readers and the batches read a text the same way. Its messages
+count lines, rows and columns from 1, as ``line 3 (row 2, column 1): ...``.
+The formats only Python reads (JSON here, Tatham Loopy IDs in
+:mod:`loopcraft.slitherlink._formats`) use the helpers below.
 
->>> rows, cols, body = read_header("2 3\\n\\n- 2 -\\n3 - 0", "puzzle text", lambda r, c, w: None)
->>> rows, cols, body
-(2, 3, [(3, '- 2 -'), (4, '3 - 0')])
->>> row_tokens(body[0], 0, cols)
-['-', '2', '-']
+>>> read("slitherlink", "puzzlekit", "2 3\\n\\n- 2 -\\n3 - 0", "puzzle text")
+(2, 3, [None, 2, None, 3, None, 0])
+>>> read("slitherlink", "any", "3x2t0:1a3c", "text")
+'tatham'
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Dict
 
 from . import _core
 from ._validate import show
@@ -23,14 +27,10 @@ from .errors import ArgumentTypeError, FormatError
 __all__ = [
     "MAX_TEXT",
     "MAX_DIGITS",
+    "read",
+    "detect",
     "is_digits",
     "digits_int",
-    "Line",
-    "numbered_lines",
-    "int_token",
-    "read_header",
-    "body_lines",
-    "row_tokens",
     "place",
     "load_json",
     "json_record",
@@ -42,14 +42,68 @@ MAX_TEXT: int = _core.MAX_TEXT
 #: Longest run of digits read as a number. Far above any size, count, clue or
 #: region id anyone writes, and below the length at which Python refuses to
 #: convert a string to an int (4,300 digits by default since 3.11, a plain
-#: ValueError), so a longer run is refused here as a FormatError.
+#: ValueError), so a longer run is refused as a FormatError (the core's limit).
 MAX_DIGITS: int = _core.MAX_DIGITS
 
-#: A non-blank line and its 1-based number.
-Line = Tuple[int, str]
 
-#: ``check_size(rows, cols, where)``: the family's range check of a size read from a header.
-SizeCheck = Callable[[int, int, str], None]
+def read(family: str, fmt: str, text: Any, what: str) -> Any:
+    """The core's reader of ``fmt`` (``"any"``, ``"url"``, ``"puzzlekit"``,
+    ``"solution"``, ``"loop"``) for ``family`` (see ``_core.read_text``);
+    ``what`` names ``text`` when it is not a str.
+
+    Raises:
+        ArgumentTypeError: ``text`` is not a str.
+        FormatError: the reader refuses the text (the message says where).
+    """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"{what} must be a str, got {type(text).__name__}")
+    try:
+        return _core.read_text(family, fmt, text)
+    except UnicodeEncodeError:  # a lone surrogate: no Rust str can hold it
+        return _read_surrogates(family, fmt, text)
+
+
+#: Where lone surrogates go on their way through the core: U+D800 + k is
+#: sent as U+10F800 + k (private use: no format reads it as anything but a
+#: character of a name, or a character it refuses).
+_SHIFT = 0x10F800 - 0xD800
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SHIFTED = re.compile("[\U0010f800-\U0010ffff]")
+_SHIFTED_REPR = re.compile(r"\\U0010f([89a-f][0-9a-f]{2})")
+
+
+def _read_surrogates(family: str, fmt: str, text: str) -> Any:
+    """:func:`read` of a text holding lone surrogates: each goes in shifted
+    into plane 16 and comes back out of names and messages as itself (a text
+    that also holds such plane-16 characters has its surrogates read as U+FFFD)."""
+    if _SHIFTED.search(text):
+        return _core.read_text(family, fmt, _SURROGATE.sub("\ufffd", text))
+
+    def back(s: str) -> str:
+        return _SHIFTED.sub(lambda m: chr(ord(m.group()) - _SHIFT), s)
+
+    def back_all(value: Any) -> Any:
+        if isinstance(value, str):
+            return back(value)
+        if isinstance(value, (list, tuple)):
+            return type(value)(back_all(v) for v in value)
+        return value
+
+    try:
+        read = _core.read_text(family, fmt, _SURROGATE.sub(lambda m: chr(ord(m.group()) + _SHIFT), text))
+    except FormatError as err:
+        message = _SHIFTED_REPR.sub(lambda m: "\\u%04x" % (int("f" + m.group(1), 16) - 0xF800 + 0xD800), str(err))
+        raise FormatError(back(message)) from None
+    return back_all(read)
+
+
+def detect(family: str, text: Any) -> str:
+    """The format ``parse`` reads ``text`` as: ``"url"``, ``"puzzlekit"``,
+    ``"json"`` or ``"tatham"`` (the core's rule, ``read::detect``)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
+    fmt: str = _core.text_format(family, text)
+    return fmt
 
 
 def is_digits(token: str) -> bool:
@@ -62,9 +116,8 @@ def is_digits(token: str) -> bool:
 
 
 def digits_int(token: str, where: str) -> int:
-    """The int of a run of digits (optionally signed) already checked by the
-    caller; one of more than :data:`MAX_DIGITS` digits is a FormatError that
-    starts with ``where``.
+    """The int of a run of digits already checked by the caller; one of more
+    than :data:`MAX_DIGITS` digits is a FormatError that starts with ``where``.
 
     >>> digits_int("0042", "line 1")
     42
@@ -78,69 +131,12 @@ def digits_int(token: str, where: str) -> int:
     return int(token)
 
 
-def numbered_lines(text: str) -> List[Line]:
-    """Non-blank lines with their 1-based line numbers."""
-    return [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
-
-
-def int_token(token: str, what: str, line_no: int) -> int:
-    """A whole number token; ``what`` names it in the message."""
-    if not re.fullmatch(r"[+-]?\d+", token):
-        raise FormatError(f"line {line_no}: {what} must be a whole number, got {token[:40]!r}")
-    return digits_int(token, f"line {line_no}: {what}")
-
-
-def read_header(text: Any, what: str, check_size: SizeCheck) -> Tuple[int, int, List[Line]]:
-    """Reads the ``"R C"`` first line; returns (R, C, the other non-blank lines).
-
-    ``what`` names the text in messages (``"puzzle text"``); ``check_size``
-    refuses a size outside the family's range before anything is allocated.
-    """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"{what} must be a str, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise FormatError(f"{what} is too long ({len(text)} characters)")
-    lines = numbered_lines(text)
-    if not lines:
-        raise FormatError(f"empty {what}: expected a line 'ROWS COLS' and then the rows")
-    line_no, head = lines[0]
-    parts = head.split()
-    if len(parts) != 2:
-        raise FormatError(f"line {line_no}: expected the size as 'ROWS COLS', got {head.strip()!r}")
-    rows = int_token(parts[0], "the number of rows", line_no)
-    cols = int_token(parts[1], "the number of columns", line_no)
-    check_size(rows, cols, f"line {line_no}")
-    return rows, cols, lines[1:]
-
-
-def body_lines(body: List[Line], count: int, what: str, shape: str) -> List[Line]:
-    """Checks that exactly ``count`` lines follow the header; ``shape`` says what
-    the header asks for (``"3 rows"``) in the messages."""
-    if len(body) < count:
-        raise FormatError(f"{what}: the header says {shape}, but only {len(body)} follow")
-    if len(body) > count:
-        line_no, extra = body[count]
-        raise FormatError(f"line {line_no}: the header says {shape}; unexpected extra line {extra.strip()[:40]!r}")
-    return body
-
-
 def place(line_no: int, row: int, col: int = -1) -> str:
-    """``"line 3 (row 2, column 1)"`` for 0-based ``row`` and ``col`` (no column when negative)."""
+    """``"line 3 (row 2, column 1)"`` for 0-based ``row`` and ``col`` (no column
+    when negative), as the core's reader writes places."""
     if col < 0:
         return f"line {line_no} (row {row + 1})"
     return f"line {line_no} (row {row + 1}, column {col + 1})"
-
-
-def row_tokens(line: Line, row: int, cols: int, compact: bool = False) -> List[str]:
-    """The ``cols`` space-separated tokens of a row (0-based ``row``). With
-    ``compact``, a single token of ``cols`` characters is read as one token each."""
-    line_no, text = line
-    tokens = text.split()
-    if compact and len(tokens) == 1 and cols > 1 and len(tokens[0]) == cols:
-        tokens = list(tokens[0])
-    if len(tokens) != cols:
-        raise FormatError(f"{place(line_no, row)}: expected {cols} cells, got {len(tokens)}")
-    return tokens
 
 
 def load_json(text: Any) -> Any:

@@ -6,8 +6,8 @@ use pyo3::types::PyString;
 use super::{country_size, extract_clues, non_negative, with_signal_check};
 use crate::error::Error;
 
-/// The items of a batch: each a `str` (read by the core's fast path on a
-/// worker thread, or left to Python's reader) or a board, which
+/// The items of a batch: each a `str` (read by the core's reader on a
+/// worker thread, or left to Python's `parse`) or a board, which
 /// `board` converts.
 fn batch_inputs<'py, B>(
     boards: &Bound<'py, PyAny>,
@@ -19,8 +19,8 @@ fn batch_inputs<'py, B>(
         let item = item?;
         inputs.push(match item.cast::<PyString>() {
             // A str too long to read (not copied) or not valid UTF-8 (a lone
-            // surrogate) cannot be a plain text: the empty text is
-            // never read, so Python's reader gets the original.
+            // surrogate) goes as the empty text, which the reader refuses,
+            // so Python's `parse` gets the original and says what it is.
             Ok(text) if text.len()? > crate::read::MAX_TEXT => Input::Text(String::new()),
             Ok(text) => Input::Text(text.to_cow().map(|t| t.into_owned()).unwrap_or_default()),
             Err(_) => Input::Board(board(&item)?),
@@ -30,7 +30,7 @@ fn batch_inputs<'py, B>(
 }
 
 /// The core's clues (`-1` blank) as Python's (`None` blank).
-fn optional_clues(clues: &[i8]) -> Vec<Option<i8>> {
+pub(super) fn optional_clues(clues: &[i8]) -> Vec<Option<i8>> {
     clues.iter().map(|&c| (c >= 0).then_some(c)).collect()
 }
 
@@ -115,16 +115,19 @@ fn py_country_solve_many<'py>(
         .collect()
 }
 
-/// The batches' fast path alone (for the cross-check tests):
-/// the board in the core's form, or None for a text left to Python.
+/// What a batch reads of a text (`read::slither_item`/`read::country_item`,
+/// for the tests that hold it to `parse`): the board in the core's form, or
+/// None for a text left to Python.
 #[pyfunction(name = "fast_read")]
 fn py_fast_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::IntoPyObjectExt;
     match family {
         "slitherlink" => {
-            crate::read::slither(&text).map(|b| (b.rows, b.cols, optional_clues(&b.clues))).into_bound_py_any(py)
+            crate::read::slither_item(&text).map(|b| (b.rows, b.cols, optional_clues(&b.clues))).into_bound_py_any(py)
         }
-        "country" => crate::read::country(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py),
+        "country" => {
+            crate::read::country_item(&text).map(|b| (b.rows, b.cols, b.regions, b.numbers)).into_bound_py_any(py)
+        }
         _ => Err(Error::InvalidArgument(format!("unknown family {family:?}")).into()),
     }
 }

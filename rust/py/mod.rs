@@ -1,6 +1,6 @@
 //! The only module that speaks Python, split by family: `loop_v1`,
-//! `slither`, `country`, `frontier` (the counters of both families) and
-//! `batch`. Each wrapper converts its arguments to owned Rust data, runs the
+//! `slither`, `country`, `frontier` (the counters of both families),
+//! `batch` and `read` (the text readers). Each wrapper converts its arguments to owned Rust data, runs the
 //! core with the GIL released (`py.detach`), and lets the single
 //! `From<Error> for PyErr` below map failures. This file holds what they
 //! share: the error mapping, the Ctrl-C helpers, the conversions, the
@@ -10,6 +10,7 @@ mod batch;
 mod country;
 mod frontier;
 mod loop_v1;
+mod read;
 mod slither;
 
 use pyo3::exceptions::PyValueError;
@@ -32,6 +33,12 @@ fn loopcraft_error(class: &str, message: String) -> PyErr {
             Err(_) => PyValueError::new_err(message),
         }
     })
+}
+
+impl From<crate::read::ReadError> for PyErr {
+    fn from(err: crate::read::ReadError) -> PyErr {
+        loopcraft_error("FormatError", err.message)
+    }
 }
 
 impl From<Error> for PyErr {
@@ -163,6 +170,7 @@ fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DIGITS", crate::read::MAX_DIGITS)?;
     m.add("MAX_URL", crate::read::pzpr::MAX_URL)?;
     m.add("URL_SITES", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::SITES)?)?;
+    m.add("URL_NUMBER_FORMS", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::NUMBER_FORMS)?)?;
     m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
     m.add("MAX_ATTEMPTS", u32::MAX)?;
     m.add("SLITHER_ATTEMPTS", crate::slither::DEFAULT_ATTEMPTS)?;
@@ -179,5 +187,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     slither::register(m)?;
     country::register(m)?;
     batch::register(m)?;
+    read::register(m)?;
     Ok(())
 }

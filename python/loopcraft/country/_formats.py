@@ -4,6 +4,9 @@ The readers return ``(regions, numbers)``: rows of region ids (``None`` for
 a blocked cell) and a dict region id -> number; the writers take the same.
 They never build a board (:class:`~loopcraft.country.CountryRoad` checks the
 data and calls them), so the board and its formats do not import each other.
+puzzlekit text and puzz.link URLs are read by the core's reader
+(``rust/read/``, the one definition of those formats, which the batches use
+too); JSON is read here.
 
 puzzlekit problem text (the janko.at data set of SmilingWayne/puzzlekit-dataset)::
 
@@ -38,8 +41,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _pzpr, _text
 from .._validate import show
-from ..errors import ArgumentError, ArgumentTypeError, FormatError
-from ._loop import RegionId, check_size
+from ..errors import ArgumentError, FormatError
+from ._loop import RegionId
 
 __all__ = [
     "Regions",
@@ -67,9 +70,7 @@ FORMATS: Tuple[str, ...] = ("url", "json", "puzzlekit")
 
 #: Region tokens puzzlekit's own solver treats as blocked cells.
 _BLOCKED_TOKENS = ("@", "#")
-_PIDS = ("country",)
 _FAMILY = "Country Road"
-_FLAGS = {"e": "the URL has the 'e' flag (countries may stay empty, numbers may be 0): that variant is not supported"}
 _KIND = "country"
 
 
@@ -88,48 +89,24 @@ def _countries(
 # --------------------------------------------------------------------------- puzzlekit text
 
 
-def _region_int(token: str, line_no: int, r: int, c: int) -> int:
-    """A region id written as digits (0-based ``r``, ``c`` of the region rows)."""
-    return _text.digits_int(token, f"puzzlekit problem: {_text.place(line_no, r, c)}: region id")
+def _board(read: Tuple[int, int, List[int], List[RegionId], List[Tuple[int, int]]]) -> Tuple[Regions, Numbers]:
+    """Regions and numbers from the core reader's ``(rows, cols, cells, ids, numbers)``
+    (numbers as ``(country, n)`` pairs, in the order the text gives them)."""
+    rows, cols, cells, ids, found = read
+    regions: Regions = [[None if k < 0 else ids[k] for k in cells[r * cols : (r + 1) * cols]] for r in range(rows)]
+    numbers: Numbers = {ids[k]: n for k, n in found}
+    return regions, numbers
 
 
 def read_puzzlekit(text: Any) -> Tuple[Regions, Numbers]:
     """Reads puzzlekit problem text (see the module docstring).
 
-    Region ids made of digits become ints, others stay strings; ``@`` (or
-    ``#``) is a blocked cell. A number may be written in any cell of its
-    country; two different numbers in one country are an error.
+    Region ids made of ASCII digits become ints (``01`` and ``1`` are one
+    id), others stay strings; ``@`` (or ``#``) is a blocked cell. A number
+    may be written in any cell of its country; two different numbers in one
+    country are an error.
     """
-    what = "puzzlekit problem"
-    rows, cols, lines = _text.read_header(text, what, check_size)
-    body = _text.body_lines(lines, 2 * rows, what, f"{rows} rows of numbers and {rows} rows of regions")
-    nums = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[:rows])]
-    regs = [_text.row_tokens(line, r, cols) for r, line in enumerate(body[rows:])]
-    regions: Regions = [
-        [
-            None
-            if tok in _BLOCKED_TOKENS
-            else (_region_int(tok, body[rows + r][0], r, c) if _text.is_digits(tok) else tok)
-            for c, tok in enumerate(row)
-        ]
-        for r, row in enumerate(regs)
-    ]
-    numbers: Numbers = {}
-    for r, row in enumerate(nums):
-        for c, tok in enumerate(row):
-            if tok == "-":
-                continue
-            where = _text.place(body[r][0], r, c)
-            if not _text.is_digits(tok):
-                raise FormatError(f"{what}: {where}: {tok!r} is not a number or '-'")
-            rid = regions[r][c]
-            if rid is None:
-                raise FormatError(f"{what}: {where} holds a number in a blocked cell")
-            n = _text.digits_int(tok, f"{what}: {where}")
-            if numbers.get(rid, n) != n:
-                raise FormatError(f"{what}: region {rid!r} has two different numbers ({numbers[rid]} and {n})")
-            numbers[rid] = n
-    return regions, numbers
+    return _board(_text.read("country", "puzzlekit", text, "puzzlekit problem"))
 
 
 def _id_tokens(countries: Sequence[RegionId]) -> Dict[RegionId, str]:
@@ -169,31 +146,6 @@ def write_puzzlekit(regions: Sequence[Sequence[Optional[RegionId]]], numbers: Ma
 # --------------------------------------------------------------------------- puzz.link URL
 
 
-def _rooms(rows: int, cols: int, right: Sequence[int], down: Sequence[int]) -> List[int]:
-    """Room index per cell: connected pieces across every non-border, by first cell."""
-    parent = list(range(rows * cols))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for r in range(rows):
-        for c in range(cols - 1):
-            if not right[r * (cols - 1) + c]:
-                parent[find(r * cols + c)] = find(r * cols + c + 1)
-    for r in range(rows - 1):
-        for c in range(cols):
-            if not down[r * cols + c]:
-                parent[find(r * cols + c)] = find((r + 1) * cols + c)
-    room_of: Dict[int, int] = {}
-    index = []
-    for i in range(rows * cols):
-        index.append(room_of.setdefault(find(i), len(room_of)))
-    return index
-
-
 def read_url(url: Any) -> Tuple[Regions, Numbers]:
     """Reads a puzz.link / pzv.jp ``country`` URL (or its ``country/...`` tail).
 
@@ -203,37 +155,7 @@ def read_url(url: Any) -> Tuple[Regions, Numbers]:
     inside one country (pzprjs forbids crossing such a border, which a board
     made of countries alone cannot express).
     """
-    u = _pzpr.read_url(url, _PIDS, _FAMILY, check_size)
-    _pzpr.refuse_flags(u.flags, _FAMILY, _FLAGS)
-    rows, cols, body = u.rows, u.cols, u.body
-    right, pos = _pzpr.decode_bits(body, 0, rows * (cols - 1), "vertical borders")
-    down, pos = _pzpr.decode_bits(body, pos, (rows - 1) * cols, "horizontal borders")
-    index = _rooms(rows, cols, right, down)
-    dangling = [
-        ((r, c), (r, c + 1))
-        for r in range(rows)
-        for c in range(cols - 1)
-        if right[r * (cols - 1) + c] and index[r * cols + c] == index[r * cols + c + 1]
-    ] + [
-        ((r, c), (r + 1, c))
-        for r in range(rows - 1)
-        for c in range(cols)
-        if down[r * cols + c] and index[r * cols + c] == index[(r + 1) * cols + c]
-    ]
-    if dangling:
-        (r1, c1), (r2, c2) = dangling[0]
-        raise FormatError(
-            f"the URL has {len(dangling)} border segment(s) inside a single country, the first between "
-            f"row {r1 + 1}, column {c1 + 1} and row {r2 + 1}, column {c2 + 1}; pzprjs forbids the loop to cross "
-            "such a border, which a board made of countries alone cannot express, so these URLs are refused"
-        )
-    found, end = _pzpr.decode_numbers(body, pos, max(index) + 1, "room number")
-    rest = body[end:]
-    if rest:
-        raise FormatError(f"URL body has {len(rest)} unread character(s) after the room numbers: {rest!r}")
-    regions: Regions = [list(index[r * cols : (r + 1) * cols]) for r in range(rows)]
-    numbers: Numbers = {room: n for room, n in found.items()}
-    return regions, numbers
+    return _board(_text.read("country", "url", url, "url"))
 
 
 def write_url(
@@ -325,27 +247,20 @@ def read_json(text: Any) -> Tuple[Any, Dict[Any, Any]]:
 
 
 def detect(text: Any) -> str:
-    """Which reader fits ``text``: ``"url"``, ``"json"`` or ``"puzzlekit"``.
+    """Which reader fits ``text``: ``"url"``, ``"json"`` or ``"puzzlekit"``
+    (the core's rule: JSON starts with ``{``; a URL's first word has
+    ``country/``, ``://`` or ``?``).
 
     >>> detect("country/5/5/amda0uf02h12h"), detect('{"regions": [[1]]}'), detect("2 2\\n- -")
     ('url', 'json', 'puzzlekit')
     """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
-    s = text.strip()
-    if s.startswith("{"):
-        return "json"
-    first = s.split(None, 1)[0] if s else ""
-    if "country/" in first or "://" in first or "?" in first:
-        return "url"
-    return "puzzlekit"
+    return _text.detect("country", text)
 
 
 def read_any(text: Any) -> Tuple[Any, Dict[Any, Any]]:
-    """Reads any supported format, chosen by :func:`detect`."""
-    kind = detect(text)
-    if kind == "json":
+    """Reads any supported format, as :func:`detect` picks it (a URL is the
+    first word of the text)."""
+    read = _text.read("country", "any", text, "text")
+    if isinstance(read, str):
         return read_json(text)
-    if kind == "url":
-        return read_url(text.strip().split(None, 1)[0])
-    return read_puzzlekit(text)
+    return _board(read)

@@ -467,9 +467,9 @@ def solve_many(
 ) -> List[Union[SolveResult[CountryLoop], LoopcraftError, None]]:
     """:func:`solve` with every stage on many items, on ``threads`` worker
     threads (see ``loopcraft._batch``): (already checked) boards in the
-    core's flat form, or texts for the core's fast path. Per item
-    its result, the error the core returned for it, or None for a text the
-    fast path left to Python's reader."""
+    core's flat form, or texts for the core's reader. Per item its result,
+    the error the core returned for it, or None for a text the core left to
+    ``parse``."""
     raw = _core.country_solve_many(list(items), limit, node_limit, time_limit, threads)
     out: List[Union[SolveResult[CountryLoop], LoopcraftError, None]] = []
     for item, answer in zip(items, raw):

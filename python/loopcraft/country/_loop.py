@@ -41,7 +41,6 @@ __all__ = [
     "CountryLoop",
     "Solution",
     "as_loop",
-    "check_size",
     "edge_count",
     "edge_id",
     "edge_cells",
@@ -58,13 +57,6 @@ RegionId = Union[int, str]
 Cell = Tuple[int, int]
 #: A segment between two adjacent cells.
 Edge = Tuple[Cell, Cell]
-
-
-def check_size(rows: int, cols: int, where: str) -> None:
-    """Refuses (FormatError) a size read from text outside MIN_SIDE..MAX_SIDE."""
-    for name, n in (("rows", rows), ("columns", cols)):
-        if not MIN_SIDE <= n <= MAX_SIDE:
-            raise FormatError(f"{where}: {n} {name} is outside {MIN_SIDE}..{MAX_SIDE}")
 
 
 _DIRS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
@@ -181,19 +173,16 @@ class CountryLoop(Picture):
             FormatError: wrong header, row count, token, or exits that do not
                 match the neighbour's (a cell saying ``e`` needs ``w`` to its right).
         """
-        what = "solution text"
-        rows, cols, lines = _text.read_header(text, what, check_size)
-        body = _text.body_lines(lines, rows, what, f"{rows} rows")
+        # The core reads the text (the one reader of puzzlekit text): each
+        # token is '-' or two exits; whether the exits match is checked here.
+        rows, cols, body = _text.read("country", "loop", text, "solution text")
         exits: Dict[Cell, str] = {}
         line_of: Dict[int, int] = {}
-        for r, line in enumerate(body):
-            line_of[r] = line[0]
-            for c, tok in enumerate(_text.row_tokens(line, r, cols)):
-                if tok == "-":
-                    continue
-                if len(tok) != 2 or tok[0] == tok[1] or any(ch not in _DIRS for ch in tok):
-                    raise FormatError(f"{_text.place(line[0], r, c)}: {tok!r} is not '-' or two of n s e w")
-                exits[(r, c)] = tok
+        for r, (line_no, tokens) in enumerate(body):
+            line_of[r] = line_no
+            for c, tok in enumerate(tokens):
+                if tok != "-":
+                    exits[(r, c)] = tok
         edges: Set[int] = set()
         for (r, c), tok in exits.items():
             for ch in tok:

@@ -1,10 +1,13 @@
 """Readers and writers of the Slitherlink text formats (no solver needed).
 
-Every reader returns the clue grid as a tuple of rows, each a tuple of
-``int`` (0..4) or ``None``. Every malformed input raises
-:class:`~loopcraft.errors.FormatError` naming the line, row, column or
-character at fault; row and column numbers in messages count from 1. Sizes are
-checked as soon as they are read, so an absurd header never allocates.
+puzzlekit text and puzz.link URLs are read by the core's reader
+(``rust/read/``, the one definition of those formats, which the batches
+use too); Loopy game IDs and JSON are read here. Every reader returns the
+clue grid as a tuple of rows, each a tuple of ``int`` (0..4) or ``None``.
+Every malformed input raises :class:`~loopcraft.errors.FormatError` naming
+the line, row, column or character at fault; row and column numbers in
+messages count from 1. Sizes are checked as soon as they are read, so an
+absurd header never allocates.
 
 Formats:
     puzzlekit / Janko text: ``"R C"`` then R lines of space-separated tokens,
@@ -38,10 +41,6 @@ Grid = Tuple[Tuple[Clue, ...], ...]
 #: Largest number of rows or columns of a board.
 MAX_SIZE: int = _core.SLITHER_MAX_SIDE
 
-_PIDS = ("slither", "slitherlink")
-#: URL flags of variants this board model cannot express, with the reason.
-_FLAGS = {"f": "the 'f' variant (the loop must pass every point) is not supported by loopcraft.slitherlink"}
-
 
 def check_size(rows: int, cols: int, where: str = "") -> None:
     """Refuses a board size outside 1..MAX_SIZE before anything is allocated."""
@@ -64,38 +63,15 @@ def _blank_grid_rows(flat: Sequence[Clue], rows: int, cols: int) -> Grid:
 # --------------------------------------------------------------------------- puzzlekit / Janko text
 
 
-def _grid_lines(text: str, what: str, allowed: str) -> Tuple[int, int, List[Tuple[int, List[str]]]]:
-    rows, cols, lines = _text.read_header(text, what, check_size)
-    body = _text.body_lines(lines, rows, what, f"{rows} rows")
-    out = []
-    ok = frozenset(allowed)
-    for r, line in enumerate(body):
-        # A compact row ("2..1.") is the same grid written without spaces.
-        tokens = _text.row_tokens(line, r, cols, compact=True)
-        if ok.issuperset(tokens):  # the common case, checked at C speed
-            out.append((line[0], tokens))
-            continue
-        for c, tok in enumerate(tokens):
-            if len(tok) != 1 or tok not in allowed:
-                raise FormatError(
-                    f"{_text.place(line[0], r, c)}: unexpected {_show(tok)}; expected one of {' '.join(allowed)}"
-                )
-        out.append((line[0], tokens))
-    return rows, cols, out
-
-
 def parse_puzzlekit(text: str) -> Grid:
-    """Reads a puzzlekit / Janko problem: ``"R C"`` then R rows of ``-``/``.``/digits.
+    """Reads a puzzlekit / Janko problem: ``"R C"`` then R rows of ``-``/``.``/digits
+    (space-separated, or one word per row).
 
     >>> parse_puzzlekit("2 3\\n- 2 -\\n3 - 0")
     ((None, 2, None), (3, None, 0))
     """
-    _, _, body = _grid_lines(text, "puzzle text", "-.01234")
-    clue = _PUZZLEKIT_CLUE.__getitem__
-    return tuple(tuple(map(clue, tokens)) for _, tokens in body)
-
-
-_PUZZLEKIT_CLUE: Dict[str, Clue] = {"-": None, ".": None, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
+    rows, cols, flat = _text.read("slitherlink", "puzzlekit", text, "puzzle text")
+    return _blank_grid_rows(flat, rows, cols)
 
 
 def write_puzzlekit(clues: Grid) -> str:
@@ -108,8 +84,8 @@ def write_puzzlekit(clues: Grid) -> str:
 
 def parse_puzzlekit_solution(text: str) -> Tuple[Tuple[bool, ...], ...]:
     """Reads a puzzlekit solution: ``"R C"`` then R rows of ``x`` (inside) / ``-`` (outside)."""
-    _, _, body = _grid_lines(text, "solution text", "x-")
-    return tuple(tuple(t == "x" for t in tokens) for _, tokens in body)
+    rows, cols, flat = _text.read("slitherlink", "solution", text, "solution text")
+    return tuple(tuple(v == 1 for v in flat[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
 def write_puzzlekit_solution(inside: Sequence[Sequence[bool]]) -> str:
@@ -138,41 +114,7 @@ def parse_url(url: str) -> Grid:
     >>> parse_url("https://puzz.link/p?slither/3/2/1g8h")
     ((1, None, 3), (None, None, None))
     """
-    u = _pzpr.read_url(url, _PIDS, "Slitherlink", check_size)
-    _pzpr.refuse_flags(u.flags, "Slitherlink", _FLAGS)
-    rows, cols, body = u.rows, u.cols, u.body
-    total = rows * cols
-    flat: List[Clue] = [None] * total
-    cell = 0
-    for i, ch in enumerate(body):
-        if cell >= total:
-            raise FormatError(
-                f"URL body: unexpected {_show(ch)} at position {i + 1}: all {total} cells are already read"
-            )
-        if "0" <= ch <= "4":
-            flat[cell] = int(ch)
-            cell += 1
-        elif "5" <= ch <= "9":
-            flat[cell] = int(ch) - 5
-            cell += 2
-        elif "a" <= ch <= "e":
-            flat[cell] = ord(ch) - ord("a")
-            cell += 3
-        elif ch == ".":
-            cell += 1  # a "?" cell: no constraint
-        elif _pzpr.skip_count(ch):
-            cell += _pzpr.skip_count(ch)
-        else:
-            r, c = divmod(cell, cols)
-            raise FormatError(
-                f"URL body: unexpected {_show(ch)} at position {i + 1} (row {r + 1}, column {c + 1}); "
-                "expected 0-9, a-e, g-z or '.'"
-            )
-    if cell < total:
-        r, c = divmod(cell, cols)
-        raise FormatError(
-            f"URL body ends after {cell} of {total} cells (at row {r + 1}, column {c + 1}): it is too short"
-        )
+    rows, cols, flat = _text.read("slitherlink", "url", url, "url")
     return _blank_grid_rows(flat, rows, cols)
 
 
@@ -378,27 +320,20 @@ def write_json(clues: Grid) -> str:
 
 
 def detect(text: str) -> str:
-    """Which reader fits ``text``: ``"url"``, ``"tatham"``, ``"json"`` or ``"puzzlekit"``."""
-    s = text.strip()
-    if s.startswith("{"):
-        return "json"
-    if "://" in s or s.startswith(("slither/", "?slither/")) or re.match(r"^[\w.-]+(/[\w.-]*)*\?", s):
-        return "url"
-    if re.match(r"^\d+x\d+[^:\s]*:", s):
-        return "tatham"
-    return "puzzlekit"
-
-
-READERS = {"url": parse_url, "tatham": parse_tatham, "json": parse_json, "puzzlekit": parse_puzzlekit}
+    """Which reader fits ``text``: ``"url"``, ``"tatham"``, ``"json"`` or
+    ``"puzzlekit"`` (the core's rule: JSON starts with ``{``; a URL has
+    ``://``, starts with ``slither/`` or is a path then ``?``; a Loopy ID
+    starts ``WxH...:``)."""
+    return _text.detect("slitherlink", text)
 
 
 def parse_any(text: str) -> Grid:
-    """Reads any supported format, chosen by :func:`detect`."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text must be a str, got {type(text).__name__}")
-    if not text.strip():
-        raise FormatError("empty input: expected a puzzle (URL, puzzlekit text, Loopy game ID or JSON)")
-    return READERS[detect(text)](text)
+    """Reads any supported format, as :func:`detect` picks it."""
+    read = _text.read("slitherlink", "any", text, "text")
+    if isinstance(read, str):
+        return parse_tatham(text) if read == "tatham" else parse_json(text)
+    rows, cols, flat = read
+    return _blank_grid_rows(flat, rows, cols)
 
 
 __all__ = [
