@@ -1,4 +1,4 @@
-//! The core error type. The core knows nothing of Python: `py.rs` maps each
+//! The core error type. The core knows nothing of Python: `py/mod.rs` maps each
 //! variant to a Python exception in one place.
 
 use std::fmt;
