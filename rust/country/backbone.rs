@@ -121,12 +121,14 @@ fn find(
     unreachable!("the loop returns")
 }
 
-/// Solutions one square away from known ones. The loop through cell centres
-/// bounds a set of unit squares (each with four cells at its corners); adding
-/// a square to that set or taking one out toggles the square's four edges
-/// (a detour round it, a shortcut, a corner turned the other way). Every
-/// known solution in `queue` is tried with every square that has a variable
-/// not yet seen open (and no edge proven by the state); a toggle that keeps
+/// Solutions a few squares away from known ones. The loop through cell
+/// centres bounds a set of unit squares (each with four cells at its
+/// corners); adding a square to that set or taking one out toggles the
+/// square's four edges (a detour round it, a shortcut, a corner turned the
+/// other way), and toggling a few neighbouring squares at once toggles the
+/// rim of their union ([`moves`]). Every known solution in `queue` is tried
+/// with every move that has a variable not yet seen open (and no edge
+/// proven by the state); a toggle that keeps
 /// the loop one loop and the rules in force is a solution, and joins the
 /// queue when it opens at least one more variable, so there are at most as
 /// many rounds as variables. On a wide-open board this opens most variables at a
@@ -136,6 +138,7 @@ fn local_moves(
     p: &Puzzle,
     s: &State,
     g: &mut Budget<'_, '_>,
+    moves: &[Move],
     v1: &[u8],
     open: &mut [bool],
     second: &mut Option<Vec<u8>>,
@@ -148,12 +151,9 @@ fn local_moves(
     while next < queue.len() {
         let mut sol = std::mem::take(&mut queue[next]);
         next += 1;
-        for sq in 0..b.grid.num_cells() {
-            let sides = b.grid.cell_edges[sq];
-            let corners = [b.edge_cells(sides[0] as usize), b.edge_cells(sides[1] as usize)];
-            if sides.iter().any(|&e| s.edge(e as usize) != UNDECIDED)
-                || (sides.iter().all(|&e| open[cells + e as usize])
-                    && corners.iter().flatten().all(|&c| open[c as usize]))
+        for m in moves {
+            if m.edges.iter().any(|&e| s.edge(e as usize) != UNDECIDED)
+                || (m.edges.iter().all(|&e| open[cells + e as usize]) && m.cells.iter().all(|&c| open[c as usize]))
             {
                 continue;
             }
@@ -161,10 +161,10 @@ fn local_moves(
             if tried % 64 == 0 && g.poll() {
                 return true;
             }
-            for &e in &sides {
+            for &e in &m.edges {
                 sol[e as usize] ^= 1;
             }
-            let degree_ok = corners.iter().flatten().all(|&c| {
+            let degree_ok = m.cells.iter().all(|&c| {
                 let d = b.cell_edges(c as usize).iter().filter(|&&e| sol[e as usize] != 0).count();
                 d == 0 || d == 2
             });
@@ -182,12 +182,63 @@ fn local_moves(
                     queue.push(sol.clone());
                 }
             }
-            for &e in &sides {
+            for &e in &m.edges {
                 sol[e as usize] ^= 1;
             }
         }
     }
     false
+}
+
+/// A set of unit squares toggled at once: the edges that change (those
+/// of one square, or on the rim of two or three in a row, or of a 2 x 2
+/// block) and the cells at their ends.
+struct Move {
+    edges: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+/// Every square, every two and three squares in a row or column, and
+/// every 2 x 2 block of squares: the toggles [`local_moves`] tries.
+fn moves(p: &Puzzle) -> Vec<Move> {
+    let b = &p.board;
+    let (rows, cols) = (b.grid.rows, b.grid.cols);
+    let shapes: [&[(usize, usize)]; 6] =
+        [&[(0, 0)], &[(0, 0), (0, 1)], &[(0, 0), (1, 0)], &[(0, 0), (0, 1), (0, 2)], &[(0, 0), (1, 0), (2, 0)], &[
+            (0, 0),
+            (0, 1),
+            (1, 0),
+            (1, 1),
+        ]];
+    let mut out = Vec::new();
+    for shape in shapes {
+        for r in 0..rows {
+            for c in 0..cols {
+                if shape.iter().any(|&(dr, dc)| r + dr >= rows || c + dc >= cols) {
+                    continue;
+                }
+                let mut edges: Vec<u32> =
+                    shape.iter().flat_map(|&(dr, dc)| b.grid.cell_edges[(r + dr) * cols + c + dc]).collect();
+                edges.sort_unstable();
+                // An edge shared by two squares of the shape cancels out.
+                let mut rim = Vec::new();
+                let mut i = 0;
+                while i < edges.len() {
+                    if i + 1 < edges.len() && edges[i] == edges[i + 1] {
+                        i += 2;
+                    } else {
+                        rim.push(edges[i]);
+                        i += 1;
+                    }
+                }
+                let mut cells: Vec<u32> = rim.iter().flat_map(|&e| b.edge_cells(e as usize)).collect();
+                cells.sort_unstable();
+                cells.dedup();
+                out.push(Move { edges: rim, cells });
+            }
+        }
+    }
+    out
 }
 
 /// The backbone of `p` under `g` (its deadline and stop; no node limit: the
@@ -217,7 +268,8 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     let v1 = cells_and_edges(p, &s1);
     let mut open = vec![false; n];
     let mut second: Option<Vec<u8>> = None;
-    let mut stopped = local_moves(p, &s, g, &v1, &mut open, &mut second, vec![s1.clone()]);
+    let moves = moves(p);
+    let mut stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s1.clone()]);
     for var in 0..n {
         if stopped {
             break;
@@ -246,7 +298,7 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
                     *o |= v2[f] != v1[f];
                 }
                 s.undo(mark);
-                stopped = local_moves(p, &s, g, &v1, &mut open, &mut second, vec![s2.clone()]);
+                stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s2.clone()]);
                 second.get_or_insert(s2);
                 false
             } else if out.finished {
