@@ -134,6 +134,7 @@ fn find(
 /// many rounds as variables. On a wide-open board this opens most variables at a
 /// few microseconds each, where a search costs milliseconds. True when `g`
 /// stopped it.
+#[allow(clippy::too_many_arguments, reason = "the proof's state, passed down from one place")]
 fn local_moves(
     p: &Puzzle,
     s: &State,
@@ -203,13 +204,14 @@ struct Move {
 fn moves(p: &Puzzle) -> Vec<Move> {
     let b = &p.board;
     let (rows, cols) = (b.grid.rows, b.grid.cols);
-    let shapes: [&[(usize, usize)]; 6] =
-        [&[(0, 0)], &[(0, 0), (0, 1)], &[(0, 0), (1, 0)], &[(0, 0), (0, 1), (0, 2)], &[(0, 0), (1, 0), (2, 0)], &[
-            (0, 0),
-            (0, 1),
-            (1, 0),
-            (1, 1),
-        ]];
+    let shapes: [&[(usize, usize)]; 6] = [
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (1, 0)],
+        &[(0, 0), (0, 1), (0, 2)],
+        &[(0, 0), (1, 0), (2, 0)],
+        &[(0, 0), (0, 1), (1, 0), (1, 1)],
+    ];
     let mut out = Vec::new();
     for shape in shapes {
         for r in 0..rows {
@@ -290,7 +292,8 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
                 stopped = true;
                 break;
             }
-            let focus = if var < p.board.num_cells() { var } else { p.board.edge_cells(var - p.board.num_cells())[0] as usize };
+            let focus =
+                if var < p.board.num_cells() { var } else { p.board.edge_cells(var - p.board.num_cells())[0] as usize };
             let out = find(p, &mut s, &mut w, stages, g, &v1, focus);
             if let Some(s2) = out.solutions.into_iter().next() {
                 let v2 = cells_and_edges(p, &s2);
