@@ -275,8 +275,8 @@ fn repair(
     }
     let mark = engine.mark();
     let mut ok = true;
-    for f in 0..engine.dom.len() {
-        if engine.dom[f] == UNK && far(f) && !engine.assign(f as u32, s1[f]) {
+    for (f, &value) in s1.iter().enumerate() {
+        if engine.dom[f] == UNK && far(f) && !engine.assign(f as u32, value) {
             ok = false;
             break;
         }
