@@ -42,7 +42,7 @@ const CLOCK_EVERY: u64 = 256;
 const QUICK_NODES: u64 = 100;
 /// When the plain attempt found a solution but did not finish, it runs
 /// again with this many times more nodes before the trials (on the 1,152
-/// janko puzzles this takes `59_9x9` from 0.8x cspuz's time to 1.5x).
+/// janko puzzles this takes `59_9x9` from 0.8x cspuz's time to about 1.5x).
 const QUICK_GROWTH: u64 = 4;
 /// Node cap of the first attempt with trials; each later attempt has four
 /// times more.
