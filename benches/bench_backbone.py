@@ -228,6 +228,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20)
     ap.add_argument("--budget", type=float, default=10.0, help="time limit of each interactive call (default 10 s)")
     ap.add_argument("--limit", type=float, default=30.0, help="time limit of each compared backbone (default 30 s)")
+    ap.add_argument(
+        "--family", choices=("slither", "country", "both"), default="both", help="the families to run (default both)"
+    )
     args = ap.parse_args()
     files = {k: EXTERNAL / f"{k}_dataset.json" for k in ("Slitherlink", "CountryRoad")}
     if not all(p.exists() for p in files.values()):
@@ -237,8 +240,12 @@ def main() -> None:
         sl = slither_drafts(json.load(f)["data"], args.boards, rng)
     with open(files["CountryRoad"], encoding="utf-8") as f:
         co = country_drafts(json.load(f)["data"], args.boards, rng)
-    compare("slither", sl, args.repeat, args.limit)
-    compare("country", co, args.repeat, args.limit)
+    if args.family != "country":
+        compare("slither", sl, args.repeat, args.limit)
+    if args.family != "slither":
+        compare("country", co, args.repeat, args.limit)
+    if args.interactive <= 0:
+        return
     print("Interactive (wall time, this process):")
     from loopcraft.country import CountryRoad
     from loopcraft.slitherlink import Slitherlink
@@ -252,7 +259,10 @@ def main() -> None:
             board = Slitherlink.from_puzzlekit(data[key]["problem"])
             grid = [[None if v is not None and rng.random() < 0.25 else v for v in row] for row in board.clues]
             extra.append((key, Slitherlink(grid), False))
-    interactive(extra + [b for b in sl if b[2]], "Slitherlink", args.interactive, args.budget)
+    if args.family != "country":
+        interactive(extra + [b for b in sl if b[2]], "Slitherlink", args.interactive, args.budget)
+    if args.family == "slither":
+        return
     with open(files["CountryRoad"], encoding="utf-8") as f:
         cdata = json.load(f)["data"]
     extra = []

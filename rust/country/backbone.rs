@@ -10,9 +10,10 @@
 //! refuted assumption proves the S1 value in every solution, and is added to
 //! the root so that the later searches start narrower.
 
+use super::check::is_solution;
 use super::ladder::root;
 use super::puzzle::Puzzle;
-use super::search::{search_from, search_steered};
+use super::search::{search_focused, search_from};
 use super::stages::{fixpoint_from, Stages};
 use super::state::State;
 use super::state::{OFF, ON, UNDECIDED};
@@ -44,14 +45,30 @@ fn cells_and_edges(p: &Puzzle, edges: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// A solution from `s` (a state with one variable assumed against S1), or a
-/// proof that there is none. Attempts of growing node caps cycle through
-/// three branching orders: steered away from S1 (`v1`, cells then edges),
-/// whose solution opens the most variables at once; the solver's own order;
-/// and steered towards S1, which repairs S1 near the assumption. A wrong early
-/// choice can hide every solution under a huge failing subtree in one order
-/// and not in another; an attempt that finishes is exact by itself, and the
-/// caps grow four times each round, so the search stays complete.
+/// Node cap of the plain attempts steered towards and away from S1, per
+/// undecided variable.
+const STEERED_PER_VAR: u64 = 4;
+/// Node cap of the first plain attempt in the solver's order, per undecided
+/// variable; each round has four times more.
+const PLAIN_PER_VAR: u64 = 16;
+/// How many plain nodes cost one node with the probe, about: each round
+/// gives the attempts with the probe that share of the plain cap.
+const PROBE_COST: u64 = 20;
+
+/// A solution from `s` (a state with one variable assumed against S1, at
+/// `focus`: the cell of the variable), or a proof that there is none.
+///
+/// Plain attempts first (the stages without the probe, a few microseconds a
+/// node, where a node with the probe costs a hundred times more): steered
+/// towards S1, which repairs S1 around the assumption, then away from it,
+/// whose solution opens the most variables at once. Then rounds of three
+/// attempts whose caps grow four times each round, at about equal time: a
+/// plain one in the solver's order, one with the probe that branches nearest
+/// to the focus first (a refutation is usually found near the assumption),
+/// and one with the probe in turning orders (away from S1, the solver's,
+/// towards S1). A wrong early choice can hide every solution under a huge
+/// failing subtree in one order and not in another; an attempt that finishes
+/// is exact by itself, and the caps keep growing, so the search stays complete.
 fn find(
     p: &Puzzle,
     s: &mut State,
@@ -59,30 +76,171 @@ fn find(
     stages: Stages,
     g: &mut Budget<'_, '_>,
     v1: &[u8],
+    focus: usize,
 ) -> super::search::SolveResult {
     let towards: Vec<u8> = v1.iter().map(|&v| 1 - v).collect();
-    let mut cap = 2 * s.undecided() as u64 + 100;
+    let u = s.undecided() as u64;
+    let plain = stages.without(Stages::PROBE).without(Stages::LIGHT_PROBE);
     let mut nodes = 0;
-    for round in 0.. {
-        let avoid = match round % 3 {
-            0 => Some(v1),
-            1 => None,
-            _ => Some(towards.as_slice()),
+    let mut cap = PLAIN_PER_VAR * u + 1000;
+    for attempt in 0u64.. {
+        // (stages, steering, focus, node cap)
+        let (st, avoid, at, this_cap) = match attempt {
+            0 => (plain, Some(towards.as_slice()), None, STEERED_PER_VAR * u + 100),
+            1 => (plain, Some(v1), None, STEERED_PER_VAR * u + 100),
+            _ => {
+                let round = (attempt - 2) / 3;
+                let probe_cap = (cap / PROBE_COST / 2).max(10);
+                match (attempt - 2) % 3 {
+                    0 => (plain, None, None, cap),
+                    1 => (stages, None, Some(focus), probe_cap),
+                    _ => {
+                        let order = match round % 3 {
+                            0 => Some(v1),
+                            1 => None,
+                            _ => Some(towards.as_slice()),
+                        };
+                        (stages, order, None, probe_cap)
+                    }
+                }
+            }
         };
         // This attempt's node cap; the caller's budget has none.
-        let outer = g.set_nodes(Some(cap));
-        let mut out = search_steered(p, s, w, stages, 1, g, avoid);
+        let outer = g.set_nodes(Some(this_cap));
+        let mut out = search_focused(p, s, w, st, 1, g, avoid, at);
         g.set_nodes(outer);
         nodes += out.nodes;
         if !out.solutions.is_empty() || out.finished || g.halted() {
             out.nodes = nodes;
             return out;
         }
-        if round % 3 == 2 {
+        if attempt >= 2 && (attempt - 2) % 3 == 2 {
             cap = cap.saturating_mul(4);
         }
     }
     unreachable!("the loop returns")
+}
+
+/// Solutions a few squares away from known ones. The loop through cell
+/// centres bounds a set of unit squares (each with four cells at its
+/// corners); adding a square to that set or taking one out toggles the
+/// square's four edges (a detour round it, a shortcut, a corner turned the
+/// other way), and toggling a few neighbouring squares at once toggles the
+/// rim of their union ([`moves`]). Every known solution in `queue` is tried
+/// with every move that has a variable not yet seen open (and no edge
+/// proven by the state); a toggle that keeps
+/// the loop one loop and the rules in force is a solution, and joins the
+/// queue when it opens at least one more variable, so there are at most as
+/// many rounds as variables. On a wide-open board this opens most variables at a
+/// few microseconds each, where a search costs milliseconds. True when `g`
+/// stopped it.
+#[allow(clippy::too_many_arguments, reason = "the proof's state, passed down from one place")]
+fn local_moves(
+    p: &Puzzle,
+    s: &State,
+    g: &mut Budget<'_, '_>,
+    moves: &[Move],
+    v1: &[u8],
+    open: &mut [bool],
+    second: &mut Option<Vec<u8>>,
+    mut queue: Vec<Vec<u8>>,
+) -> bool {
+    let b = &p.board;
+    let cells = b.num_cells();
+    let mut next = 0;
+    let mut tried = 0u32;
+    while next < queue.len() {
+        let mut sol = std::mem::take(&mut queue[next]);
+        next += 1;
+        for m in moves {
+            if m.edges.iter().any(|&e| s.edge(e as usize) != UNDECIDED)
+                || (m.edges.iter().all(|&e| open[cells + e as usize]) && m.cells.iter().all(|&c| open[c as usize]))
+            {
+                continue;
+            }
+            tried += 1;
+            if tried % 64 == 0 && g.poll() {
+                return true;
+            }
+            for &e in &m.edges {
+                sol[e as usize] ^= 1;
+            }
+            let degree_ok = m.cells.iter().all(|&c| {
+                let d = b.cell_edges(c as usize).iter().filter(|&&e| sol[e as usize] != 0).count();
+                d == 0 || d == 2
+            });
+            if degree_ok && is_solution(b, &sol) {
+                let v = cells_and_edges(p, &sol);
+                let mut opened = false;
+                for (f, o) in open.iter_mut().enumerate() {
+                    opened |= !*o && v[f] != v1[f];
+                    *o |= v[f] != v1[f];
+                }
+                // Only a solution that opens something is new (a toggle
+                // back to S1 opens nothing), which bounds the rounds.
+                if opened {
+                    second.get_or_insert_with(|| sol.clone());
+                    queue.push(sol.clone());
+                }
+            }
+            for &e in &m.edges {
+                sol[e as usize] ^= 1;
+            }
+        }
+    }
+    false
+}
+
+/// A set of unit squares toggled at once: the edges that change (those
+/// of one square, or on the rim of two or three in a row, or of a 2 x 2
+/// block) and the cells at their ends.
+struct Move {
+    edges: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+/// Every square, every two and three squares in a row or column, and
+/// every 2 x 2 block of squares: the toggles [`local_moves`] tries.
+fn moves(p: &Puzzle) -> Vec<Move> {
+    let b = &p.board;
+    let (rows, cols) = (b.grid.rows, b.grid.cols);
+    let shapes: [&[(usize, usize)]; 6] = [
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (1, 0)],
+        &[(0, 0), (0, 1), (0, 2)],
+        &[(0, 0), (1, 0), (2, 0)],
+        &[(0, 0), (0, 1), (1, 0), (1, 1)],
+    ];
+    let mut out = Vec::new();
+    for shape in shapes {
+        for r in 0..rows {
+            for c in 0..cols {
+                if shape.iter().any(|&(dr, dc)| r + dr >= rows || c + dc >= cols) {
+                    continue;
+                }
+                let mut edges: Vec<u32> =
+                    shape.iter().flat_map(|&(dr, dc)| b.grid.cell_edges[(r + dr) * cols + c + dc]).collect();
+                edges.sort_unstable();
+                // An edge shared by two squares of the shape cancels out.
+                let mut rim = Vec::new();
+                let mut i = 0;
+                while i < edges.len() {
+                    if i + 1 < edges.len() && edges[i] == edges[i + 1] {
+                        i += 2;
+                    } else {
+                        rim.push(edges[i]);
+                        i += 1;
+                    }
+                }
+                let mut cells: Vec<u32> = rim.iter().flat_map(|&e| b.edge_cells(e as usize)).collect();
+                cells.sort_unstable();
+                cells.dedup();
+                out.push(Move { edges: rim, cells });
+            }
+        }
+    }
+    out
 }
 
 /// The backbone of `p` under `g` (its deadline and stop; no node limit: the
@@ -112,8 +270,12 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     let v1 = cells_and_edges(p, &s1);
     let mut open = vec![false; n];
     let mut second: Option<Vec<u8>> = None;
-    let mut stopped = false;
+    let moves = moves(p);
+    let mut stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s1.clone()]);
     for var in 0..n {
+        if stopped {
+            break;
+        }
         if s.val[var] != UNDECIDED || open[var] {
             continue;
         }
@@ -130,12 +292,16 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
                 stopped = true;
                 break;
             }
-            let out = find(p, &mut s, &mut w, stages, g, &v1);
+            let focus =
+                if var < p.board.num_cells() { var } else { p.board.edge_cells(var - p.board.num_cells())[0] as usize };
+            let out = find(p, &mut s, &mut w, stages, g, &v1, focus);
             if let Some(s2) = out.solutions.into_iter().next() {
                 let v2 = cells_and_edges(p, &s2);
                 for (f, o) in open.iter_mut().enumerate() {
                     *o |= v2[f] != v1[f];
                 }
+                s.undo(mark);
+                stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s2.clone()]);
                 second.get_or_insert(s2);
                 false
             } else if out.finished {

@@ -88,12 +88,30 @@ pub(crate) fn search_steered(
     g: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
 ) -> SolveResult {
+    search_focused(p, s, w, stages, limit, g, avoid, None)
+}
+
+/// [`search_steered`] that branches first on the undecided edge nearest to
+/// `focus` (a cell), when given: a refutation of an assumption made there
+/// is usually found close to it.
+#[allow(clippy::too_many_arguments, reason = "the search state and its knobs")]
+pub(crate) fn search_focused(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+    focus: Option<usize>,
+) -> SolveResult {
     let entry = s.mark();
-    let out = dfs(p, s, w, stages, limit, g, avoid);
+    let out = dfs(p, s, w, stages, limit, g, avoid, focus);
     s.undo(entry);
     out
 }
 
+#[allow(clippy::too_many_arguments, reason = "the search state and its knobs")]
 fn dfs(
     p: &Puzzle,
     s: &mut State,
@@ -102,7 +120,18 @@ fn dfs(
     limit: usize,
     g: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
+    focus: Option<usize>,
 ) -> SolveResult {
+    let b = &p.board;
+    // Per edge, its distance to the focus (in cell steps).
+    let near: Vec<u32> = match focus {
+        None => Vec::new(),
+        Some(f) => {
+            let (fr, fc) = (f / b.cols, f % b.cols);
+            let dist = |c: usize| ((c / b.cols).abs_diff(fr) + (c % b.cols).abs_diff(fc)) as u32;
+            (0..b.num_edges()).map(|e| b.edge_cells(e).iter().map(|&c| dist(c as usize)).min().unwrap_or(0)).collect()
+        }
+    };
     let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 0 };
     if limit == 0 {
         return out;
@@ -113,7 +142,8 @@ fn dfs(
     let mut ok = true;
     loop {
         if ok {
-            match choose_edge(p, s) {
+            let choice = if near.is_empty() { choose_edge(p, s) } else { choose_near(s, &near) };
+            match choice {
                 None => {
                     if let Some(sol) = leaf(p, s) {
                         out.solutions.push(sol);
@@ -174,6 +204,12 @@ fn leaf(p: &Puzzle, s: &State) -> Option<Vec<u8>> {
         }
     }
     is_solution(b, &sol).then_some(sol)
+}
+
+/// The undecided edge nearest to the focus (`near`: distance per edge),
+/// tried on first.
+fn choose_near(s: &State, near: &[u32]) -> Option<(usize, u8)> {
+    (0..near.len()).filter(|&e| s.edge(e) == UNDECIDED).min_by_key(|&e| near[e]).map(|e| (e, ON))
 }
 
 /// Branch at the end of a chain with the fewest open edges (the loop must
