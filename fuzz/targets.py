@@ -390,7 +390,9 @@ def cli_inputs(data: bytes) -> None:
     from loopcraft.cli import main as cli_main
 
     b = Bytes(data)
-    verb = b.pick([["solve", "slither"], ["solve", "country"], ["count", "country"], ["solve", "loop"]])
+    verb = b.pick(
+        [["solve", "slither"], ["solve", "country"], ["count", "country"], ["count", "slither"], ["solve", "loop"]]
+    )
     extra = b.pick([[], ["--json"], ["--time-limit", "0.05"], ["--limit", "9" * b.int_in(1, 5000)]])
     body = data[b.pos :]
     # A command-line argument holds no NUL; other bytes that are not UTF-8
