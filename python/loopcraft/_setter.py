@@ -265,8 +265,13 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
 
 def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
     """The backbone, and every solution the core found on the way (edge bits:
-    the witnesses first, then further solutions, free for the suggestions)."""
+    the witnesses first, then further solutions, free for the suggestions).
+    A complete answer is kept on the board (boards are frozen), so that a page
+    asking for the backbone and then for suggestions proves it once."""
     budget = require_optional_number("time_limit", time_limit)
+    kept: Optional[Tuple[Backbone, List[bytes]]] = board.__dict__.get("_setter_backbone")
+    if kept is not None:
+        return kept
     rows, cols = board.rows, board.cols
     count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
     found = [bytes(s) for s in found]
@@ -283,6 +288,8 @@ def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[
     bb = Backbone(
         "country", rows, cols, int(count), bool(complete), (), (), cells, right, down, sols, differ, n_open, board
     )
+    if bb.complete:
+        board.__dict__["_setter_backbone"] = (bb, found)  # not a field: the frozen __setattr__ is bypassed
     return bb, found
 
 
