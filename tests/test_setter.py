@@ -442,7 +442,9 @@ def test_country_suggestions_are_the_exact_ranking():
             continue
         base_open = _country_open(board.rows, board.cols, sols)
         rows, cols = board.rows, board.cols
-        touched = {(r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1}
+        touched = {
+            (r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1
+        }
         for e in range(rows * (cols - 1) + (rows - 1) * cols):
             if len({e in lp.edges for lp in sols}) > 1:
                 if e < rows * (cols - 1):

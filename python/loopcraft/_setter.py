@@ -509,7 +509,7 @@ def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbon
         add(w)
     best: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
     base: Dict[Where, Optional[int]] = dict(_clues(board))
-    todo = []
+    todo: List[Tuple[int, Where, int]] = []
     for rank, (where, values) in enumerate(_candidates(board, bb)):
         # Every solution of the new board solves this one, so the cells used
         # (unused) in every solution here bound the number from below (above):
