@@ -248,6 +248,24 @@ def test_country_backbone_matches_brute_force():
     assert all(n >= 10 for n in counts.values()), counts
 
 
+def test_country_core_backbone_hands_back_only_solutions():
+    # After the two witnesses the core may add further solutions it met (the
+    # suggestions pool them): each must solve the board and differ from the first.
+    rng = random.Random(30)
+    extra = 0
+    for _ in range(60):
+        board = random_country(rng)
+        count, complete, _, found = board.core_board.backbone(None)
+        sols = {frozenset(lp.edges) for lp in country_solutions(board)}
+        loops = [frozenset(CountryLoop.from_bits(board.rows, board.cols, bytes(f)).edges) for f in found]
+        assert complete and count == min(len(sols), 2)
+        assert len(loops) == count if count < 2 else len(loops) >= 2
+        assert all(lp in sols for lp in loops)
+        assert len(set(loops)) == len(loops)
+        extra += max(0, len(loops) - 2)
+    assert extra >= 5, extra
+
+
 def test_a_stopped_backbone_reports_only_proven_values():
     rng = random.Random(22)
     for _ in range(20):
