@@ -269,9 +269,10 @@ def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[
     A complete answer is kept on the board (boards are frozen), so that a page
     asking for the backbone and then for suggestions proves it once."""
     budget = require_optional_number("time_limit", time_limit)
-    kept: Optional[Tuple[Backbone, List[bytes]]] = board.__dict__.get("_setter_backbone")
+    kept: Optional[Tuple[Backbone, List[bytes], float]] = board.__dict__.get("_setter_backbone")
     if kept is not None:
-        return kept
+        return kept[0], kept[1]
+    started = time.perf_counter()
     rows, cols = board.rows, board.cols
     count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
     found = [bytes(s) for s in found]
@@ -289,7 +290,9 @@ def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[
         "country", rows, cols, int(count), bool(complete), (), (), cells, right, down, sols, differ, n_open, board
     )
     if bb.complete:
-        board.__dict__["_setter_backbone"] = (bb, found)  # not a field: the frozen __setattr__ is bypassed
+        # Not a field: the frozen __setattr__ is bypassed. With the time it took
+        # (the suggestions size their first looks by it).
+        board.__dict__["_setter_backbone"] = (bb, found, time.perf_counter() - started)
     return bb, found
 
 
@@ -460,11 +463,11 @@ def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbon
     already ranks it after the k-th best is dropped unexamined. The ranking
     is the same as proving every candidate.
     """
-    started = time.perf_counter()
     bb, found = _country_backbone(board, clock.left())
-    # A first look at a candidate runs this long: the solutions it finds may
-    # drop the candidate (or it finishes, and that is its answer).
-    glance = min(max((time.perf_counter() - started) / 2, 0.0005), 0.05)
+    # A first look at a candidate runs for half the draft's backbone time: the
+    # solutions it finds may drop the candidate (or it finishes: its answer).
+    kept = board.__dict__.get("_setter_backbone")
+    glance = min(max(kept[2] / 2 if kept else 0.0, 0.0005), 0.05)
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
     rows, cols = board.rows, board.cols
