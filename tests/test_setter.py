@@ -248,6 +248,24 @@ def test_country_backbone_matches_brute_force():
     assert all(n >= 10 for n in counts.values()), counts
 
 
+def test_country_core_backbone_hands_back_only_solutions():
+    # After the two witnesses the core may add further solutions it met (the
+    # suggestions pool them): each must solve the board and differ from the first.
+    rng = random.Random(30)
+    extra = 0
+    for _ in range(60):
+        board = random_country(rng)
+        count, complete, _, found = board.core_board.backbone(None)
+        sols = {frozenset(lp.edges) for lp in country_solutions(board)}
+        loops = [frozenset(CountryLoop.from_bits(board.rows, board.cols, bytes(f)).edges) for f in found]
+        assert complete and count == min(len(sols), 2)
+        assert len(loops) == count if count < 2 else len(loops) >= 2
+        assert all(lp in sols for lp in loops)
+        assert len(set(loops)) == len(loops)
+        extra += max(0, len(loops) - 2)
+    assert extra >= 5, extra
+
+
 def test_a_stopped_backbone_reports_only_proven_values():
     rng = random.Random(22)
     for _ in range(20):
@@ -419,6 +437,58 @@ def test_country_suggestions_keep_their_promise():
             assert after and min(len(after), 2) == s.count
         assert [(s.count, s.open) for s in tips] == sorted((s.count, s.open) for s in tips)
     assert checked >= 5
+
+
+def _country_open(rows: int, cols: int, sols: Sequence[CountryLoop]) -> int:
+    """Unknowns (cells used or not, then edges) where the solutions differ."""
+    n_edges = rows * (cols - 1) + (rows - 1) * cols
+    used = [lp.used_cells for lp in sols]
+    cells = sum(len({(r, c) in u for u in used}) > 1 for r in range(rows) for c in range(cols))
+    return cells + sum(len({e in lp.edges for lp in sols}) > 1 for e in range(n_edges))
+
+
+def test_country_suggestions_are_the_exact_ranking():
+    # The suggestions skip candidates that the loops already found rank low, and
+    # numbers outside what the backbone allows: the answer must still be the
+    # best k of every candidate, counted by brute force.
+    rng = random.Random(29)
+    pruned = 0
+    for _ in range(60):
+        board = random_country(rng)
+        sols = country_solutions(board)
+        if len(sols) < 2:
+            continue
+        base_open = _country_open(board.rows, board.cols, sols)
+        rows, cols = board.rows, board.cols
+        touched = {
+            (r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1
+        }
+        for e in range(rows * (cols - 1) + (rows - 1) * cols):
+            if len({e in lp.edges for lp in sols}) > 1:
+                if e < rows * (cols - 1):
+                    r, c = divmod(e, cols - 1)
+                    touched |= {(r, c), (r, c + 1)}
+                else:
+                    r, c = divmod(e - rows * (cols - 1), cols)
+                    touched |= {(r, c), (r + 1, c)}
+        ranked = []
+        for pos, k in enumerate(board.countries):
+            if k in board.numbers:
+                continue
+            # Only countries touching an open unknown are candidates (the others' numbers change nothing).
+            if not any(cell in touched for cell in board.cells_of(k)):
+                continue
+            for v in range(1, board.size_of(k) + 1):
+                after = [lp for lp in sols if sum(cell in lp.used_cells for cell in board.cells_of(k)) == v]
+                if after:
+                    ranked.append((min(len(after), 2), _country_open(board.rows, board.cols, after), pos, v, k))
+        ranked.sort()
+        for n in (1, 2, 4):
+            tips = board.suggest_clues(n)
+            assert [(s.where, s.value, s.count, s.open) for s in tips] == [(k, v, c, o) for c, o, _, v, k in ranked[:n]]
+            pruned += len(ranked) > n
+        assert all(o <= base_open for _, o, _, _, _ in ranked)
+    assert pruned >= 20, pruned
 
 
 # ---------------------------------------------------------------- redundant clues, minimize

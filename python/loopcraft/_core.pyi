@@ -248,7 +248,8 @@ class CountryBoard:
 
     def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
         """``(count, finished, values, witnesses)`` as ``SlitherBoard.backbone``;
-        values per cell (1 = used) then per edge in the core's numbering."""
+        values per cell (1 = used) then per edge in the core's numbering. The
+        two witnesses may be followed by further solutions found on the way."""
 
     def count_cells(self, limit: Optional[int] = None) -> int:
         """Brute-force count "cells": choose the used cells, then count the ways to

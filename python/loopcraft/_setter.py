@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ._picture import Picture
 from ._svg import country_svg, edges_from_flat, lattice_svg
@@ -260,22 +260,40 @@ def _slither_from_core(board: Slitherlink, found: Tuple[int, bool, bytes, List[b
 
 def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> Backbone:
     """The backbone of a Country Road board (see ``CountryRoad.backbone``)."""
+    return _country_backbone(board, time_limit)[0]
+
+
+def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
+    """The backbone, and every solution the core found on the way (edge bits:
+    the witnesses first, then further solutions, free for the suggestions).
+    A complete answer is kept on the board (boards are frozen), so that a page
+    asking for the backbone and then for suggestions proves it once."""
     budget = require_optional_number("time_limit", time_limit)
+    kept: Optional[Tuple[Backbone, List[bytes], float]] = board.__dict__.get("_setter_backbone")
+    if kept is not None:
+        return kept[0], kept[1]
+    started = time.perf_counter()
     rows, cols = board.rows, board.cols
     count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
-    sols = tuple(board._loop_from_bits(bytes(s)) for s in found)
+    found = [bytes(s) for s in found]
+    sols = tuple(board._loop_from_bits(s) for s in found[:2])
     n = rows * cols
     cells = _rows(values, 0, rows, cols)
     right = _rows(values, n, rows, cols - 1)
     down = _rows(values, n + rows * (cols - 1), rows - 1, cols)
     differ: Tuple[Key, ...] = ()
-    if len(found) == 2:
-        flat = [_cells_and_edges(rows, cols, bytes(s)) for s in found]
+    if len(found) >= 2:
+        flat = [_cells_and_edges(rows, cols, s) for s in found[:2]]
         differ = _differ("country", rows, cols, flat[0], flat[1])
     n_open = 0 if count == 0 and complete else sum(x == 2 for x in values)
-    return Backbone(
+    bb = Backbone(
         "country", rows, cols, int(count), bool(complete), (), (), cells, right, down, sols, differ, n_open, board
     )
+    if bb.complete:
+        # Not a field: the frozen __setattr__ is bypassed. With the time it took
+        # (the suggestions size their first looks by it).
+        board.__dict__["_setter_backbone"] = (bb, found, time.perf_counter() - started)
+    return bb, found
 
 
 def _cells_and_edges(rows: int, cols: int, bits: bytes) -> List[int]:
@@ -433,59 +451,104 @@ def _suggest(board: Board, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Sugge
 
 def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
     """Country Road suggestions: one backbone per candidate number, skipped
-    when the loops already found show it cannot enter the best ``k``.
+    when the loops already found prove it cannot enter the best ``k``.
 
-    Every loop found on the way (the backbones' witnesses) solves the base
-    board; those that give country ``c`` exactly ``v`` used cells solve the
-    board with that number too, so where two of them differ is open there.
-    Candidates come in ranking order, so once ``k`` are kept, one whose known
-    open unknowns already reach the k-th best's is dropped unexamined.
+    Every loop found on the way (the core hands back the witnesses and the
+    further solutions its proofs met) solves the base board; those that give
+    country ``c`` exactly ``v`` used cells solve the board with that number
+    too, so every unknown where two of them differ is open there: a lower
+    bound on the candidate's open unknowns. Candidates are proven in the
+    order of that bound (those without one first: they may be unique or
+    have no solution), so the best ``k`` fill early; a candidate whose bound
+    already ranks it after the k-th best is dropped unexamined. The ranking
+    is the same as proving every candidate.
     """
-    bb = country_backbone(board, clock.left())
+    bb, found = _country_backbone(board, clock.left())
+    # A first look at a candidate runs for half the draft's backbone time: the
+    # solutions it finds may drop the candidate (or it finishes: its answer).
+    kept = board.__dict__.get("_setter_backbone")
+    glance = min(max(kept[2] / 2 if kept else 0.0, 0.0005), 0.05)
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
     rows, cols = board.rows, board.cols
-    pool: List[Tuple[List[int], List[int]]] = []  # (backbone order values, used cells per country)
     index = {k2: i for i, k2 in enumerate(board.countries)}
     flat_regions = board.core_args()[2]
+    # Per country, the loops found, keyed by how many of its cells they use;
+    # each loop as one int whose bytes are its backbone-order values (0/1).
+    by_used: List[Dict[int, List[int]]] = [{} for _ in board.countries]
+    seen: Set[bytes] = set()
 
-    def add(loop: Any) -> None:
-        values = _cells_and_edges(rows, cols, bytes(loop.bits))
+    def add(bits: bytes) -> None:
+        if bits in seen:
+            return
+        seen.add(bits)
+        values = _cells_and_edges(rows, cols, bits)
         used = [0] * len(board.countries)
         for cell in range(rows * cols):
             if values[cell] and flat_regions[cell] >= 0:
                 used[flat_regions[cell]] += 1
-        pool.append((values, used))
+        key = int.from_bytes(bytes(values), "big")
+        for ci, u in enumerate(used):
+            by_used[ci].setdefault(u, []).append(key)
 
-    for w in bb.witnesses:
+    def known_open(where: Where, value: int) -> int:
+        """Unknowns where two found loops with ``value`` cells in ``where`` differ."""
+        fitting = by_used[index[where]].get(value, ())
+        if len(fitting) < 2:
+            return 0
+        first, diff = fitting[0], 0
+        for f in fitting[1:]:
+            diff |= f ^ first
+        return bin(diff).count("1")
+
+    def dropped(where: Where, value: int, rank: int, worst: Tuple[int, int, int, int]) -> bool:
+        """Whether the loops found already rank the candidate after ``worst``:
+        two of them differ, so its count is 2 and its open unknowns at least
+        the known ones."""
+        known = known_open(where, value)
+        return bool(known) and (2, known, rank, value) > worst
+
+    for w in found:
         add(w)
     best: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
     base: Dict[Where, Optional[int]] = dict(_clues(board))
-    done = True
+    todo: List[Tuple[int, Where, int]] = []
     for rank, (where, values) in enumerate(_candidates(board, bb)):
-        for value in values:
-            if clock.over():
-                return bb, tuple(s for _, s in best), False
-            ci = index[where]
-            fitting = [vals for vals, used in pool if used[ci] == value]
-            if len(best) >= k and len(fitting) >= 2:
-                worst = best[k - 1][1]
-                known = sum(1 for i in range(len(fitting[0])) if any(f[i] != fitting[0][i] for f in fitting[1:]))
-                if known and (worst.count == 1 or known >= worst.open):
-                    continue
-            trial = _with(board, {**base, where: value})
-            b2 = country_backbone(trial, clock.left())
-            if not b2.complete:
-                return bb, tuple(s for _, s in best), False
-            for w in b2.witnesses:
-                add(w)
-            if b2.count == 0:
+        # Every solution of the new board solves this one, so the cells used
+        # (unused) in every solution here bound the number from below (above):
+        # a number outside gives no solution, and such candidates are dropped.
+        states = [bb.cells[r][c] for r, c in board.cells_of(where)]
+        low, high = states.count(1), len(states) - states.count(0)
+        todo.extend((rank, where, value) for value in values if low <= value <= high)
+    todo.sort(key=lambda t: (known_open(t[1], t[2]), t[0], t[2]))
+    for rank, where, value in todo:
+        if clock.over():
+            return bb, tuple(s for _, s in best), False
+        trial = _with(board, {**base, where: value})
+        if len(best) >= k:
+            if dropped(where, value, rank, best[k - 1][0]):
                 continue
-            s = Suggestion(where, value, b2.count, b2.open)
-            best.append(((b2.count, b2.open, rank, value), s))
-            best.sort(key=lambda item: item[0])
-            del best[k:]
-    return bb, tuple(s for _, s in best), done
+            left = clock.left()
+            b2, more = _country_backbone(trial, glance if left is None else min(glance, left))
+            for w in more:
+                add(w)
+            if not b2.complete:
+                if dropped(where, value, rank, best[k - 1][0]):
+                    continue
+                b2, more = _country_backbone(trial, clock.left())
+        else:
+            b2, more = _country_backbone(trial, clock.left())
+        if not b2.complete:
+            return bb, tuple(s for _, s in best), False
+        for w in more:
+            add(w)
+        if b2.count == 0:
+            continue
+        s = Suggestion(where, value, b2.count, b2.open)
+        best.append(((b2.count, b2.open, rank, value), s))
+        best.sort(key=lambda item: item[0])
+        del best[k:]
+    return bb, tuple(s for _, s in best), True
 
 
 # ---------------------------------------------------------------- Conflict

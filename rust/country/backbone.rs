@@ -32,7 +32,10 @@ pub struct Backbone {
     /// Per cell, then per edge (the board's edge numbering): 0 or 1 in every
     /// solution, 2 open. All 2 when there is no solution.
     pub values: Vec<u8>,
-    /// Up to two solutions (one byte 0/1 per edge), which differ.
+    /// Solutions (one byte 0/1 per edge): the first two differ (the
+    /// witnesses); up to [`MORE_SOLUTIONS`] further ones found on the way
+    /// follow, each differing from the first (the setter's suggestions read
+    /// them as free solutions of the board).
     pub witnesses: Vec<Vec<u8>>,
 }
 
@@ -44,6 +47,9 @@ fn cells_and_edges(p: &Puzzle, edges: &[u8]) -> Vec<u8> {
         .chain(edges.iter().copied())
         .collect()
 }
+
+/// How many solutions beyond the two witnesses [`backbone`] hands back.
+pub const MORE_SOLUTIONS: usize = 48;
 
 /// Node cap of the plain attempts steered towards and away from S1, per
 /// undecided variable.
@@ -143,6 +149,7 @@ fn local_moves(
     v1: &[u8],
     open: &mut [bool],
     second: &mut Option<Vec<u8>>,
+    found: &mut Vec<Vec<u8>>,
     mut queue: Vec<Vec<u8>>,
 ) -> bool {
     let b = &p.board;
@@ -180,6 +187,9 @@ fn local_moves(
                 // back to S1 opens nothing), which bounds the rounds.
                 if opened {
                     second.get_or_insert_with(|| sol.clone());
+                    if found.len() < MORE_SOLUTIONS {
+                        found.push(sol.clone());
+                    }
                     queue.push(sol.clone());
                 }
             }
@@ -271,7 +281,8 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     let mut open = vec![false; n];
     let mut second: Option<Vec<u8>> = None;
     let moves = moves(p);
-    let mut stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s1.clone()]);
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, &mut found, vec![s1.clone()]);
     for var in 0..n {
         if stopped {
             break;
@@ -301,7 +312,10 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
                     *o |= v2[f] != v1[f];
                 }
                 s.undo(mark);
-                stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, vec![s2.clone()]);
+                if found.len() < MORE_SOLUTIONS {
+                    found.push(s2.clone());
+                }
+                stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, &mut found, vec![s2.clone()]);
                 second.get_or_insert(s2);
                 false
             } else if out.finished {
@@ -334,6 +348,9 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     }
     let count = 1 + second.is_some() as usize;
     let mut witnesses = vec![s1];
-    witnesses.extend(second);
+    if let Some(s2) = second {
+        witnesses.extend(found.into_iter().filter(|f| *f != s2));
+        witnesses.insert(1, s2);
+    }
     Backbone { count, finished: !stopped, values: s.val.clone(), witnesses }
 }
