@@ -208,8 +208,7 @@ fn prove(
     // pruned in the first pass, before any whole-board search (a refutation
     // there can cost a hundred repairs); without a bound the second pass
     // finishes the proof, so the result is the same.
-    let mut windowed = vec![0u64; pool.words];
-    for pass in 0..2 {
+    for pass in 0..3 {
         for e in 0..edges {
             if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
                 continue;
@@ -221,17 +220,16 @@ fn prove(
             let keep = bit(&pool.sols[s1], e);
             let mark = engine.mark();
             let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
-                let tried = bit(&windowed, e) != 0;
-                windowed[e / 64] |= 1 << (e % 64);
-                let out = match if tried { None } else { repair(engine, links, budget, e, &s1_bytes) } {
-                    Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                    None if pass == 0 => {
-                        // Left for the second pass.
-                        engine.undo_to(mark);
-                        continue;
-                    }
-                    None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
-                };
+                let out =
+                    match if pass < 2 { repair(engine, links, budget, e, &s1_bytes, WINDOW << pass) } else { None } {
+                        Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                        None if pass < 2 => {
+                            // Left for the second pass.
+                            engine.undo_to(mark);
+                            continue;
+                        }
+                        None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                    };
                 if let Some(s2) = out.solutions.into_iter().next() {
                     let i = pool.push(&s2);
                     if !fits(&pool.sols[i]) {
@@ -299,16 +297,17 @@ fn repair(
     budget: &mut Budget<'_, '_>,
     e: usize,
     s1: &[u8],
+    window: usize,
 ) -> Option<Vec<u8>> {
     let g = &engine.board.grid;
     let cols = g.cols + 1;
     let [p0, _] = g.edge_points[e];
     let (r0, c0) = (p0 as usize / cols, p0 as usize % cols);
     let far = |f: usize| {
-        g.edge_points[f].iter().all(|&p| (p as usize / cols).abs_diff(r0) + (p as usize % cols).abs_diff(c0) > WINDOW)
+        g.edge_points[f].iter().all(|&p| (p as usize / cols).abs_diff(r0) + (p as usize % cols).abs_diff(c0) > window)
     };
     let fixed = (0..engine.dom.len()).filter(|&f| engine.dom[f] == UNK && far(f)).count();
-    if 2 * fixed < engine.undecided {
+    if 2 * fixed < engine.undecided && (window == WINDOW || fixed == 0) {
         // Most of the board is in the window: the caller's search is as good.
         return None;
     }
