@@ -16,7 +16,13 @@
 //! on the way is kept in a pool: a solution of a narrower board is one of the
 //! base board, so the pooled solutions that satisfy a candidate clue show
 //! open edges of the candidate's board before any search, and a candidate
-//! that is already worse than the k-th best one is dropped there.
+//! that is already worse than the k-th best one is dropped there. The
+//! candidates are taken in the order of that pooled lower bound, so the
+//! best ones are proven first, and the ranking ends once the smallest bound
+//! left is worse than the k-th best. Each proof tries every edge first with
+//! cheap attempts only (propagation, repairs of S1 in a window) and
+//! searches the whole board for the edges left: a candidate's proof is
+//! usually cut off before its first whole-board search.
 
 use super::board::Board;
 use super::connect::Connectivity;
@@ -202,13 +208,18 @@ fn prove(
         proof.pruned = true;
         return proof;
     }
-    // Two passes: first only the cheap attempts (propagation, and the
-    // repair of S1 in a window), which find most witnesses; then a search of
-    // the whole board for the edges left. A proof with a bound is often
-    // pruned in the first pass, before any whole-board search (a refutation
-    // there can cost a hundred repairs); without a bound the second pass
-    // finishes the proof, so the result is the same.
-    for pass in 0..3 {
+    // With a bound (a candidate clue that may be pruned), three passes: the
+    // cheap attempts only (propagation, and the repair of S1 in a window),
+    // then the repair in a window twice as wide, then a search of the whole
+    // board for the edges left. Most such proofs are pruned before their
+    // first whole-board search (a refutation there can cost a hundred
+    // repairs). Without a bound, one pass, each edge repaired or else
+    // searched at once: a whole-board witness opens many edges and saves the
+    // failed repairs a first pass would pay for. Either way the last pass
+    // settles every edge left, so the proof is the same.
+    let passes = if bound.is_some() { 3 } else { 1 };
+    for pass in 0..passes {
+        let last = pass + 1 == passes;
         for e in 0..edges {
             if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
                 continue;
@@ -223,8 +234,8 @@ fn prove(
                 let out =
                     match if pass < 2 { repair(engine, links, budget, e, &s1_bytes, WINDOW << pass) } else { None } {
                         Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                        None if pass < 2 => {
-                            // Left for the second pass.
+                        None if !last => {
+                            // Left for a later pass.
                             engine.undo_to(mark);
                             continue;
                         }
@@ -283,12 +294,13 @@ fn prove(
 /// once; 8 was the best of 2 to 20 on the bench's drafts.
 const WINDOW: usize = 8;
 
-/// A solution that agrees with `s1` on every edge farther than [`WINDOW`]
-/// cells from edge `e` (assumed against S1 in the engine's state), if the
+/// A solution that agrees with `s1` on every edge farther than `window`
+/// lattice steps from edge `e` (assumed against S1 in the engine's state), if the
 /// search finds one there: most assumptions that have a solution have one
 /// that repairs S1 near them, and fixing the rest of the board first costs
 /// one propagation instead of a search node per edge, each with its global
-/// checks. None when the window has no solution, holds most of the board,
+/// checks. None when the window has no solution, holds most of the board
+/// (at [`WINDOW`]; a wider window is refused only when it holds all of it),
 /// or `budget` stopped it (the caller then searches the whole board, which
 /// stays the proof). The engine is back in its state on return.
 fn repair(
