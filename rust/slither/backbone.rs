@@ -16,7 +16,13 @@
 //! on the way is kept in a pool: a solution of a narrower board is one of the
 //! base board, so the pooled solutions that satisfy a candidate clue show
 //! open edges of the candidate's board before any search, and a candidate
-//! that is already worse than the k-th best one is dropped there.
+//! that is already worse than the k-th best one is dropped there. The
+//! candidates are taken in the order of that pooled lower bound, so the
+//! best ones are proven first, and the ranking ends once the smallest bound
+//! left is worse than the k-th best. Each proof tries every edge first with
+//! cheap attempts only (propagation, repairs of S1 in a window) and
+//! searches the whole board for the edges left: a candidate's proof is
+//! usually cut off before its first whole-board search.
 
 use super::board::Board;
 use super::connect::Connectivity;
@@ -24,6 +30,8 @@ use super::engine::{Engine, Rules, UNK};
 use super::probe::probe;
 use super::search::count_from;
 use crate::budget::Budget;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +58,27 @@ pub struct Suggestion {
     pub count: usize,
     /// Edges still open with the clue.
     pub open: usize,
+}
+
+/// The edges where two pooled solutions with `value` lines round the cell
+/// with `sides` differ: open on the board with that clue added.
+fn pool_open(pool: &Pool, sides: &[u32; 4], value: i8) -> usize {
+    let mut first: Option<&[u64]> = None;
+    let mut open = vec![0u64; pool.words];
+    for sol in &pool.sols {
+        if sides.iter().map(|&e| bit(sol, e as usize) as i8).sum::<i8>() != value {
+            continue;
+        }
+        match first {
+            None => first = Some(sol),
+            Some(f) => {
+                for (w, o) in open.iter_mut().enumerate() {
+                    *o |= sol[w] ^ f[w];
+                }
+            }
+        }
+    }
+    open.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 /// Solutions known to solve the base board, as bit sets of their on-edges.
@@ -179,63 +208,82 @@ fn prove(
         proof.pruned = true;
         return proof;
     }
-    for e in 0..edges {
-        if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
-            continue;
-        }
-        if budget.poll() {
-            proof.stopped = true;
-            return proof;
-        }
-        let keep = bit(&pool.sols[s1], e);
-        let mark = engine.mark();
-        let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
-            let out = match repair(engine, links, budget, e, &s1_bytes) {
-                Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
-            };
-            if let Some(s2) = out.solutions.into_iter().next() {
-                let i = pool.push(&s2);
-                if !fits(&pool.sols[i]) {
-                    debug_assert!(false, "a solution misses the added clue");
+    // With a bound (a candidate clue that may be pruned), three passes: the
+    // cheap attempts only (propagation, and the repair of S1 in a window),
+    // then the repair in a window twice as wide, then a search of the whole
+    // board for the edges left. Most such proofs are pruned before their
+    // first whole-board search (a refutation there can cost a hundred
+    // repairs). Without a bound, one pass, each edge repaired or else
+    // searched at once: a whole-board witness opens many edges and saves the
+    // failed repairs a first pass would pay for. Either way the last pass
+    // settles every edge left, so the proof is the same.
+    let passes = if bound.is_some() { 3 } else { 1 };
+    for pass in 0..passes {
+        let last = pass + 1 == passes;
+        for e in 0..edges {
+            if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
+                continue;
+            }
+            if budget.poll() {
+                proof.stopped = true;
+                return proof;
+            }
+            let keep = bit(&pool.sols[s1], e);
+            let mark = engine.mark();
+            let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
+                let out =
+                    match if pass < 2 { repair(engine, links, budget, e, &s1_bytes, WINDOW << pass) } else { None } {
+                        Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                        None if !last => {
+                            // Left for a later pass.
+                            engine.undo_to(mark);
+                            continue;
+                        }
+                        None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                    };
+                if let Some(s2) = out.solutions.into_iter().next() {
+                    let i = pool.push(&s2);
+                    if !fits(&pool.sols[i]) {
+                        debug_assert!(false, "a solution misses the added clue");
+                        engine.undo_to(mark);
+                        proof.stopped = true;
+                        return proof;
+                    }
+                    for (w, o) in proof.open.iter_mut().enumerate() {
+                        *o |= pool.sols[i][w] ^ pool.sols[s1][w];
+                    }
+                    proof.second.get_or_insert(i);
+                    engine.undo_to(mark);
+                    if local_moves(engine, budget, pool, &mut proof, s1, vec![s2]) {
+                        proof.stopped = true;
+                        return proof;
+                    }
+                    false
+                } else if out.finished {
+                    true
+                } else {
                     engine.undo_to(mark);
                     proof.stopped = true;
                     return proof;
                 }
-                for (w, o) in proof.open.iter_mut().enumerate() {
-                    *o |= pool.sols[i][w] ^ pool.sols[s1][w];
-                }
-                proof.second.get_or_insert(i);
-                engine.undo_to(mark);
-                if local_moves(engine, budget, pool, &mut proof, s1, vec![s2]) {
+            } else {
+                true
+            };
+            engine.undo_to(mark);
+            if refuted {
+                // Every solution gives `e` the value S1 gives it; sound rules on a
+                // board with the solution S1 cannot contradict this.
+                let ok = engine.assign(e as u32, keep) && engine.run();
+                debug_assert!(ok, "a proven fact contradicts the state");
+                if !ok {
+                    engine.undo_to(mark);
                     proof.stopped = true;
                     return proof;
                 }
-                false
-            } else if out.finished {
-                true
-            } else {
-                engine.undo_to(mark);
-                proof.stopped = true;
+            } else if over(&proof) {
+                proof.pruned = true;
                 return proof;
             }
-        } else {
-            true
-        };
-        engine.undo_to(mark);
-        if refuted {
-            // Every solution gives `e` the value S1 gives it; sound rules on a
-            // board with the solution S1 cannot contradict this.
-            let ok = engine.assign(e as u32, keep) && engine.run();
-            debug_assert!(ok, "a proven fact contradicts the state");
-            if !ok {
-                engine.undo_to(mark);
-                proof.stopped = true;
-                return proof;
-            }
-        } else if over(&proof) {
-            proof.pruned = true;
-            return proof;
         }
     }
     proof
@@ -246,12 +294,13 @@ fn prove(
 /// once; 8 was the best of 2 to 20 on the bench's drafts.
 const WINDOW: usize = 8;
 
-/// A solution that agrees with `s1` on every edge farther than [`WINDOW`]
-/// cells from edge `e` (assumed against S1 in the engine's state), if the
+/// A solution that agrees with `s1` on every edge farther than `window`
+/// lattice steps from edge `e` (assumed against S1 in the engine's state), if the
 /// search finds one there: most assumptions that have a solution have one
 /// that repairs S1 near them, and fixing the rest of the board first costs
 /// one propagation instead of a search node per edge, each with its global
-/// checks. None when the window has no solution, holds most of the board,
+/// checks. None when the window has no solution, holds most of the board
+/// (at [`WINDOW`]; a wider window is refused only when it holds all of it),
 /// or `budget` stopped it (the caller then searches the whole board, which
 /// stays the proof). The engine is back in its state on return.
 fn repair(
@@ -260,16 +309,17 @@ fn repair(
     budget: &mut Budget<'_, '_>,
     e: usize,
     s1: &[u8],
+    window: usize,
 ) -> Option<Vec<u8>> {
     let g = &engine.board.grid;
     let cols = g.cols + 1;
     let [p0, _] = g.edge_points[e];
     let (r0, c0) = (p0 as usize / cols, p0 as usize % cols);
     let far = |f: usize| {
-        g.edge_points[f].iter().all(|&p| (p as usize / cols).abs_diff(r0) + (p as usize % cols).abs_diff(c0) > WINDOW)
+        g.edge_points[f].iter().all(|&p| (p as usize / cols).abs_diff(r0) + (p as usize % cols).abs_diff(c0) > window)
     };
     let fixed = (0..engine.dom.len()).filter(|&f| engine.dom[f] == UNK && far(f)).count();
-    if 2 * fixed < engine.undecided {
+    if 2 * fixed < engine.undecided && (window == WINDOW || fixed == 0) {
         // Most of the board is in the window: the caller's search is as good.
         return None;
     }
@@ -426,44 +476,87 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
         let done = bb.finished;
         return (bb, Vec::new(), done);
     }
-    let mut best: Vec<Suggestion> = Vec::new();
+    // Candidates are examined in the order of a lower bound on their open
+    // edges, read from the pooled solutions that satisfy the clue (edges
+    // where two of them differ are open on the candidate's board). The bound
+    // only grows as the pool grows, so it is refreshed when a candidate comes
+    // up; once the smallest bound left is worse than the k-th best, no
+    // candidate left can enter the ranking. Ties in the ranking are broken
+    // by (cell, value), which the pruning bound below respects, so the
+    // result is the same as examining every candidate in ranking order.
+    let cell_sides = |cell: usize| board.grid.cell_edges[cell];
+    let mut queue = BinaryHeap::new();
     for cell in 0..board.grid.num_cells() {
         if engine.clues[cell] >= 0 {
             continue;
         }
-        let sides = board.grid.cell_edges[cell];
+        let sides = cell_sides(cell);
         if sides.iter().all(|&e| engine.dom[e as usize] != UNK) {
             continue;
         }
         for value in 0..=3i8 {
-            // Candidates come in ranking order, so a new one beats the k-th
-            // best only with a smaller count, or fewer open edges at count 2.
-            let bound = if best.len() < k {
-                None
-            } else {
-                let worst = best[k - 1];
-                Some(if worst.count == 1 { 0 } else { worst.open })
-            };
-            let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
-            let mark = engine.mark();
-            if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(&engine)) {
-                engine.undo_to(mark);
-                continue;
-            }
-            let proof = prove(&mut engine, &mut links, budget, &mut pool, &fits, bound);
-            engine.undo_to(mark);
-            if proof.stopped {
-                return (bb, best, false);
-            }
-            if proof.pruned || proof.first.is_none() {
-                continue;
-            }
-            let count = 1 + proof.second.is_some() as usize;
-            let s = Suggestion { cell, value, count, open: proof.open_count() };
-            let at = best.partition_point(|b| (b.count, b.open) <= (s.count, s.open));
-            best.insert(at, s);
-            best.truncate(k);
+            queue.push(Reverse((pool_open(&pool, &sides, value), cell, value)));
         }
+    }
+    let mut best: Vec<Suggestion> = Vec::new();
+    // Whether a candidate with at least `open` open edges (and a second
+    // solution) ranks after the k-th best.
+    let worse = |best: &[Suggestion], open: usize, cell: usize, value: i8| {
+        best.len() >= k && {
+            let w = best[k - 1];
+            w.count == 1 || (open, cell, value) > (w.open, w.cell, w.value)
+        }
+    };
+    while let Some(Reverse((stale, cell, value))) = queue.pop() {
+        if best.len() >= k && stale > best[k - 1].open {
+            // Every bound left is at least `stale` > 0, so each candidate left
+            // has two solutions and more open edges than the k-th best.
+            break;
+        }
+        if budget.poll() {
+            return (bb, best, false);
+        }
+        let sides = cell_sides(cell);
+        let lb = pool_open(&pool, &sides, value);
+        if lb > 0 && worse(&best, lb, cell, value) {
+            continue;
+        }
+        if lb > stale && queue.peek().is_some_and(|Reverse((next, _, _))| *next < lb) {
+            queue.push(Reverse((lb, cell, value)));
+            continue;
+        }
+        // The proof stops once `bound` edges are open with two solutions.
+        let bound = if best.len() < k {
+            None
+        } else {
+            let w = best[k - 1];
+            Some(if w.count == 1 {
+                0
+            } else if (cell, value) < (w.cell, w.value) {
+                w.open + 1
+            } else {
+                w.open
+            })
+        };
+        let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
+        let mark = engine.mark();
+        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(&engine)) {
+            engine.undo_to(mark);
+            continue;
+        }
+        let proof = prove(&mut engine, &mut links, budget, &mut pool, &fits, bound);
+        engine.undo_to(mark);
+        if proof.stopped {
+            return (bb, best, false);
+        }
+        if proof.pruned || proof.first.is_none() {
+            continue;
+        }
+        let count = 1 + proof.second.is_some() as usize;
+        let s = Suggestion { cell, value, count, open: proof.open_count() };
+        let at = best.partition_point(|b| (b.count, b.open, b.cell, b.value) <= (s.count, s.open, s.cell, s.value));
+        best.insert(at, s);
+        best.truncate(k);
     }
     (bb, best, true)
 }

@@ -514,6 +514,31 @@ fn backbone_and_suggestions_match_brute_force() {
             assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
             assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
             assert_eq!(bb, backbone::backbone(&b, &mut Budget::new(&mut Stop::never())));
+            // The ranking itself: every candidate, by brute force.
+            let mut ranked = Vec::new();
+            if solutions.len() >= 2 {
+                let g = Grid::new(rows, cols).unwrap();
+                for cell in 0..clues.len() {
+                    if clues[cell] >= 0 || g.cell_edges[cell].iter().all(|&e| bb.values[e as usize] != UNK) {
+                        continue;
+                    }
+                    for value in 0..=3i8 {
+                        let mut more = clues.clone();
+                        more[cell] = value;
+                        let after: Vec<&Vec<u8>> =
+                            loops.iter().zip(&counts).filter(|(_, n)| matches(&more, n)).map(|(l, _)| l).collect();
+                        if after.is_empty() {
+                            continue;
+                        }
+                        let open = brute_backbone(edges, &after).iter().filter(|&&v| v == UNK).count();
+                        ranked.push((after.len().min(2), open, cell, value));
+                    }
+                }
+                ranked.sort();
+                ranked.truncate(3);
+            }
+            let got: Vec<_> = tips.iter().map(|s| (s.count, s.open, s.cell, s.value)).collect();
+            assert_eq!(got, ranked, "{clues:?}");
             for s in &tips {
                 let mut more = clues.clone();
                 more[s.cell] = s.value;
