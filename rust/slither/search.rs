@@ -134,17 +134,8 @@ fn attempts(
         let probe_depth = if attempt == 0 { 0 } else { PROBE_DEPTH };
         let out = dfs(engine, links, limit, cap.min(left), budget, probe_depth, attempt, None);
         nodes += out.nodes;
-        if out.finished {
-            return Outcome { nodes, ..out };
-        }
-        for s in out.solutions {
-            if seen.insert(s.clone()) {
-                found.push(s);
-            }
-        }
-        if found.len() >= limit {
-            found.truncate(limit);
-            return Outcome { solutions: found, finished: true, nodes };
+        if let Some(done) = gather(out, nodes, &mut seen, &mut found, limit) {
+            return done;
         }
         if last || budget.poll() {
             return Outcome { solutions: found, finished: false, nodes };
@@ -161,6 +152,31 @@ fn attempts(
         attempt += 1;
         cap = if attempt == 1 { FIRST_CAP } else { cap.saturating_mul(4) };
     }
+}
+
+/// Folds one attempt into the search (`nodes` already counts it): a finished
+/// attempt is exact and is the answer; otherwise its solutions join those
+/// found so far, each once, and `limit` of them settle the search. None: go on.
+fn gather(
+    out: Outcome,
+    nodes: u64,
+    seen: &mut HashSet<Vec<u8>>,
+    found: &mut Vec<Vec<u8>>,
+    limit: usize,
+) -> Option<Outcome> {
+    if out.finished {
+        return Some(Outcome { nodes, ..out });
+    }
+    for s in out.solutions {
+        if seen.insert(s.clone()) {
+            found.push(s);
+        }
+    }
+    if found.len() >= limit {
+        found.truncate(limit);
+        return Some(Outcome { solutions: std::mem::take(found), finished: true, nodes });
+    }
+    None
 }
 
 /// The search for a solution other than `known` from a state that differs
@@ -206,17 +222,8 @@ fn second(
         let left = node_cap.saturating_sub(nodes);
         let out = dfs(engine, links, limit, cap.min(left), budget, depth, variant, steer);
         nodes += out.nodes;
-        if out.finished {
-            return Outcome { nodes, ..out };
-        }
-        for s in out.solutions {
-            if seen.insert(s.clone()) {
-                found.push(s);
-            }
-        }
-        if found.len() >= limit {
-            found.truncate(limit);
-            return Outcome { solutions: found, finished: true, nodes };
+        if let Some(done) = gather(out, nodes, &mut seen, &mut found, limit) {
+            return done;
         }
         if cap >= left || budget.poll() {
             return Outcome { solutions: found, finished: false, nodes };
