@@ -39,3 +39,18 @@ def load_external(shared_dir: Path) -> Callable[[str], Any]:
             return json.load(f)
 
     return load
+
+
+@pytest.fixture
+def sigint_raises() -> Any:
+    """Python's own SIGINT handler for the test, which raises KeyboardInterrupt.
+
+    A shell starts its background jobs with SIGINT ignored, and Python keeps
+    an ignored SIGINT: ``_thread.interrupt_main()`` would then do nothing, and
+    an in-process Ctrl-C test would fail for the environment's sake.
+    """
+    import signal
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)

@@ -213,7 +213,7 @@ def test_bad_types_raise_type_error():
         _core.CountryBoard(2, 2, [0, 0, 1, 1], [None, "2"]).count_frontier()
 
 
-def test_ctrl_c_stops_a_long_count_quickly():
+def test_ctrl_c_stops_a_long_count_quickly(sigint_raises):
     import _thread
     import threading
     import time

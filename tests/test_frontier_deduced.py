@@ -143,7 +143,7 @@ def test_the_public_counts_deduce_by_default() -> None:
         assert country_count_solutions(cboard, engine="frontier", deduce=False) == want
 
 
-def test_ctrl_c_stops_a_deduced_count_quickly() -> None:
+def test_ctrl_c_stops_a_deduced_count_quickly(sigint_raises: None) -> None:
     import _thread
     import threading
     import time
