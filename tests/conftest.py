@@ -42,15 +42,31 @@ def load_external(shared_dir: Path) -> Callable[[str], Any]:
 
 
 @pytest.fixture
-def sigint_raises() -> Any:
-    """Python's own SIGINT handler for the test, which raises KeyboardInterrupt.
+def ctrl_c() -> Any:
+    """``ctrl_c(call)``: runs ``call`` while a thread presses Ctrl-C 50 ms in,
+    and asserts that the call ends in KeyboardInterrupt within 2 s.
 
-    A shell starts its background jobs with SIGINT ignored, and Python keeps
-    an ignored SIGINT: ``_thread.interrupt_main()`` would then do nothing, and
-    an in-process Ctrl-C test would fail for the environment's sake.
+    Python's own SIGINT handler is installed for the test: a shell starts its
+    background jobs with SIGINT ignored, Python keeps an ignored SIGINT, and
+    ``_thread.interrupt_main()`` would then do nothing, failing the test for
+    the environment's sake.
     """
+    import _thread
     import signal
+    import threading
+    import time
+
+    def run(call: Callable[[], Any]) -> None:
+        def interrupt() -> None:
+            time.sleep(0.05)
+            _thread.interrupt_main()
+
+        threading.Thread(target=interrupt).start()
+        t = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        assert time.perf_counter() - t < 2.0
 
     old = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
+    yield run
     signal.signal(signal.SIGINT, old)
