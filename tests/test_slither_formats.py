@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
+import re
 import time
 
 import pytest
@@ -128,8 +130,57 @@ def test_puzzlekit_writes_header_and_dashes():
     ],
 )
 def test_puzzlekit_errors_name_the_place(text, words):
-    with pytest.raises(FormatError, match=words):
+    with pytest.raises(FormatError, match=words) as info:
         Slitherlink.from_puzzlekit(text)
+    _attributes_agree_with_the_message(info.value)
+
+
+def _attributes_agree_with_the_message(err: FormatError) -> None:
+    """FormatError's place attributes say what its message says: a line,
+    row, column or URL body position named in the text is the attribute (the
+    reader may know a place that the message leaves out)."""
+    message = str(err)
+    named = {
+        "line": re.search(r"^line (\d+)", message),
+        "row": re.search(r"\(row (\d+)", message),
+        "column": re.search(r"\(row \d+, column (\d+)\)", message),
+        "position": re.search(r"^URL body:.* at position (\d+)", message),
+    }
+    if message.startswith("URL"):
+        # A URL's place is its part and the body's character; the message
+        # also names that character's cell, the attributes do not.
+        del named["row"], named["column"]
+    for attr, match in named.items():
+        value = getattr(err, attr)
+        if match is not None:
+            assert value == int(match.group(1)), (attr, message)
+    if message.startswith("URL"):
+        assert err.part in ("envelope", "size", "flags", "body") and err.line is None
+    elif err.line is not None:
+        assert err.part is None and err.position is None
+
+
+def test_format_error_place_attributes_pickle_and_copy():
+    with pytest.raises(FormatError) as info:
+        Slitherlink.from_url("https://puzz.link/p?slither/3/2/1g3A")
+    err = info.value
+    assert (err.part, err.position, err.line, err.row, err.column) == ("body", 4, None, None, None)
+    back = pickle.loads(pickle.dumps(err))
+    assert (type(back), str(back), back.part, back.position) == (FormatError, str(err), "body", 4)
+    told = err.with_message("other words")
+    assert (str(told), told.part, told.position) == ("other words", "body", 4)
+    with pytest.raises(FormatError) as info:
+        Slitherlink.from_puzzlekit("2 2\n- x\n- 1")
+    assert (info.value.line, info.value.row, info.value.column, info.value.part) == (2, 1, 2, None)
+    # Text with a lone surrogate goes through the reader shifted and back:
+    # the place survives the message's repair.
+    with pytest.raises(FormatError) as info:
+        Slitherlink.from_puzzlekit("2 2\n- \ud800\n- 1")
+    assert "\\ud800" in str(info.value) and (info.value.line, info.value.row, info.value.column) == (2, 1, 2)
+    # Errors of the Python readers (JSON, Loopy IDs) name no place.
+    with pytest.raises(FormatError) as info:
+        Slitherlink.from_json('{"clues": 5}')
+    assert (info.value.line, info.value.part) == (None, None)
 
 
 def test_puzzlekit_refuses_a_huge_header_without_allocating():
@@ -218,8 +269,9 @@ def test_url_question_mark_cell_reads_as_blank():
     ],
 )
 def test_url_errors(url, words):
-    with pytest.raises(FormatError, match=words):
+    with pytest.raises(FormatError, match=words) as info:
         Slitherlink.from_url(url)
+    _attributes_agree_with_the_message(info.value)
 
 
 def test_url_writer_refuses_an_unknown_site():

@@ -288,8 +288,23 @@ def test_bad_input_is_a_4xx_json_error(client: TestClient, op: str, body: bytes,
     r = raw(client, op, body)
     assert r.status_code == status, r.text
     data = r.json()
-    assert set(data) == {"error", "message"} and data["message"]
+    assert set(data) - {"place"} == {"error", "message"} and data["message"]
+    assert "place" not in data or data["error"] == "FormatError"
     assert client.get("/api/health").status_code == 200  # and the server keeps serving
+
+
+@pytest.mark.parametrize(
+    "puzzle, place",
+    [
+        ("https://puzz.link/p?slither/3/2/1g3A", {"part": "body", "position": 4}),
+        ("https://puzz.link/p?slither/3/1a/1g3", {"part": "size"}),
+        ("2 2\n- x\n- 1", {"line": 2, "row": 1, "column": 2}),
+    ],
+)
+def test_format_errors_say_where(client: TestClient, puzzle: str, place: Dict[str, Any]) -> None:
+    r = client.post("/api/parse", json={"family": "slither", "puzzle": puzzle})
+    assert r.status_code == 422
+    assert r.json()["error"] == "FormatError" and r.json()["place"] == place
 
 
 def test_body_must_be_json_typed(client: TestClient) -> None:

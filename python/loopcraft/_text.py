@@ -93,7 +93,7 @@ def _read_surrogates(family: str, fmt: str, text: str) -> Any:
         read = _core.read_text(family, fmt, _SURROGATE.sub(lambda m: chr(ord(m.group()) + _SHIFT), text))
     except FormatError as err:
         message = _SHIFTED_REPR.sub(lambda m: "\\u%04x" % (int("f" + m.group(1), 16) - 0xF800 + 0xD800), str(err))
-        raise FormatError(back(message)) from None
+        raise err.with_message(back(message)) from None
     return back_all(read)
 
 

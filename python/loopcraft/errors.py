@@ -18,6 +18,8 @@ compiled core raises the same classes (it looks them up here).
 
 from __future__ import annotations
 
+from typing import Optional
+
 __all__ = [
     "LoopcraftError",
     "ArgumentError",
@@ -47,7 +49,46 @@ class FormatError(LoopcraftError, ValueError):
     """Puzzle text, a URL or a JSON object could not be read.
 
     The message names what is wrong and where (line, row, column, character).
+    The core's readers of puzzlekit text and puzz.link URLs also give the
+    place as attributes, for tools that point at it (an editor, a page); each
+    is ``None`` where the reader does not name it:
+
+    - ``line``: the line of puzzlekit text, from 1;
+    - ``row``, ``column``: the row and column of puzzlekit text's grid, from 1;
+    - ``part``: the part of a URL at fault: ``"envelope"`` (site, puzzle type,
+      fields), ``"size"``, ``"flags"`` or ``"body"``;
+    - ``position``: the character of the URL body at fault, from 1.
+
+    >>> from loopcraft.slitherlink import Slitherlink
+    >>> try:
+    ...     Slitherlink.from_url("https://puzz.link/p?slither/3/2/1g3A")
+    ... except FormatError as e:
+    ...     print(e.part, e.position)
+    body 4
     """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: Optional[int] = None,
+        row: Optional[int] = None,
+        column: Optional[int] = None,
+        part: Optional[str] = None,
+        position: Optional[int] = None,
+    ) -> None:
+        super().__init__(message)
+        self.line = line
+        self.row = row
+        self.column = column
+        self.part = part
+        self.position = position
+
+    def with_message(self, message: str) -> FormatError:
+        """The same error, at the same place, told with ``message``."""
+        return FormatError(
+            message, line=self.line, row=self.row, column=self.column, part=self.part, position=self.position
+        )
 
 
 class CapacityError(LoopcraftError, ValueError):

@@ -37,8 +37,51 @@ fn loopcraft_error(class: &str, message: String) -> PyErr {
 
 impl From<crate::read::ReadError> for PyErr {
     fn from(err: crate::read::ReadError) -> PyErr {
-        loopcraft_error("FormatError", err.message)
+        use crate::read::{Place, UrlPart};
+        // The place goes to FormatError's keyword attributes (line, row,
+        // column, part, position), each left out where the reader names none.
+        let mut place: Vec<(&str, PlaceValue)> = Vec::new();
+        match err.place {
+            Place::Text => {}
+            Place::Line { line, row, col } => {
+                place.push(("line", PlaceValue::Int(line)));
+                place.extend(row.map(|r| ("row", PlaceValue::Int(r))));
+                place.extend(col.map(|c| ("column", PlaceValue::Int(c))));
+            }
+            Place::Url { part, pos } => {
+                let name = match part {
+                    UrlPart::Envelope => "envelope",
+                    UrlPart::Size => "size",
+                    UrlPart::Flags => "flags",
+                    UrlPart::Body => "body",
+                };
+                place.push(("part", PlaceValue::Str(name)));
+                place.extend(pos.map(|p| ("position", PlaceValue::Int(p))));
+            }
+        }
+        Python::attach(|py| {
+            let made = py.import("loopcraft.errors").and_then(|m| m.getattr("FormatError")).and_then(|cls| {
+                let kwargs = pyo3::types::PyDict::new(py);
+                for (key, value) in &place {
+                    match value {
+                        PlaceValue::Int(n) => kwargs.set_item(key, n)?,
+                        PlaceValue::Str(s) => kwargs.set_item(key, s)?,
+                    }
+                }
+                cls.call((err.message.clone(),), Some(&kwargs))
+            });
+            match made {
+                Ok(instance) => PyErr::from_value(instance),
+                Err(_) => PyValueError::new_err(err.message),
+            }
+        })
     }
+}
+
+/// A value of a [`crate::read::Place`] as FormatError's attributes hold it.
+enum PlaceValue {
+    Int(usize),
+    Str(&'static str),
 }
 
 impl From<Error> for PyErr {

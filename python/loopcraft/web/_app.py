@@ -36,7 +36,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..errors import LoopcraftError, MissingExtraError
+from ..errors import FormatError, LoopcraftError, MissingExtraError
 from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
 __all__ = ["create_app", "MAX_BODY", "CSP", "LOCAL_HOSTS"]
@@ -63,8 +63,15 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def _error(status: int, kind: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": kind, "message": message}, status_code=status)
+#: FormatError's attributes that say where a text is wrong, sent as "place".
+_PLACE = ("line", "row", "column", "part", "position")
+
+
+def _error(status: int, kind: str, message: str, place: Optional[Dict[str, Any]] = None) -> JSONResponse:
+    body: Dict[str, Any] = {"error": kind, "message": message}
+    if place:
+        body["place"] = place
+    return JSONResponse(body, status_code=status)
 
 
 def _host_name(host: str) -> str:
@@ -212,7 +219,10 @@ def create_app(
 
     async def loopcraft_error(request: Request, exc: Exception) -> Response:
         status = 501 if isinstance(exc, (MissingExtraError, MissingFeatureError)) else 422
-        return _error(status, type(exc).__name__, str(exc))
+        place = {}
+        if isinstance(exc, FormatError):
+            place = {k: getattr(exc, k) for k in _PLACE if getattr(exc, k) is not None}
+        return _error(status, type(exc).__name__, str(exc), place)
 
     routes = [
         Route("/", index),
