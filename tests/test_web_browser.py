@@ -388,6 +388,23 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.get_by_test_id("minimize").click()
     expect(page.get_by_test_id("message")).to_contain_text("every clue left is needed")
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
+    # A refused import selects what the reader refused: a URL body's character,
+    # a line of text.
+    box = page.get_by_test_id("import-text")
+    for text, fault in (("https://puzz.link/p?slither/3/2/1g3A", "A"), ("2 2\n- -\n- x", "- x")):
+        box.fill(text)
+        page.get_by_test_id("import").click()
+        page.wait_for_selector('textarea[aria-invalid="true"]')
+        picked = box.evaluate("b => b.value.slice(b.selectionStart, b.selectionEnd)")
+        assert picked == fault
+        expect(page.get_by_test_id("message")).to_contain_text("unexpected")
+    # The browser logs each refused request (a 422) as a console error: those
+    # two are expected, any other error still fails the session.
+    box.fill("")
+    assert box.get_attribute("aria-invalid") is None  # typing clears the mark
+    refused = [e for e in session.errors if "status of 422" in e]
+    assert len(refused) == 2
+    session.errors[:] = [e for e in session.errors if e not in refused]
     # Two 4s that cannot both be closed: no solution, both ringed.
     page.get_by_test_id("import-text").fill("1 3\n4 - 4")
     page.get_by_test_id("import").click()

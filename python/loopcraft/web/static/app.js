@@ -14,7 +14,12 @@ const GENERATE_BUDGET = 10; // seconds the server may spend generating
 
 // ---------------------------------------------------------------- the API
 
-class ApiError extends Error {}
+class ApiError extends Error {
+  constructor(message, place) {
+    super(message);
+    this.place = place || null; // where a FormatError says the text is wrong
+  }
+}
 
 async function api(op, body, signal) {
   let response;
@@ -30,7 +35,7 @@ async function api(op, body, signal) {
     throw new ApiError("The server cannot be reached.");
   }
   const data = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
-  if (!response.ok) throw new ApiError(data.message || `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(data.message || `HTTP ${response.status}`, data.place);
   return data;
 }
 
@@ -629,15 +634,43 @@ function toggleBorder(side, value) {
 }
 
 async function importText() {
-  const text = $("import-text").value.trim();
+  const box = $("import-text");
+  const text = box.value.trim();
   if (!text) return;
   const family = $("family").value === "country" ? "country" : "slither";
+  box.removeAttribute("aria-invalid");
   try {
     const res = await api("parse", { family, puzzle: text });
     state.family = family;
     startSet(puzzleFrom(res.board, family));
     message("Loaded.", "ok");
-  } catch (err) { message(err.message, "error"); }
+  } catch (err) {
+    message(err.message, "error");
+    const range = err.place && faultRange(text, err.place);
+    if (range) {
+      // Select what the reader refused, so the setter sees it and can type over it.
+      const start = box.value.indexOf(text);
+      box.setAttribute("aria-invalid", "true");
+      box.focus();
+      box.setSelectionRange(start + range[0], start + range[1]);
+    }
+  }
+}
+
+// The characters of `text` that a FormatError's place names: a character of a
+// URL's body (the last field), or a line of puzzlekit text. Null otherwise.
+function faultRange(text, place) {
+  if (place.part === "body" && place.position) {
+    const at = text.lastIndexOf("/") + place.position; // position counts from 1
+    return at <= text.length ? [at, Math.min(at + 1, text.length)] : null;
+  }
+  if (place.line) {
+    const lines = text.split("\n");
+    if (place.line > lines.length) return null;
+    const start = lines.slice(0, place.line - 1).reduce((n, l) => n + l.length + 1, 0);
+    return [start, start + lines[place.line - 1].length];
+  }
+  return null;
 }
 
 async function exportBoard() {
@@ -1032,6 +1065,7 @@ async function main() {
     startSet(emptyPuzzle(family, rows, cols));
   });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
+  $("import-text").addEventListener("input", (e) => e.target.removeAttribute("aria-invalid"));
   $("export").addEventListener("click", exportBoard);
   $("minimize").addEventListener("click", minimise);
   $("hint").addEventListener("click", askHint);
