@@ -363,20 +363,33 @@ impl<'a> Engine<'a> {
     /// that test is one bit, and most rules are idle.
     #[inline(always)]
     fn set(&mut self, e: usize, value: Domain) {
-        self.dom[e] = value;
-        self.edge_trail[self.trail_len] = e as u32;
+        debug_assert!(e < self.tables.edges && self.dom[e] == BOTH && self.trail_len < self.edge_trail.len());
+        // SAFETY: every caller passes an undecided edge of this board (`load`
+        // an index of its domains, checked to be one per edge; `assign` an
+        // edge it found undecided; `run` a rule's edge it found undecided,
+        // so not the sentinel), and an edge is decided at most once between
+        // undos, so the trail (one slot per edge) has room.
+        unsafe {
+            *self.dom.get_unchecked_mut(e) = value;
+            *self.edge_trail.get_unchecked_mut(self.trail_len) = e as u32;
+        }
         self.trail_len += 1;
         // Deciding one edge: one fewer undecided, one more on when on.
         let delta = if value == ON { ON_STEP - 1 } else { Word::MAX };
-        for &s in &self.tables.slots[e] {
-            // SAFETY: `Tables::new` lists in `slots` only rules below
-            // `cells + points + 1`, the length of `words`.
-            let w = unsafe { self.words.get_unchecked_mut(s as usize) };
-            *w = w.wrapping_add(delta);
-            if PUSH[(*w & PUSH_BITS) as usize] {
-                *w |= QUEUED;
-                self.queue[self.tail] = s;
-                self.tail += 1;
+        // SAFETY: `e` is an edge, as above.
+        for &s in unsafe { self.tables.slots.get_unchecked(e) } {
+            debug_assert!((s as usize) < self.words.len() && self.tail < self.queue.len());
+            // SAFETY: `Tables::new` lists in `slots` only rules below the
+            // length of `words`; the queue has room for every push between
+            // two clearings (see `Engine::new`).
+            unsafe {
+                let w = self.words.get_unchecked_mut(s as usize);
+                *w = w.wrapping_add(delta);
+                if PUSH[(*w & PUSH_BITS) as usize] {
+                    *w |= QUEUED;
+                    *self.queue.get_unchecked_mut(self.tail) = s;
+                    self.tail += 1;
+                }
             }
         }
     }
@@ -450,9 +463,17 @@ impl<'a> Engine<'a> {
                 self.clear_queue();
                 return self.clues_met();
             }
-            let item = self.queue[self.head] as usize;
+            debug_assert!(self.head < self.queue.len());
+            // SAFETY: `head < tail`, and the queue holds only rules that
+            // `set` or `queue_initial` queued: cells and points (an idle
+            // slot's kind never acts), so below the length of `words` and
+            // of `rule_edges`.
+            let (item, w, edges) = unsafe {
+                let item = *self.queue.get_unchecked(self.head) as usize;
+                debug_assert!(item < self.tables.rule_edges.len());
+                (item, *self.words.get_unchecked(item), *self.tables.rule_edges.get_unchecked(item))
+            };
             self.head += 1;
-            let w = self.words[item];
             let action = ACTION[(w & RULE_BITS) as usize];
             if action < SET_OFF {
                 self.words[item] = w & !QUEUED;
@@ -467,9 +488,12 @@ impl<'a> Engine<'a> {
             // need not run again.
             let value = action - 1;
             let mut left = w & 7;
-            for e in self.tables.rule_edges[item] {
+            for e in edges {
                 let e = e as usize;
-                if self.dom[e] == BOTH {
+                debug_assert!(e < self.dom.len());
+                // SAFETY: a rule's edges are edges of this board or the
+                // sentinel, the last entry of `dom`.
+                if unsafe { *self.dom.get_unchecked(e) } == BOTH {
                     // As `assign` on an undecided edge: an on-edge after a
                     // closure contradicts the loop rule.
                     if value == ON && self.closed {
