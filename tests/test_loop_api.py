@@ -242,7 +242,7 @@ def test_every_clue_container_gives_the_same_answer():
     assert all(type(b) is int and b in (0, 1) for b in plain.solutions[0])
     assert len(plain.solutions[0]) == 40
     with pytest.raises(ArgumentTypeError):
-        loop.solve(clues[:-1] + [True], 4)
+        loop.solve([*clues[:-1], True], 4)
 
 
 def test_node_limit_truncates_without_a_wrong_answer():
