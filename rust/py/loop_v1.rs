@@ -55,8 +55,11 @@ fn py_loop_solve<'py>(
 fn plain_clues(obj: &Bound<'_, PyAny>) -> Option<Vec<i8>> {
     let py = obj.py();
     let list = obj.cast_exact::<PyList>().ok()?;
-    let small = [0u8, 1, 2, 3, 4].map(|v| v.into_pyobject(py).map(|o| o.as_ptr()).unwrap_or(std::ptr::null_mut()));
-    let none = py.None().as_ptr();
+    // Held for the whole loop, so that the addresses compared stay theirs.
+    let small_objects = [0u8, 1, 2, 3, 4].map(|v| v.into_pyobject(py).ok());
+    let small = small_objects.each_ref().map(|o| o.as_ref().map_or(std::ptr::null_mut(), |o| o.as_ptr()));
+    let none_object = py.None();
+    let none = none_object.as_ptr();
     let len = list.len();
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
