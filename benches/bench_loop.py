@@ -15,6 +15,10 @@ runs (seen: 9-15 ms wall for a 4 ms replay at load 8 on 2 cores) while the
 reference's runs of seconds average such hits out; rounds give both sides the
 same chances. ``--rounds 1 --min-time 0`` is the plain single comparison.
 
+The replay is also timed through the core alone (``_core.loop_solve`` in a
+loop, no façade and no result objects), to show how the time splits between
+the search and the Python layers; that line is information, not a target.
+
 Run: ``python benches/bench_loop.py`` (needs node and ../shared/reference).
 """
 
@@ -28,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-from loopcraft import loop
+from loopcraft import _core, loop
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -81,9 +85,15 @@ def main() -> int:
             for r in (loop.solve(v["clues"], v["n"], v["node_limit"]) for v in solve_work)
         ]
 
+    core_work = [(v["n"], v["clues"], v["node_limit"]) for v in solve_work]
+    core_solve = _core.loop_solve
+
+    def core_replay():
+        return [core_solve(n, clues, limit)["nodes"] for n, clues, limit in core_work]
+
     inf = float("inf")
-    ref_gen = ref_solve = gen_time = solve_time = inf
-    gen_runs = solve_runs = 0
+    ref_gen = ref_solve = gen_time = solve_time = core_time = inf
+    gen_runs = solve_runs = core_runs = 0
     same_gen = same_solve = True
     rounds = max(1, args.rounds)
     for _ in range(rounds):
@@ -104,6 +114,9 @@ def main() -> int:
             solve_runs + runs,
             same_solve and solved == ref["solved"],
         )
+        took, nodes, runs = best_of(args.repeat, core_replay, args.min_time)
+        core_time, core_runs = min(core_time, took), core_runs + runs
+        same_solve = same_solve and nodes == [r["nodes"] for r in ref["solved"]]
 
     print(f"generate: {len(gen_work)} puzzles (n = 4, 5, 6 x {args.seeds} seeds), identical: {same_gen}")
     print(
@@ -114,6 +127,10 @@ def main() -> int:
     print(
         f"  reference {ref_solve:.3f} s (best of {rounds})   loopcraft {solve_time:.4f} s (best of {solve_runs})   "
         f"ratio {ref_solve / solve_time:.0f}x (target 300x)"
+    )
+    print(
+        f"  the core alone (_core.loop_solve in a loop): {core_time * 1e3:.2f} ms (best of {core_runs}), "
+        f"{ref_solve / core_time:.0f}x"
     )
     return 0 if same_gen and same_solve else 1
 

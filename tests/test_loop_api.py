@@ -224,6 +224,27 @@ def test_core_refuses_bad_values_itself():
         _core.loop_solve(4, "abc", 10)
 
 
+def test_every_clue_container_gives_the_same_answer():
+    """The core reads a plain list of None and small ints on a fast path and
+    anything else on the checked one: both must give the same result, and a
+    list holding one non-plain item (an int subclass) must not be refused."""
+
+    class Clue(int):
+        pass
+
+    clues = [None, 3, 2, 2, None, None, None, None, None, 1, 1, None, 0, None, 2, None]
+    plain = loop.solve(clues, 4)
+    assert plain.unique and plain.nodes >= 1
+    for other in (tuple(clues), [Clue(c) if c == 3 else c for c in clues], iter(clues)):
+        r = loop.solve(other, 4)
+        assert (r.solutions, r.nodes, r.truncated) == (plain.solutions, plain.nodes, plain.truncated)
+    # The solutions are lists of plain ints 0 and 1, one per edge.
+    assert all(type(b) is int and b in (0, 1) for b in plain.solutions[0])
+    assert len(plain.solutions[0]) == 40
+    with pytest.raises(ArgumentTypeError):
+        loop.solve([*clues[:-1], True], 4)
+
+
 def test_node_limit_truncates_without_a_wrong_answer():
     # A sparse 6 x 6 board that the v1 search cannot settle in 50 nodes.
     clues = (

@@ -34,27 +34,28 @@ pub(crate) struct Mark {
     paths: usize,
 }
 
-/// Every rule (a cell, a lattice point, or the idle slot standing for "no
-/// cell" beside a rim edge) has one 32-bit word:
+/// Every rule (a cell, a lattice point, or an idle slot standing for "no
+/// cell" beside a rim edge, one per rim edge) has one 32-bit word:
 /// - bits 0..=5: the decided-on and undecided counts of the edges around it,
 ///   packed as `on * 8 + unknown` (both at most 4, so below 40), kept up to
 ///   date by `set`/`undo_to`, so a rule is checked without reading its edges;
-/// - bit 7: the rule is queued;
-/// - bits 16..=18: its kind (`KIND_*`, or the clue 0..=4 of a cell), which
-///   picks its row of `RULE`.
+/// - bits 6..=8: its kind (`KIND_*`, or the clue 0..=4 of a cell), which
+///   with the counts indexes `ACTION`;
+/// - bit 9: the rule is queued (or running); with the bits below it indexes
+///   `PUSH`, so the test after a change is one table load.
 ///
-/// The idle slot's counts start at `IDLE_BASE` and drift with the rim edges
-/// around it; the base keeps that drift (at most 7 per rim edge) from ever
-/// reaching the kind bits, and its kind never acts.
+/// An idle slot sees a single edge, so its counts stay below 9 and never
+/// reach its kind bits; its kind never acts.
 type Word = u32;
 const ON_STEP: Word = 8;
-const QUEUED: Word = 0x80;
 const COUNTS: Word = 0x3F;
-const KIND_SHIFT: u32 = 16;
+const KIND_SHIFT: u32 = 6;
+const RULE_BITS: Word = 0x1FF;
+const QUEUED: Word = 1 << 9;
+const PUSH_BITS: Word = 0x3FF;
 const KIND_BLANK: usize = 5;
 const KIND_POINT: usize = 6;
 const KIND_IDLE: usize = 7;
-const IDLE_BASE: Word = 0x8000;
 
 /// What a rule does at a tally: nothing, fail, or set its undecided edges.
 const NONE_ACT: u8 = 0;
@@ -100,10 +101,10 @@ const fn dot_action(on: u32, unknown: u32) -> u8 {
     }
 }
 
-/// `RULE[kind][on * 8 + unknown]`: the action of a rule of that kind (clue
-/// 0..=4, blank cell, point, idle slot) at that tally.
-const RULE: [[u8; 64]; 8] = {
-    let mut table = [[NONE_ACT; 64]; 8];
+/// `ACTION[kind << 6 | on * 8 + unknown]`: the action of a rule of that kind
+/// (clue 0..=4, blank cell, point, idle slot) at that tally.
+static ACTION: [u8; 512] = {
+    let mut table = [NONE_ACT; 512];
     let mut on = 0;
     while on <= 4 {
         let mut unknown = 0;
@@ -111,10 +112,10 @@ const RULE: [[u8; 64]; 8] = {
             let t = (on * 8 + unknown) as usize;
             let mut clue = 0;
             while clue <= 4 {
-                table[clue as usize][t] = cell_action(clue, on, unknown);
+                table[(clue as usize) << KIND_SHIFT | t] = cell_action(clue, on, unknown);
                 clue += 1;
             }
-            table[KIND_POINT][t] = dot_action(on, unknown);
+            table[KIND_POINT << KIND_SHIFT | t] = dot_action(on, unknown);
             unknown += 1;
         }
         on += 1;
@@ -122,28 +123,17 @@ const RULE: [[u8; 64]; 8] = {
     table
 };
 
-/// Bit `t` of `ACTS[kind]` is set when `RULE[kind][t]` does something: only
-/// then is the rule queued (most tallies are no-ops).
-const ACTS: [u64; 8] = {
-    let mut masks = [0u64; 8];
-    let mut kind = 0;
-    while kind < 8 {
-        let mut t = 0;
-        while t < 64 {
-            if RULE[kind][t] != NONE_ACT {
-                masks[kind] |= 1 << t;
-            }
-            t += 1;
-        }
-        kind += 1;
+/// `PUSH[word & PUSH_BITS]` is true when the rule must be queued: it acts
+/// (or fails) at its tally and is not queued yet. Most tallies are no-ops.
+static PUSH: [bool; 1024] = {
+    let mut table = [false; 1024];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = ACTION[i] != NONE_ACT;
+        i += 1;
     }
-    masks
+    table
 };
-
-#[inline]
-fn kind_of(w: Word) -> usize {
-    (w >> KIND_SHIFT) as usize & 7
-}
 
 #[inline]
 fn on_of(w: Word) -> u32 {
@@ -157,26 +147,34 @@ pub(crate) struct Tables {
     cells: usize,
     points: usize,
     edges: usize,
-    /// Per edge, the rules whose tallies it changes: its two cells (or the
-    /// idle slot) and its two points, so `set`/`undo_to` run without
-    /// branches on the rim.
+    /// Per edge, the rules whose tallies it changes: its two cells (or its
+    /// idle slot on the rim) and its two points, so `set`/`undo_to` run
+    /// without branches on the rim.
     slots: Vec<[u32; 4]>,
     /// Per rule (cells, then points), its edges; a point with fewer than
     /// four lists the sentinel edge `edges`, which is never undecided.
     rule_edges: Vec<[u32; 4]>,
     /// Per edge, its two lattice points.
     edge_points: Vec<[u32; 2]>,
-    /// Every word with all edges undecided, cells as blanks.
+    /// Every word with all edges undecided, cells as blanks, then one idle
+    /// slot per rim edge.
     words: Vec<Word>,
 }
 
 impl Tables {
     pub fn new(grid: &Grid) -> Self {
         let (cells, points, edges) = (grid.num_cells(), grid.num_points(), grid.num_edges());
-        let idle = (cells + points) as u32;
+        let mut idle = (cells + points) as u32;
         let slots = (0..edges)
             .map(|e| {
-                let [c0, c1] = grid.edge_cells[e].map(|c| if c == NONE { idle } else { c });
+                let [c0, c1] = grid.edge_cells[e].map(|c| {
+                    if c == NONE {
+                        idle += 1;
+                        idle - 1
+                    } else {
+                        c
+                    }
+                });
                 let [p0, p1] = grid.edge_points[e];
                 [c0, c1, cells as u32 + p0, cells as u32 + p1]
             })
@@ -190,7 +188,7 @@ impl Tables {
             .collect();
         let mut words: Vec<Word> = vec![(KIND_BLANK as Word) << KIND_SHIFT | 4; cells];
         words.extend(grid.point_degree.iter().map(|&d| (KIND_POINT as Word) << KIND_SHIFT | d as Word));
-        words.push((KIND_IDLE as Word) << KIND_SHIFT | IDLE_BASE);
+        words.resize(idle as usize, (KIND_IDLE as Word) << KIND_SHIFT | 1);
         Tables { cells, points, edges, slots, rule_edges, edge_points: grid.edge_points.clone(), words }
     }
 
@@ -277,7 +275,7 @@ impl<'a> Engine<'a> {
         for (c, &clue) in self.clues.iter().enumerate() {
             let kind = if clue < 0 { KIND_BLANK } else { clue as usize };
             let mut w = (kind as Word) << KIND_SHIFT | 4;
-            if (ACTS[kind] >> 4) & 1 != 0 {
+            if PUSH[w as usize] {
                 w |= QUEUED;
                 self.queue[self.tail] = c as u32;
                 self.tail += 1;
@@ -365,20 +363,33 @@ impl<'a> Engine<'a> {
     /// that test is one bit, and most rules are idle.
     #[inline(always)]
     fn set(&mut self, e: usize, value: Domain) {
-        self.dom[e] = value;
-        self.edge_trail[self.trail_len] = e as u32;
+        debug_assert!(e < self.tables.edges && self.dom[e] == BOTH && self.trail_len < self.edge_trail.len());
+        // SAFETY: every caller passes an undecided edge of this board (`load`
+        // an index of its domains, checked to be one per edge; `assign` an
+        // edge it found undecided; `run` a rule's edge it found undecided,
+        // so not the sentinel), and an edge is decided at most once between
+        // undos, so the trail (one slot per edge) has room.
+        unsafe {
+            *self.dom.get_unchecked_mut(e) = value;
+            *self.edge_trail.get_unchecked_mut(self.trail_len) = e as u32;
+        }
         self.trail_len += 1;
         // Deciding one edge: one fewer undecided, one more on when on.
         let delta = if value == ON { ON_STEP - 1 } else { Word::MAX };
-        for &s in &self.tables.slots[e] {
-            // SAFETY: `Tables::new` lists in `slots` only rules below
-            // `cells + points + 1`, the length of `words`.
-            let w = unsafe { self.words.get_unchecked_mut(s as usize) };
-            *w = w.wrapping_add(delta);
-            if (ACTS[kind_of(*w)] >> (*w & COUNTS)) & 1 != 0 && *w & QUEUED == 0 {
-                *w |= QUEUED;
-                self.queue[self.tail] = s;
-                self.tail += 1;
+        // SAFETY: `e` is an edge, as above.
+        for &s in unsafe { self.tables.slots.get_unchecked(e) } {
+            debug_assert!((s as usize) < self.words.len() && self.tail < self.queue.len());
+            // SAFETY: `Tables::new` lists in `slots` only rules below the
+            // length of `words`; the queue has room for every push between
+            // two clearings (see `Engine::new`).
+            unsafe {
+                let w = self.words.get_unchecked_mut(s as usize);
+                *w = w.wrapping_add(delta);
+                if PUSH[(*w & PUSH_BITS) as usize] {
+                    *w |= QUEUED;
+                    *self.queue.get_unchecked_mut(self.tail) = s;
+                    self.tail += 1;
+                }
             }
         }
     }
@@ -402,6 +413,7 @@ impl<'a> Engine<'a> {
 
     /// Adds on-edge `e` to the path structure; applies the loop rule when it
     /// closes a cycle.
+    #[inline(always)]
     fn link(&mut self, e: usize) -> bool {
         let [a, b] = self.tables.edge_points[e];
         let (a, b) = (a as usize, b as usize);
@@ -447,37 +459,59 @@ impl<'a> Engine<'a> {
     /// Runs the queued cell and dot rules to their fixpoint. False on contradiction.
     pub fn run(&mut self) -> bool {
         while self.head < self.tail {
-            let item = self.queue[self.head];
-            self.head += 1;
-            let w = &mut self.words[item as usize];
-            *w &= !QUEUED;
-            let action = RULE[kind_of(*w)][(*w & COUNTS) as usize];
             if self.closed {
                 self.clear_queue();
                 return self.clues_met();
             }
+            debug_assert!(self.head < self.queue.len());
+            // SAFETY: `head < tail`, and the queue holds only rules that
+            // `set` or `queue_initial` queued: cells and points (an idle
+            // slot's kind never acts), so below the length of `words` and
+            // of `rule_edges`.
+            let (item, w, edges) = unsafe {
+                let item = *self.queue.get_unchecked(self.head) as usize;
+                debug_assert!(item < self.tables.rule_edges.len());
+                (item, *self.words.get_unchecked(item), *self.tables.rule_edges.get_unchecked(item))
+            };
+            self.head += 1;
+            let action = ACTION[(w & RULE_BITS) as usize];
             if action < SET_OFF {
+                self.words[item] = w & !QUEUED;
                 if action == FAIL {
                     return false;
                 }
                 continue;
             }
-            // SET_OFF and SET_ON are OFF and ON shifted by one.
+            // SET_OFF and SET_ON are OFF and ON shifted by one. The rule
+            // stays flagged queued while it sets its own undecided edges
+            // (`w & 7` of them): after them its tally is a no-op, so it
+            // need not run again.
             let value = action - 1;
-            for e in self.tables.rule_edges[item as usize] {
+            let mut left = w & 7;
+            for e in edges {
                 let e = e as usize;
-                if self.dom[e] == BOTH {
+                debug_assert!(e < self.dom.len());
+                // SAFETY: a rule's edges are edges of this board or the
+                // sentinel, the last entry of `dom`.
+                if unsafe { *self.dom.get_unchecked(e) } == BOTH {
                     // As `assign` on an undecided edge: an on-edge after a
                     // closure contradicts the loop rule.
                     if value == ON && self.closed {
+                        self.words[item] &= !QUEUED;
                         return false;
                     }
                     self.set(e, value);
                     if value == ON && !self.link(e) {
+                        self.words[item] &= !QUEUED;
                         return false;
+                    }
+                    left -= 1;
+                    if left == 0 {
+                        break;
                     }
                 }
             }
+            self.words[item] &= !QUEUED;
         }
         self.head = 0;
         self.tail = 0;

@@ -149,6 +149,88 @@ mod tests {
         assert!(thin(4, &full, &[0; 16]).is_err());
     }
 
+    /// One line of `tests/data/loop/solve.jsonl`: `(n, clues, node_limit,
+    /// solutions, nodes, truncated)`. A reader for exactly that shape (one
+    /// flat object of ints, nulls, booleans and int lists), not general JSON.
+    type Vector = (usize, Vec<i8>, u64, Vec<Vec<u8>>, u64, bool);
+
+    fn read_vectors() -> Vec<Vector> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loop/solve.jsonl");
+        let text = std::fs::read_to_string(path).expect("tests/data/loop/solve.jsonl");
+        let field = |line: &str, key: &str| -> String {
+            let start = line.find(&format!("\"{key}\":")).expect(key) + key.len() + 3;
+            let rest = &line[start..];
+            let mut depth = 0;
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += (c == '[') as i32 - (c == ']') as i32;
+                    depth == 0 && (c == ',' || c == '}')
+                })
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len());
+            rest[..end].to_string()
+        };
+        let ints = |list: &str| -> Vec<i64> {
+            list.trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .filter(|t| !t.is_empty())
+                .map(|t| if t == "null" { -1 } else { t.parse().unwrap() })
+                .collect()
+        };
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|line| {
+                let sols = field(line, "solutions");
+                let inner = &sols[1..sols.len() - 1];
+                let solutions = inner
+                    .split("],[")
+                    .filter(|t| !t.is_empty())
+                    .map(|t| ints(t).into_iter().map(|v| v as u8).collect())
+                    .collect();
+                (
+                    field(line, "n").parse().unwrap(),
+                    ints(&field(line, "clues")).into_iter().map(|v| v as i8).collect(),
+                    field(line, "node_limit").parse().unwrap(),
+                    solutions,
+                    field(line, "nodes").parse().unwrap(),
+                    field(line, "truncated") == "true",
+                )
+            })
+            .collect()
+    }
+
+    /// The golden search vectors, through the core alone (in a debug build
+    /// the engine's `debug_assert!`s check every unchecked index on the way).
+    #[test]
+    fn golden_search_vectors() {
+        let vectors = read_vectors();
+        assert!(vectors.len() > 400);
+        for (n, clues, limit, solutions, nodes, truncated) in vectors {
+            let r = solve(n, &clues, limit).unwrap();
+            assert_eq!((r.nodes, r.truncated), (nodes, truncated), "n = {n}, clues {clues:?}");
+            assert_eq!(r.solutions, solutions, "n = {n}, clues {clues:?}");
+        }
+    }
+
+    /// The replay's core time, for profiling the search (callgrind or a
+    /// timer): `cargo test --release --lib search_replay_timing -- --ignored
+    /// --nocapture`. Prints the best of 200 replays.
+    #[test]
+    #[ignore]
+    fn search_replay_timing() {
+        let vectors = read_vectors();
+        let mut best = f64::INFINITY;
+        for _ in 0..200 {
+            let t = std::time::Instant::now();
+            for (n, clues, limit, _, nodes, _) in &vectors {
+                assert_eq!(solve(*n, clues, *limit).unwrap().nodes, *nodes);
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!("solve.jsonl replay through loop_v1::solve: best {:.3} ms", best * 1e3);
+    }
+
     #[test]
     fn empty_board_is_truncated_or_has_two() {
         let r = solve(3, &[-1; 9], 20000).unwrap();

@@ -1,7 +1,8 @@
 //! The Loop engine v1's bindings (`loop_*`).
 
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 
 use super::extract_clues;
 use crate::loop_v1;
@@ -29,19 +30,62 @@ fn py_loop_solve<'py>(
     clues: &Bound<'py, PyAny>,
     node_limit: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let clues = extract_clues(clues, 4)?;
+    let clues = match plain_clues(clues) {
+        Some(clues) => clues,
+        None => extract_clues(clues, 4)?,
+    };
     let r = py.detach(|| loop_v1::solve(n, &clues, node_limit))?;
-    // Each entry a new reference to one of two ints, not a conversion per edge.
-    let bits = [0u8.into_pyobject(py)?, 1u8.into_pyobject(py)?];
     let solutions = PyList::empty(py);
     for s in &r.solutions {
-        solutions.append(PyList::new(py, s.iter().map(|&b| &bits[(b != 0) as usize]))?)?;
+        solutions.append(bit_list(py, s)?)?;
     }
     let fields = PyDict::new(py);
     fields.set_item(pyo3::intern!(py, "solutions"), solutions)?;
     fields.set_item(pyo3::intern!(py, "nodes"), r.nodes)?;
     fields.set_item(pyo3::intern!(py, "truncated"), r.truncated)?;
     Ok(fields)
+}
+
+/// The usual clue list, read fast: an exact `list` whose items are `None`
+/// or the ints 0..=4, recognised by identity (CPython keeps one object for
+/// each small int, which every ordinary way of making one returns). `None`
+/// for anything else, which `extract_clues` then reads and checks in full
+/// (an int 3 that is another object included), so this path only decides
+/// how fast a good list is read, never what is accepted.
+fn plain_clues(obj: &Bound<'_, PyAny>) -> Option<Vec<i8>> {
+    let py = obj.py();
+    let list = obj.cast_exact::<PyList>().ok()?;
+    // Held for the whole loop, so that the addresses compared stay theirs.
+    let small_objects = [0u8, 1, 2, 3, 4].map(|v| v.into_pyobject(py).ok());
+    let small = small_objects.each_ref().map(|o| o.as_ref().map_or(std::ptr::null_mut(), |o| o.as_ptr()));
+    let none_object = py.None();
+    let none = none_object.as_ptr();
+    let len = list.len();
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        // SAFETY: `list` is an exact list held alive by `obj`, and `i` is
+        // below its length, which cannot change here: nothing in this loop
+        // runs Python code or releases the GIL. The item is borrowed, only
+        // compared by address.
+        let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
+        if item == none {
+            out.push(-1);
+        } else {
+            let v = small.iter().position(|&p| p == item)?;
+            out.push(v as i8);
+        }
+    }
+    Some(out)
+}
+
+/// A 0/1 edge list as a Python list of ints: one bytes object turned into a
+/// list by CPython (`list(b)`), which takes each item from its small-int
+/// cache, several times cheaper than setting the items one call at a time.
+fn bit_list<'py>(py: Python<'py>, bits: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = PyBytes::new(py, bits);
+    // SAFETY: `PySequence_List` returns a new reference, or NULL with the
+    // error set, which `from_owned_ptr_or_err` turns into `PyErr`.
+    unsafe { Bound::from_owned_ptr_or_err(py, ffi::PySequence_List(bytes.as_ptr())) }
 }
 
 /// v1 clue thinning of `generate`: `(clues, final_check_ok)`.
