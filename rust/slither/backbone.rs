@@ -82,6 +82,7 @@ fn pool_open(pool: &Pool, sides: &[u32; 4], value: i8) -> usize {
 }
 
 /// Solutions known to solve the base board, as bit sets of their on-edges.
+#[derive(Debug, Clone)]
 struct Pool {
     words: usize,
     sols: Vec<Vec<u64>>,
@@ -444,15 +445,61 @@ fn base_backbone(
     Backbone { count: witnesses.len(), finished: !proof.stopped, values: engine.values(), witnesses }
 }
 
+/// A finished backbone and every solution met while proving it (and while
+/// ranking suggestions from it), kept by the caller between calls: a
+/// setter asks for the backbone and then for suggestions, and the
+/// suggestions start from this instead of proving the backbone again.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub backbone: Backbone,
+    pool: Pool,
+}
+
+impl Kept {
+    /// Kept only when finished: an unfinished backbone holds values not
+    /// yet proven open.
+    fn new(backbone: &Backbone, pool: &Pool) -> Option<Kept> {
+        backbone.finished.then(|| Kept { backbone: backbone.clone(), pool: pool.clone() })
+    }
+}
+
 /// The backbone of `board` under `budget` (its deadline and stop; the
-/// caller checks `budget.interrupted()`).
-pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> Backbone {
+/// caller checks `budget.interrupted()`), and what to keep of it when it
+/// finished (see [`Kept`]).
+pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> (Backbone, Option<Kept>) {
     let edges = board.grid.num_edges();
-    let Some((mut engine, mut links)) = root(board, budget) else {
-        return Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
-    };
     let mut pool = Pool::new(edges);
-    base_backbone(&mut engine, &mut links, budget, &mut pool)
+    let Some((mut engine, mut links)) = root(board, budget) else {
+        let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
+        let kept = Kept::new(&bb, &pool);
+        return (bb, kept);
+    };
+    let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
+    let kept = Kept::new(&bb, &pool);
+    (bb, kept)
+}
+
+/// The engine at the backbone state of a kept backbone with two or more
+/// solutions: the rules' fixpoint with every backbone fact assigned, so
+/// that exactly the open edges are undecided. None if the facts do not
+/// propagate cleanly (they are proven, so only a kept backbone of another
+/// board could do that; the caller then proves the backbone afresh).
+fn kept_state<'a>(board: &'a Board, kept: &Kept) -> Option<(Engine<'a>, Connectivity)> {
+    let mut engine = Engine::new(board, Rules::SEARCH)?;
+    let mut links = Connectivity::default();
+    if kept.backbone.values.len() != engine.dom.len() || !engine.run() {
+        return None;
+    }
+    for (e, &v) in kept.backbone.values.iter().enumerate() {
+        if v != UNK && !engine.assign(e as u32, v) {
+            return None;
+        }
+    }
+    if !engine.run() || !links.check(&engine) {
+        return None;
+    }
+    let open = kept.backbone.values.iter().filter(|&&v| v == UNK).count();
+    (engine.undecided == open).then_some((engine, links))
 }
 
 /// The backbone and up to `k` clues to add, best first: by count (1 before
@@ -460,22 +507,60 @@ pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> Backbone {
 /// are the blank cells with an open side, values 0 to 3, kept when the board
 /// still has a solution. Also says whether the ranking finished (false
 /// when a budget stopped it: the suggestions are then the best among the
-/// candidates tried).
-pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbone, Vec<Suggestion>, bool) {
+/// candidates tried). With `kept` (a finished backbone of this board, see
+/// [`backbone`]), the backbone is not proven again and its solutions seed
+/// the pool; the answer is the same. The last item is what to keep for the
+/// next call: the finished backbone with every solution met, or None when
+/// the backbone did not finish.
+pub fn suggest(
+    board: &Board,
+    k: usize,
+    budget: &mut Budget<'_, '_>,
+    kept: Option<&Kept>,
+) -> (Backbone, Vec<Suggestion>, bool, Option<Kept>) {
     let edges = board.grid.num_edges();
-    let Some((mut engine, mut links)) = root(board, budget) else {
-        return (
-            Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() },
-            Vec::new(),
-            true,
-        );
+    let reused = match kept {
+        Some(kept) if kept.backbone.count < 2 || k == 0 => {
+            return (kept.backbone.clone(), Vec::new(), true, None);
+        }
+        Some(kept) => kept_state(board, kept).map(|(engine, links)| (engine, links, kept)),
+        None => None,
     };
-    let mut pool = Pool::new(edges);
-    let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
-    if !bb.finished || bb.count < 2 || k == 0 {
-        let done = bb.finished;
-        return (bb, Vec::new(), done);
-    }
+    let (mut engine, mut links, mut pool, bb) = match reused {
+        Some((engine, links, kept)) => (engine, links, kept.pool.clone(), kept.backbone.clone()),
+        None => {
+            let mut pool = Pool::new(edges);
+            let Some((mut engine, mut links)) = root(board, budget) else {
+                let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
+                let kept = Kept::new(&bb, &pool);
+                return (bb, Vec::new(), true, kept);
+            };
+            let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
+            if !bb.finished || bb.count < 2 || k == 0 {
+                let done = bb.finished;
+                let kept = Kept::new(&bb, &pool);
+                return (bb, Vec::new(), done, kept);
+            }
+            (engine, links, pool, bb)
+        }
+    };
+    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb);
+    let kept = Kept::new(&bb, &pool);
+    (bb, best, done, kept)
+}
+
+/// The ranking of [`suggest`] from the base board's backbone state (the
+/// engine) with two or more solutions, `pool` holding solutions of the
+/// base board (at least its two witnesses).
+fn rank(
+    board: &Board,
+    k: usize,
+    budget: &mut Budget<'_, '_>,
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    pool: &mut Pool,
+    bb: Backbone,
+) -> (Backbone, Vec<Suggestion>, bool) {
     // Candidates are examined in the order of a lower bound on their open
     // edges, read from the pooled solutions that satisfy the clue (edges
     // where two of them differ are open on the candidate's board). The bound
@@ -495,7 +580,7 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
             continue;
         }
         for value in 0..=3i8 {
-            queue.push(Reverse((pool_open(&pool, &sides, value), cell, value)));
+            queue.push(Reverse((pool_open(pool, &sides, value), cell, value)));
         }
     }
     let mut best: Vec<Suggestion> = Vec::new();
@@ -517,7 +602,7 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
             return (bb, best, false);
         }
         let sides = cell_sides(cell);
-        let lb = pool_open(&pool, &sides, value);
+        let lb = pool_open(pool, &sides, value);
         if lb > 0 && worse(&best, lb, cell, value) {
             continue;
         }
@@ -540,11 +625,11 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
         };
         let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
         let mark = engine.mark();
-        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(&engine)) {
+        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(engine)) {
             engine.undo_to(mark);
             continue;
         }
-        let proof = prove(&mut engine, &mut links, budget, &mut pool, &fits, bound);
+        let proof = prove(engine, links, budget, pool, &fits, bound);
         engine.undo_to(mark);
         if proof.stopped {
             return (bb, best, false);

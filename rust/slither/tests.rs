@@ -504,7 +504,7 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()));
+            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None);
             assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
@@ -513,7 +513,15 @@ fn backbone_and_suggestions_match_brute_force() {
             }
             assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
             assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
-            assert_eq!(bb, backbone::backbone(&b, &mut Budget::new(&mut Stop::never())));
+            let (again, kept_again) = backbone::backbone(&b, &mut Budget::new(&mut Stop::never()));
+            assert_eq!(bb, again);
+            // From a kept backbone (the one suggest left, or backbone's own):
+            // the same backbone and the same suggestions.
+            for kept in [kept.expect("a finished backbone is kept"), kept_again.expect("kept")] {
+                let (bb2, tips2, done2, _) =
+                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept));
+                assert_eq!((&bb2, &tips2, done2), (&bb, &tips, done), "{clues:?}");
+            }
             // The ranking itself: every candidate, by brute force.
             let mut ranked = Vec::new();
             if solutions.len() >= 2 {
