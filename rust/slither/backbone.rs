@@ -31,7 +31,7 @@ use super::probe::probe;
 use super::search::count_from;
 use crate::budget::Budget;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,11 +86,24 @@ fn pool_open(pool: &Pool, sides: &[u32; 4], value: i8) -> usize {
 struct Pool {
     words: usize,
     sols: Vec<Vec<u64>>,
+    /// Moves learnt on the way, each once: the edges where a witness
+    /// differs from the solution it was searched near (mostly a repair of
+    /// S1 in a window), with the pool index of that solution.
+    moves: Vec<(Vec<u64>, usize)>,
+    seen_moves: HashSet<Vec<u64>>,
 }
 
 impl Pool {
     fn new(edges: usize) -> Pool {
-        Pool { words: edges.div_ceil(64), sols: Vec::new() }
+        Pool { words: edges.div_ceil(64), sols: Vec::new(), moves: Vec::new(), seen_moves: HashSet::new() }
+    }
+
+    /// Learns the move from pooled solution `from` to pooled solution `to`.
+    fn learn(&mut self, from: usize, to: usize) {
+        let m: Vec<u64> = self.sols[from].iter().zip(&self.sols[to]).map(|(a, b)| a ^ b).collect();
+        if m.iter().any(|&w| w != 0) && self.seen_moves.insert(m.clone()) {
+            self.moves.push((m, from));
+        }
     }
 
     fn push(&mut self, sol: &[u8]) -> usize {
@@ -139,7 +152,9 @@ impl Proof {
 /// solves the current one. Refuted assumptions stay assigned in the engine
 /// (the caller undoes them if the state is a trial). With `bound`, the proof
 /// stops (`pruned`) as soon as two solutions are known and `bound` edges are
-/// open.
+/// open. `near` is set for a candidate clue: a side of its cell, where the
+/// proof looks first for a solution close to the base board's first one
+/// (see below).
 fn prove(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -147,6 +162,7 @@ fn prove(
     pool: &mut Pool,
     fits: &dyn Fn(&[u64]) -> bool,
     bound: Option<usize>,
+    near: Option<usize>,
 ) -> Proof {
     let edges = engine.dom.len();
     let mut proof = Proof { first: None, second: None, open: vec![0; pool.words], stopped: false, pruned: false };
@@ -177,7 +193,19 @@ fn prove(
     let s1 = match proof.first {
         Some(f) => f,
         None => {
-            let out = count_from(engine, links, 1, budget, None);
+            // A candidate whose clue no pooled solution satisfies: first a
+            // repair of the base board's first solution (pool index 0)
+            // round the clue, so that S1 agrees with it far from the clue
+            // and the moves learnt near it apply to S1 as well; else any
+            // solution.
+            let repaired = match near {
+                Some(e) if !pool.sols.is_empty() => repair(engine, links, budget, e, &pool.bytes(0, edges), WINDOW),
+                _ => None,
+            };
+            let out = match repaired {
+                Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                None => count_from(engine, links, 1, budget, None),
+            };
             match out.solutions.into_iter().next() {
                 Some(s) => {
                     let i = pool.push(&s);
@@ -205,20 +233,30 @@ fn prove(
         proof.stopped = true;
         return proof;
     }
+    if near.is_some() {
+        // The moves learnt so far, on S1, then the cell flips round what they gave.
+        let found = known_moves(engine, pool, &mut proof, s1, fits);
+        if !found.is_empty() && local_moves(engine, budget, pool, &mut proof, s1, found) {
+            proof.stopped = true;
+            return proof;
+        }
+    }
     if over(&proof) {
         proof.pruned = true;
         return proof;
     }
-    // With a bound (a candidate clue that may be pruned), three passes: the
-    // cheap attempts only (propagation, and the repair of S1 in a window),
-    // then the repair in a window twice as wide, then a search of the whole
-    // board for the edges left. Most such proofs are pruned before their
-    // first whole-board search (a refutation there can cost a hundred
-    // repairs). Without a bound, one pass, each edge repaired or else
-    // searched at once: a whole-board witness opens many edges and saves the
-    // failed repairs a first pass would pay for. Either way the last pass
-    // settles every edge left, so the proof is the same.
-    let passes = if bound.is_some() { 3 } else { 1 };
+    // For a candidate clue, three passes: the cheap attempts only
+    // (propagation, and the repair of S1 in a window), then the repair in a
+    // window twice as wide, then a search of the whole board for the edges
+    // left. Most candidates with a bound are pruned before their first
+    // whole-board search (a refutation there can cost a hundred repairs),
+    // and the ones without a bound yet (the first k) spend less on the
+    // whole-board witnesses that a clue far from S1's shape needs. For the
+    // base board, one pass, each edge repaired or else searched at once: a
+    // whole-board witness opens many edges and saves the failed repairs a
+    // first pass would pay for. Either way the last pass settles every edge
+    // left, so the proof is the same.
+    let passes = if near.is_some() { 3 } else { 1 };
     for pass in 0..passes {
         let last = pass + 1 == passes;
         for e in 0..edges {
@@ -254,6 +292,7 @@ fn prove(
                         *o |= pool.sols[i][w] ^ pool.sols[s1][w];
                     }
                     proof.second.get_or_insert(i);
+                    pool.learn(s1, i);
                     engine.undo_to(mark);
                     if local_moves(engine, budget, pool, &mut proof, s1, vec![s2]) {
                         proof.stopped = true;
@@ -288,6 +327,57 @@ fn prove(
         }
     }
     proof
+}
+
+/// The pool's moves applied to S1 (pool index `s1`, a solution of the
+/// current board): a move learnt near one solution often works on another
+/// that agrees with the move's source on the move's edges (a repair far
+/// from a candidate clue, say). A move that flips a decided edge, opens
+/// nothing new, or whose source S1 does not agree with, is skipped; the
+/// others give a solution when the result satisfies `fits` and passes the
+/// full check (clues in force, one loop). Returns the new solutions (each
+/// pooled, the edges where it differs from S1 marked open).
+fn known_moves(
+    engine: &Engine<'_>,
+    pool: &mut Pool,
+    proof: &mut Proof,
+    s1: usize,
+    fits: &dyn Fn(&[u64]) -> bool,
+) -> Vec<Vec<u8>> {
+    let edges = engine.dom.len();
+    let mut decided = vec![0u64; pool.words];
+    for (e, &d) in engine.dom.iter().enumerate() {
+        if d != UNK {
+            decided[e / 64] |= 1 << (e % 64);
+        }
+    }
+    let mut found = Vec::new();
+    let mut bits = vec![0u64; pool.words];
+    for m in 0..pool.moves.len() {
+        let (mv, src) = &pool.moves[m];
+        let (sol, from) = (&pool.sols[s1], &pool.sols[*src]);
+        let skip = (0..pool.words).any(|w| mv[w] & (decided[w] | (sol[w] ^ from[w])) != 0)
+            || (0..pool.words).all(|w| mv[w] & !proof.open[w] == 0);
+        if skip {
+            continue;
+        }
+        for (w, b) in bits.iter_mut().enumerate() {
+            *b = sol[w] ^ mv[w];
+        }
+        if !fits(&bits) {
+            continue;
+        }
+        let bytes: Vec<u8> = (0..edges).map(|e| bit(&bits, e)).collect();
+        if super::check::is_solution(engine.board, &bytes) {
+            let i = pool.push(&bytes);
+            for (w, o) in proof.open.iter_mut().enumerate() {
+                *o |= pool.sols[i][w] ^ pool.sols[s1][w];
+            }
+            proof.second.get_or_insert(i);
+            found.push(bytes);
+        }
+    }
+    found
 }
 
 /// How far from an assumption (in lattice steps) [`repair`] leaves edges
@@ -435,7 +525,7 @@ fn base_backbone(
     pool: &mut Pool,
 ) -> Backbone {
     let edges = engine.dom.len();
-    let proof = prove(engine, links, budget, pool, &|_| true, None);
+    let proof = prove(engine, links, budget, pool, &|_| true, None, None);
     let Some(first) = proof.first else {
         let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
         return Backbone { count: 0, finished: !proof.stopped, values, witnesses: Vec::new() };
@@ -629,7 +719,7 @@ fn rank(
             engine.undo_to(mark);
             continue;
         }
-        let proof = prove(engine, links, budget, pool, &fits, bound);
+        let proof = prove(engine, links, budget, pool, &fits, bound, Some(sides[0] as usize));
         engine.undo_to(mark);
         if proof.stopped {
             return (bb, best, false);
