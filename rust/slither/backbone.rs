@@ -139,6 +139,10 @@ struct Proof {
     stopped: bool,
     /// Given up because the open edges reached the bound.
     pruned: bool,
+    /// Paused before its whole-board searches (see `defer` in [`prove`]).
+    deferred: bool,
+    /// The assumptions refuted so far, as the facts they prove (edge, value).
+    facts: Vec<(u32, u8)>,
 }
 
 impl Proof {
@@ -154,7 +158,10 @@ impl Proof {
 /// stops (`pruned`) as soon as two solutions are known and `bound` edges are
 /// open. `near` is set for a candidate clue: a side of its cell, where the
 /// proof looks first for a solution close to the base board's first one
-/// (see below).
+/// (see below). With `defer` (a candidate), the proof pauses
+/// (`deferred`) before its whole-board searches, handing back the facts
+/// proven so far; `resume` takes such facts and runs only those searches.
+#[allow(clippy::too_many_arguments, reason = "one proof's state and its knobs")]
 fn prove(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -163,9 +170,19 @@ fn prove(
     fits: &dyn Fn(&[u64]) -> bool,
     bound: Option<usize>,
     near: Option<usize>,
+    defer: bool,
+    resume: Option<&[(u32, u8)]>,
 ) -> Proof {
     let edges = engine.dom.len();
-    let mut proof = Proof { first: None, second: None, open: vec![0; pool.words], stopped: false, pruned: false };
+    let mut proof = Proof {
+        first: None,
+        second: None,
+        open: vec![0; pool.words],
+        stopped: false,
+        pruned: false,
+        deferred: false,
+        facts: Vec::new(),
+    };
     for i in 0..pool.sols.len() {
         if !fits(&pool.sols[i]) {
             continue;
@@ -257,8 +274,30 @@ fn prove(
     // first pass would pay for. Either way the last pass settles every edge
     // left, so the proof is the same.
     let passes = if near.is_some() { 3 } else { 1 };
-    for pass in 0..passes {
+    let mut from = 0;
+    if let Some(facts) = resume.filter(|_| passes == 3) {
+        // Proven on the first visit: the repairs of every edge left failed.
+        for &(e, v) in facts {
+            if !engine.assign(e, v) {
+                debug_assert!(false, "a proven fact contradicts the state");
+                proof.stopped = true;
+                return proof;
+            }
+            proof.facts.push((e, v));
+        }
+        if !engine.run() {
+            debug_assert!(false, "proven facts contradict the state");
+            proof.stopped = true;
+            return proof;
+        }
+        from = 2;
+    }
+    for pass in from..passes {
         let last = pass + 1 == passes;
+        if last && defer && pass > 0 && (0..edges).any(|e| engine.dom[e] == UNK && bit(&proof.open, e) == 0) {
+            proof.deferred = true;
+            return proof;
+        }
         for e in 0..edges {
             if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
                 continue;
@@ -313,6 +352,7 @@ fn prove(
             if refuted {
                 // Every solution gives `e` the value S1 gives it; sound rules on a
                 // board with the solution S1 cannot contradict this.
+                proof.facts.push((e as u32, keep));
                 let ok = engine.assign(e as u32, keep) && engine.run();
                 debug_assert!(ok, "a proven fact contradicts the state");
                 if !ok {
@@ -525,7 +565,7 @@ fn base_backbone(
     pool: &mut Pool,
 ) -> Backbone {
     let edges = engine.dom.len();
-    let proof = prove(engine, links, budget, pool, &|_| true, None, None);
+    let proof = prove(engine, links, budget, pool, &|_| true, None, None, false, None);
     let Some(first) = proof.first else {
         let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
         return Backbone { count: 0, finished: !proof.stopped, values, witnesses: Vec::new() };
@@ -674,6 +714,7 @@ fn rank(
         }
     }
     let mut best: Vec<Suggestion> = Vec::new();
+    let mut paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>> = Default::default();
     // Whether a candidate with at least `open` open edges (and a second
     // solution) ranks after the k-th best.
     let worse = |best: &[Suggestion], open: usize, cell: usize, value: i8| {
@@ -719,10 +760,23 @@ fn rank(
             engine.undo_to(mark);
             continue;
         }
-        let proof = prove(engine, links, budget, pool, &fits, bound, Some(sides[0] as usize));
+        // A candidate with a bound pauses before its whole-board searches
+        // and goes back in the queue with the open edges it has shown: its
+        // proof ends later only if no candidate has pushed the k-th best
+        // below that bound by then (a wide-open board has many candidates
+        // near the k-th best, and a few refutations there cost seconds).
+        let resume = paused.remove(&(cell, value));
+        let defer = bound.is_some() && resume.is_none();
+        let near = Some(sides[0] as usize);
+        let proof = prove(engine, links, budget, pool, &fits, bound, near, defer, resume.as_deref());
         engine.undo_to(mark);
         if proof.stopped {
             return (bb, best, false);
+        }
+        if proof.deferred {
+            queue.push(Reverse((proof.open_count(), cell, value)));
+            paused.insert((cell, value), proof.facts);
+            continue;
         }
         if proof.pruned || proof.first.is_none() {
             continue;
