@@ -22,7 +22,13 @@
 //! left is worse than the k-th best. Each proof tries every edge first with
 //! cheap attempts only (propagation, repairs of S1 in a window) and
 //! searches the whole board for the edges left: a candidate's proof is
-//! usually cut off before its first whole-board search.
+//! usually cut off before its first whole-board search, and one that is not
+//! pauses there and goes back in the queue, so that its searches run only
+//! if it can still rank. Witnesses also teach moves (the edges where a
+//! repair changed a solution), tried on each later candidate's first
+//! solution before any search. A finished backbone, with its pool, is
+//! handed back ([`Kept`]) so that the caller can start the suggestions
+//! from it.
 
 use super::board::Board;
 use super::connect::Connectivity;
