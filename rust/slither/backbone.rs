@@ -222,7 +222,9 @@ fn prove(
             // and the moves learnt near it apply to S1 as well; else any
             // solution.
             let repaired = match near {
-                Some(e) if !pool.sols.is_empty() => repair(engine, links, budget, e, &pool.bytes(0, edges), WINDOW),
+                Some(e) if !pool.sols.is_empty() => {
+                    repair(engine, links, budget, e, &pool.bytes(0, edges), WINDOW, Some(REPAIR_NODES))
+                }
                 _ => None,
             };
             let out = match repaired {
@@ -315,16 +317,20 @@ fn prove(
             let keep = bit(&pool.sols[s1], e);
             let mark = engine.mark();
             let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
-                let out =
-                    match if pass < 2 { repair(engine, links, budget, e, &s1_bytes, WINDOW << pass) } else { None } {
-                        Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                        None if !last => {
-                            // Left for a later pass.
-                            engine.undo_to(mark);
-                            continue;
-                        }
-                        None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
-                    };
+                let cap = near.map(|_| REPAIR_NODES);
+                let out = match if pass < 2 {
+                    repair(engine, links, budget, e, &s1_bytes, WINDOW << pass, cap)
+                } else {
+                    None
+                } {
+                    Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                    None if !last => {
+                        // Left for a later pass.
+                        engine.undo_to(mark);
+                        continue;
+                    }
+                    None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                };
                 if let Some(s2) = out.solutions.into_iter().next() {
                     let i = pool.push(&s2);
                     if !fits(&pool.sols[i]) {
@@ -426,6 +432,12 @@ fn known_moves(
     found
 }
 
+/// The node cap of a candidate's repairs: a repair is a cheap way to a
+/// witness, and the whole-board search that follows a failed one settles
+/// the edge anyway. Without a cap, a window that holds most of a board can
+/// cost a hard refutation of its own (seconds on a 10 x 18 draft).
+const REPAIR_NODES: u64 = 2000;
+
 /// How far from an assumption (in lattice steps) [`repair`] leaves edges
 /// free. Wider windows find more witnesses, narrower ones fix more edges at
 /// once; 8 was the best of 2 to 20 on the bench's drafts.
@@ -438,8 +450,9 @@ const WINDOW: usize = 8;
 /// one propagation instead of a search node per edge, each with its global
 /// checks. None when the window has no solution, holds most of the board
 /// (at [`WINDOW`]; a wider window is refused only when it holds all of it),
-/// or `budget` stopped it (the caller then searches the whole board, which
-/// stays the proof). The engine is back in its state on return.
+/// or `budget` stopped it, or the search used `nodes` (the caller then
+/// searches the whole board, which stays the proof). The engine is back in
+/// its state on return.
 fn repair(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -447,6 +460,7 @@ fn repair(
     e: usize,
     s1: &[u8],
     window: usize,
+    nodes: Option<u64>,
 ) -> Option<Vec<u8>> {
     let g = &engine.board.grid;
     let cols = g.cols + 1;
@@ -470,7 +484,9 @@ fn repair(
     }
     let mut found = None;
     if ok && engine.run() && links.check(engine) {
+        let outer = budget.set_nodes(nodes);
         let out = count_from(engine, links, 1, budget, Some(s1));
+        budget.set_nodes(outer);
         found = out.solutions.into_iter().next();
     }
     engine.undo_to(mark);
