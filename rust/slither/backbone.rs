@@ -610,8 +610,8 @@ pub struct Kept {
 impl Kept {
     /// Kept only when finished: an unfinished backbone holds values not
     /// yet proven open.
-    fn new(backbone: &Backbone, pool: &Pool) -> Option<Kept> {
-        backbone.finished.then(|| Kept { backbone: backbone.clone(), pool: pool.clone() })
+    fn new(backbone: &Backbone, pool: Pool) -> Option<Kept> {
+        backbone.finished.then(|| Kept { backbone: backbone.clone(), pool })
     }
 }
 
@@ -623,11 +623,11 @@ pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> (Backbone, Option
     let mut pool = Pool::new(edges);
     let Some((mut engine, mut links)) = root(board, budget) else {
         let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
-        let kept = Kept::new(&bb, &pool);
+        let kept = Kept::new(&bb, pool);
         return (bb, kept);
     };
     let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
-    let kept = Kept::new(&bb, &pool);
+    let kept = Kept::new(&bb, pool);
     (bb, kept)
 }
 
@@ -684,20 +684,20 @@ pub fn suggest(
             let mut pool = Pool::new(edges);
             let Some((mut engine, mut links)) = root(board, budget) else {
                 let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
-                let kept = Kept::new(&bb, &pool);
+                let kept = Kept::new(&bb, pool);
                 return (bb, Vec::new(), true, kept);
             };
             let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
             if !bb.finished || bb.count < 2 || k == 0 {
                 let done = bb.finished;
-                let kept = Kept::new(&bb, &pool);
+                let kept = Kept::new(&bb, pool);
                 return (bb, Vec::new(), done, kept);
             }
             (engine, links, pool, bb)
         }
     };
     let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb);
-    let kept = Kept::new(&bb, &pool);
+    let kept = Kept::new(&bb, pool);
     (bb, best, done, kept)
 }
 
