@@ -435,8 +435,10 @@ fn known_moves(
 /// The node cap of a candidate's repairs: a repair is a cheap way to a
 /// witness, and the whole-board search that follows a failed one settles
 /// the edge anyway. Without a cap, a window that holds most of a board can
-/// cost a hard refutation of its own (seconds on a 10 x 18 draft).
-const REPAIR_NODES: u64 = 2000;
+/// cost a hard refutation of its own (seconds on a 10 x 18 draft). Of
+/// 200, 500, 1,000, 2,000 and 8,000, 500 was the best on four drafts of
+/// 10 x 18 and 20 x 20.
+const REPAIR_NODES: u64 = 500;
 
 /// How far from an assumption (in lattice steps) [`repair`] leaves edges
 /// free. Wider windows find more witnesses, narrower ones fix more edges at
