@@ -412,6 +412,29 @@ def test_slither_suggestions_keep_their_promise():
     assert checked >= 10
 
 
+def test_slither_suggestions_from_a_kept_backbone_are_the_same():
+    # The core keeps a finished backbone on the board (with the solutions met
+    # on the way) and starts the suggestions from it; a stopped one is not kept.
+    rng = random.Random(31)
+    ambiguous = 0
+    for _ in range(30):
+        board = random_slither(rng)
+        fresh = Slitherlink(board.clues).suggest_clues(3)
+        stopped = Slitherlink(board.clues)
+        first = stopped.backbone(time_limit=0)
+        if first.complete:
+            assert stopped.backbone() == first
+        assert stopped.suggest_clues(3) == fresh
+        kept = Slitherlink(board.clues)
+        bb = kept.backbone()
+        assert kept.backbone() == bb and bb.complete
+        assert kept.suggest_clues(3) == fresh
+        assert kept.suggest_clues(3) == fresh  # from the pool the first call grew
+        check_slither_backbone(kept, kept.backbone())
+        ambiguous += bb.count == 2
+    assert ambiguous >= 10, ambiguous
+
+
 def test_country_suggestions_keep_their_promise():
     rng = random.Random(26)
     checked = 0

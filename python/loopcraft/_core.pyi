@@ -121,14 +121,18 @@ class SlitherBoard:
     def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
         """``(count, finished, values, witnesses)``: count 0, 1 or 2 (two or more;
         a lower bound when not finished), per edge 0/1 in every solution or 2 open
-        (or not proven when not finished), and up to two solutions that differ."""
+        (or not proven when not finished), and up to two solutions that differ.
+        A finished backbone is kept on the handle (with the solutions met on the
+        way): asked again, or by :meth:`suggest`, it is not proven again."""
 
     def suggest(
         self, k: int, time_limit: Optional[float] = None
     ) -> Tuple[_Backbone, List[Tuple[int, int, int, int]], bool]:
         """``(backbone, suggestions, ranking finished)``: the backbone as
         :meth:`backbone`, then up to ``k`` ``(cell, value, count, open)``
-        best first (count 1 before 2, fewer open edges, cell, value)."""
+        best first (count 1 before 2, fewer open edges, cell, value). Starts
+        from the kept backbone when there is one, and keeps it (with every
+        solution met) when it finishes."""
 
     def grade(self, node_limit: Optional[int] = None) -> Tuple[str, int, bool, float]:
         """``(level, solutions, finished, score)``: the weakest level whose fixpoint

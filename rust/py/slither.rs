@@ -78,7 +78,8 @@ impl PySlitherBoard {
     }
 
     /// The backbone: `(count, finished, values, witnesses)`; per edge 0/1 in
-    /// every solution or 2 open (see `slither::Backbone`).
+    /// every solution or 2 open (see `slither::Backbone`). A finished one is
+    /// kept on the handle and not proven again (nor by `suggest`).
     #[pyo3(signature = (time_limit=None))]
     fn backbone(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<BackboneTuple> {
         let b = interruptible(py, |stop| self.puzzle.backbone(time_limit, stop))?;

@@ -22,7 +22,13 @@
 //! left is worse than the k-th best. Each proof tries every edge first with
 //! cheap attempts only (propagation, repairs of S1 in a window) and
 //! searches the whole board for the edges left: a candidate's proof is
-//! usually cut off before its first whole-board search.
+//! usually cut off before its first whole-board search, and one that is not
+//! pauses there and goes back in the queue, so that its searches run only
+//! if it can still rank. Witnesses also teach moves (the edges where a
+//! repair changed a solution), tried on each later candidate's first
+//! solution before any search. A finished backbone, with its pool, is
+//! handed back ([`Kept`]) so that the caller can start the suggestions
+//! from it.
 
 use super::board::Board;
 use super::connect::Connectivity;
@@ -31,7 +37,7 @@ use super::probe::probe;
 use super::search::count_from;
 use crate::budget::Budget;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,14 +88,28 @@ fn pool_open(pool: &Pool, sides: &[u32; 4], value: i8) -> usize {
 }
 
 /// Solutions known to solve the base board, as bit sets of their on-edges.
+#[derive(Debug, Clone)]
 struct Pool {
     words: usize,
     sols: Vec<Vec<u64>>,
+    /// Moves learnt on the way, each once: the edges where a witness
+    /// differs from the solution it was searched near (mostly a repair of
+    /// S1 in a window), with the pool index of that solution.
+    moves: Vec<(Vec<u64>, usize)>,
+    seen_moves: HashSet<Vec<u64>>,
 }
 
 impl Pool {
     fn new(edges: usize) -> Pool {
-        Pool { words: edges.div_ceil(64), sols: Vec::new() }
+        Pool { words: edges.div_ceil(64), sols: Vec::new(), moves: Vec::new(), seen_moves: HashSet::new() }
+    }
+
+    /// Learns the move from pooled solution `from` to pooled solution `to`.
+    fn learn(&mut self, from: usize, to: usize) {
+        let m: Vec<u64> = self.sols[from].iter().zip(&self.sols[to]).map(|(a, b)| a ^ b).collect();
+        if m.iter().any(|&w| w != 0) && self.seen_moves.insert(m.clone()) {
+            self.moves.push((m, from));
+        }
     }
 
     fn push(&mut self, sol: &[u8]) -> usize {
@@ -125,6 +145,10 @@ struct Proof {
     stopped: bool,
     /// Given up because the open edges reached the bound.
     pruned: bool,
+    /// Paused before its whole-board searches (see `defer` in [`prove`]).
+    deferred: bool,
+    /// The assumptions refuted so far, as the facts they prove (edge, value).
+    facts: Vec<(u32, u8)>,
 }
 
 impl Proof {
@@ -138,7 +162,12 @@ impl Proof {
 /// solves the current one. Refuted assumptions stay assigned in the engine
 /// (the caller undoes them if the state is a trial). With `bound`, the proof
 /// stops (`pruned`) as soon as two solutions are known and `bound` edges are
-/// open.
+/// open. `near` is set for a candidate clue: a side of its cell, where the
+/// proof looks first for a solution close to the base board's first one
+/// (see below). With `defer` (a candidate), the proof pauses
+/// (`deferred`) before its whole-board searches, handing back the facts
+/// proven so far; `resume` takes such facts and runs only those searches.
+#[allow(clippy::too_many_arguments, reason = "one proof's state and its knobs")]
 fn prove(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -146,9 +175,20 @@ fn prove(
     pool: &mut Pool,
     fits: &dyn Fn(&[u64]) -> bool,
     bound: Option<usize>,
+    near: Option<usize>,
+    defer: bool,
+    resume: Option<&[(u32, u8)]>,
 ) -> Proof {
     let edges = engine.dom.len();
-    let mut proof = Proof { first: None, second: None, open: vec![0; pool.words], stopped: false, pruned: false };
+    let mut proof = Proof {
+        first: None,
+        second: None,
+        open: vec![0; pool.words],
+        stopped: false,
+        pruned: false,
+        deferred: false,
+        facts: Vec::new(),
+    };
     for i in 0..pool.sols.len() {
         if !fits(&pool.sols[i]) {
             continue;
@@ -176,7 +216,21 @@ fn prove(
     let s1 = match proof.first {
         Some(f) => f,
         None => {
-            let out = count_from(engine, links, 1, budget, None);
+            // A candidate whose clue no pooled solution satisfies: first a
+            // repair of the base board's first solution (pool index 0)
+            // round the clue, so that S1 agrees with it far from the clue
+            // and the moves learnt near it apply to S1 as well; else any
+            // solution.
+            let repaired = match near {
+                Some(e) if !pool.sols.is_empty() => {
+                    repair(engine, links, budget, e, &pool.bytes(0, edges), WINDOW, Some(REPAIR_NODES))
+                }
+                _ => None,
+            };
+            let out = match repaired {
+                Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                None => count_from(engine, links, 1, budget, None),
+            };
             match out.solutions.into_iter().next() {
                 Some(s) => {
                     let i = pool.push(&s);
@@ -204,22 +258,54 @@ fn prove(
         proof.stopped = true;
         return proof;
     }
+    if near.is_some() {
+        // The moves learnt so far, on S1, then the cell flips round what they gave.
+        let found = known_moves(engine, pool, &mut proof, s1, fits);
+        if !found.is_empty() && local_moves(engine, budget, pool, &mut proof, s1, found) {
+            proof.stopped = true;
+            return proof;
+        }
+    }
     if over(&proof) {
         proof.pruned = true;
         return proof;
     }
-    // With a bound (a candidate clue that may be pruned), three passes: the
-    // cheap attempts only (propagation, and the repair of S1 in a window),
-    // then the repair in a window twice as wide, then a search of the whole
-    // board for the edges left. Most such proofs are pruned before their
-    // first whole-board search (a refutation there can cost a hundred
-    // repairs). Without a bound, one pass, each edge repaired or else
-    // searched at once: a whole-board witness opens many edges and saves the
-    // failed repairs a first pass would pay for. Either way the last pass
-    // settles every edge left, so the proof is the same.
-    let passes = if bound.is_some() { 3 } else { 1 };
-    for pass in 0..passes {
+    // For a candidate clue, three passes: the cheap attempts only
+    // (propagation, and the repair of S1 in a window), then the repair in a
+    // window twice as wide, then a search of the whole board for the edges
+    // left. Most candidates with a bound are pruned before their first
+    // whole-board search (a refutation there can cost a hundred repairs),
+    // and the ones without a bound yet (the first k) spend less on the
+    // whole-board witnesses that a clue far from S1's shape needs. For the
+    // base board, one pass, each edge repaired or else searched at once: a
+    // whole-board witness opens many edges and saves the failed repairs a
+    // first pass would pay for. Either way the last pass settles every edge
+    // left, so the proof is the same.
+    let passes = if near.is_some() { 3 } else { 1 };
+    let mut from = 0;
+    if let Some(facts) = resume.filter(|_| passes == 3) {
+        // Proven on the first visit: the repairs of every edge left failed.
+        for &(e, v) in facts {
+            if !engine.assign(e, v) {
+                debug_assert!(false, "a proven fact contradicts the state");
+                proof.stopped = true;
+                return proof;
+            }
+            proof.facts.push((e, v));
+        }
+        if !engine.run() {
+            debug_assert!(false, "proven facts contradict the state");
+            proof.stopped = true;
+            return proof;
+        }
+        from = 2;
+    }
+    for pass in from..passes {
         let last = pass + 1 == passes;
+        if last && defer && pass > 0 && (0..edges).any(|e| engine.dom[e] == UNK && bit(&proof.open, e) == 0) {
+            proof.deferred = true;
+            return proof;
+        }
         for e in 0..edges {
             if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
                 continue;
@@ -231,16 +317,20 @@ fn prove(
             let keep = bit(&pool.sols[s1], e);
             let mark = engine.mark();
             let refuted = if engine.assign(e as u32, 1 - keep) && engine.run() && links.check(engine) {
-                let out =
-                    match if pass < 2 { repair(engine, links, budget, e, &s1_bytes, WINDOW << pass) } else { None } {
-                        Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                        None if !last => {
-                            // Left for a later pass.
-                            engine.undo_to(mark);
-                            continue;
-                        }
-                        None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
-                    };
+                let cap = near.map(|_| REPAIR_NODES);
+                let out = match if pass < 2 {
+                    repair(engine, links, budget, e, &s1_bytes, WINDOW << pass, cap)
+                } else {
+                    None
+                } {
+                    Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                    None if !last => {
+                        // Left for a later pass.
+                        engine.undo_to(mark);
+                        continue;
+                    }
+                    None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                };
                 if let Some(s2) = out.solutions.into_iter().next() {
                     let i = pool.push(&s2);
                     if !fits(&pool.sols[i]) {
@@ -253,6 +343,7 @@ fn prove(
                         *o |= pool.sols[i][w] ^ pool.sols[s1][w];
                     }
                     proof.second.get_or_insert(i);
+                    pool.learn(s1, i);
                     engine.undo_to(mark);
                     if local_moves(engine, budget, pool, &mut proof, s1, vec![s2]) {
                         proof.stopped = true;
@@ -273,6 +364,7 @@ fn prove(
             if refuted {
                 // Every solution gives `e` the value S1 gives it; sound rules on a
                 // board with the solution S1 cannot contradict this.
+                proof.facts.push((e as u32, keep));
                 let ok = engine.assign(e as u32, keep) && engine.run();
                 debug_assert!(ok, "a proven fact contradicts the state");
                 if !ok {
@@ -289,6 +381,65 @@ fn prove(
     proof
 }
 
+/// The pool's moves applied to S1 (pool index `s1`, a solution of the
+/// current board): a move learnt near one solution often works on another
+/// that agrees with the move's source on the move's edges (a repair far
+/// from a candidate clue, say). A move that flips a decided edge, opens
+/// nothing new, or whose source S1 does not agree with, is skipped; the
+/// others give a solution when the result satisfies `fits` and passes the
+/// full check (clues in force, one loop). Returns the new solutions (each
+/// pooled, the edges where it differs from S1 marked open).
+fn known_moves(
+    engine: &Engine<'_>,
+    pool: &mut Pool,
+    proof: &mut Proof,
+    s1: usize,
+    fits: &dyn Fn(&[u64]) -> bool,
+) -> Vec<Vec<u8>> {
+    let edges = engine.dom.len();
+    let mut decided = vec![0u64; pool.words];
+    for (e, &d) in engine.dom.iter().enumerate() {
+        if d != UNK {
+            decided[e / 64] |= 1 << (e % 64);
+        }
+    }
+    let mut found = Vec::new();
+    let mut bits = vec![0u64; pool.words];
+    for m in 0..pool.moves.len() {
+        let (mv, src) = &pool.moves[m];
+        let (sol, from) = (&pool.sols[s1], &pool.sols[*src]);
+        let skip = (0..pool.words).any(|w| mv[w] & (decided[w] | (sol[w] ^ from[w])) != 0)
+            || (0..pool.words).all(|w| mv[w] & !proof.open[w] == 0);
+        if skip {
+            continue;
+        }
+        for (w, b) in bits.iter_mut().enumerate() {
+            *b = sol[w] ^ mv[w];
+        }
+        if !fits(&bits) {
+            continue;
+        }
+        let bytes: Vec<u8> = (0..edges).map(|e| bit(&bits, e)).collect();
+        if super::check::is_solution(engine.board, &bytes) {
+            let i = pool.push(&bytes);
+            for (w, o) in proof.open.iter_mut().enumerate() {
+                *o |= pool.sols[i][w] ^ pool.sols[s1][w];
+            }
+            proof.second.get_or_insert(i);
+            found.push(bytes);
+        }
+    }
+    found
+}
+
+/// The node cap of a candidate's repairs: a repair is a cheap way to a
+/// witness, and the whole-board search that follows a failed one settles
+/// the edge anyway. Without a cap, a window that holds most of a board can
+/// cost a hard refutation of its own (seconds on a 10 x 18 draft). Of
+/// 200, 500, 1,000, 2,000 and 8,000, 500 was the best on four drafts of
+/// 10 x 18 and 20 x 20.
+const REPAIR_NODES: u64 = 500;
+
 /// How far from an assumption (in lattice steps) [`repair`] leaves edges
 /// free. Wider windows find more witnesses, narrower ones fix more edges at
 /// once; 8 was the best of 2 to 20 on the bench's drafts.
@@ -301,8 +452,9 @@ const WINDOW: usize = 8;
 /// one propagation instead of a search node per edge, each with its global
 /// checks. None when the window has no solution, holds most of the board
 /// (at [`WINDOW`]; a wider window is refused only when it holds all of it),
-/// or `budget` stopped it (the caller then searches the whole board, which
-/// stays the proof). The engine is back in its state on return.
+/// or `budget` stopped it, or the search used `nodes` (the caller then
+/// searches the whole board, which stays the proof). The engine is back in
+/// its state on return.
 fn repair(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -310,6 +462,7 @@ fn repair(
     e: usize,
     s1: &[u8],
     window: usize,
+    nodes: Option<u64>,
 ) -> Option<Vec<u8>> {
     let g = &engine.board.grid;
     let cols = g.cols + 1;
@@ -333,7 +486,9 @@ fn repair(
     }
     let mut found = None;
     if ok && engine.run() && links.check(engine) {
+        let outer = budget.set_nodes(nodes);
         let out = count_from(engine, links, 1, budget, Some(s1));
+        budget.set_nodes(outer);
         found = out.solutions.into_iter().next();
     }
     engine.undo_to(mark);
@@ -434,7 +589,7 @@ fn base_backbone(
     pool: &mut Pool,
 ) -> Backbone {
     let edges = engine.dom.len();
-    let proof = prove(engine, links, budget, pool, &|_| true, None);
+    let proof = prove(engine, links, budget, pool, &|_| true, None, None, false, None);
     let Some(first) = proof.first else {
         let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
         return Backbone { count: 0, finished: !proof.stopped, values, witnesses: Vec::new() };
@@ -444,15 +599,61 @@ fn base_backbone(
     Backbone { count: witnesses.len(), finished: !proof.stopped, values: engine.values(), witnesses }
 }
 
+/// A finished backbone and every solution met while proving it (and while
+/// ranking suggestions from it), kept by the caller between calls: a
+/// setter asks for the backbone and then for suggestions, and the
+/// suggestions start from this instead of proving the backbone again.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub backbone: Backbone,
+    pool: Pool,
+}
+
+impl Kept {
+    /// Kept only when finished: an unfinished backbone holds values not
+    /// yet proven open.
+    fn new(backbone: &Backbone, pool: Pool) -> Option<Kept> {
+        backbone.finished.then(|| Kept { backbone: backbone.clone(), pool })
+    }
+}
+
 /// The backbone of `board` under `budget` (its deadline and stop; the
-/// caller checks `budget.interrupted()`).
-pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> Backbone {
+/// caller checks `budget.interrupted()`), and what to keep of it when it
+/// finished (see [`Kept`]).
+pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> (Backbone, Option<Kept>) {
     let edges = board.grid.num_edges();
-    let Some((mut engine, mut links)) = root(board, budget) else {
-        return Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
-    };
     let mut pool = Pool::new(edges);
-    base_backbone(&mut engine, &mut links, budget, &mut pool)
+    let Some((mut engine, mut links)) = root(board, budget) else {
+        let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
+        let kept = Kept::new(&bb, pool);
+        return (bb, kept);
+    };
+    let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
+    let kept = Kept::new(&bb, pool);
+    (bb, kept)
+}
+
+/// The engine at the backbone state of a kept backbone with two or more
+/// solutions: the rules' fixpoint with every backbone fact assigned, so
+/// that exactly the open edges are undecided. None if the facts do not
+/// propagate cleanly (they are proven, so only a kept backbone of another
+/// board could do that; the caller then proves the backbone afresh).
+fn kept_state<'a>(board: &'a Board, kept: &Kept) -> Option<(Engine<'a>, Connectivity)> {
+    let mut engine = Engine::new(board, Rules::SEARCH)?;
+    let mut links = Connectivity::default();
+    if kept.backbone.values.len() != engine.dom.len() || !engine.run() {
+        return None;
+    }
+    for (e, &v) in kept.backbone.values.iter().enumerate() {
+        if v != UNK && !engine.assign(e as u32, v) {
+            return None;
+        }
+    }
+    if !engine.run() || !links.check(&engine) {
+        return None;
+    }
+    let open = kept.backbone.values.iter().filter(|&&v| v == UNK).count();
+    (engine.undecided == open).then_some((engine, links))
 }
 
 /// The backbone and up to `k` clues to add, best first: by count (1 before
@@ -460,22 +661,60 @@ pub fn backbone(board: &Board, budget: &mut Budget<'_, '_>) -> Backbone {
 /// are the blank cells with an open side, values 0 to 3, kept when the board
 /// still has a solution. Also says whether the ranking finished (false
 /// when a budget stopped it: the suggestions are then the best among the
-/// candidates tried).
-pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbone, Vec<Suggestion>, bool) {
+/// candidates tried). With `kept` (a finished backbone of this board, see
+/// [`backbone`]), the backbone is not proven again and its solutions seed
+/// the pool; the answer is the same. The last item is what to keep for the
+/// next call: the finished backbone with every solution met, or None when
+/// the backbone did not finish.
+pub fn suggest(
+    board: &Board,
+    k: usize,
+    budget: &mut Budget<'_, '_>,
+    kept: Option<&Kept>,
+) -> (Backbone, Vec<Suggestion>, bool, Option<Kept>) {
     let edges = board.grid.num_edges();
-    let Some((mut engine, mut links)) = root(board, budget) else {
-        return (
-            Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() },
-            Vec::new(),
-            true,
-        );
+    let reused = match kept {
+        Some(kept) if kept.backbone.count < 2 || k == 0 => {
+            return (kept.backbone.clone(), Vec::new(), true, None);
+        }
+        Some(kept) => kept_state(board, kept).map(|(engine, links)| (engine, links, kept)),
+        None => None,
     };
-    let mut pool = Pool::new(edges);
-    let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
-    if !bb.finished || bb.count < 2 || k == 0 {
-        let done = bb.finished;
-        return (bb, Vec::new(), done);
-    }
+    let (mut engine, mut links, mut pool, bb) = match reused {
+        Some((engine, links, kept)) => (engine, links, kept.pool.clone(), kept.backbone.clone()),
+        None => {
+            let mut pool = Pool::new(edges);
+            let Some((mut engine, mut links)) = root(board, budget) else {
+                let bb = Backbone { count: 0, finished: true, values: vec![UNK; edges], witnesses: Vec::new() };
+                let kept = Kept::new(&bb, pool);
+                return (bb, Vec::new(), true, kept);
+            };
+            let bb = base_backbone(&mut engine, &mut links, budget, &mut pool);
+            if !bb.finished || bb.count < 2 || k == 0 {
+                let done = bb.finished;
+                let kept = Kept::new(&bb, pool);
+                return (bb, Vec::new(), done, kept);
+            }
+            (engine, links, pool, bb)
+        }
+    };
+    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb);
+    let kept = Kept::new(&bb, pool);
+    (bb, best, done, kept)
+}
+
+/// The ranking of [`suggest`] from the base board's backbone state (the
+/// engine) with two or more solutions, `pool` holding solutions of the
+/// base board (at least its two witnesses).
+fn rank(
+    board: &Board,
+    k: usize,
+    budget: &mut Budget<'_, '_>,
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    pool: &mut Pool,
+    bb: Backbone,
+) -> (Backbone, Vec<Suggestion>, bool) {
     // Candidates are examined in the order of a lower bound on their open
     // edges, read from the pooled solutions that satisfy the clue (edges
     // where two of them differ are open on the candidate's board). The bound
@@ -495,10 +734,11 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
             continue;
         }
         for value in 0..=3i8 {
-            queue.push(Reverse((pool_open(&pool, &sides, value), cell, value)));
+            queue.push(Reverse((pool_open(pool, &sides, value), cell, value)));
         }
     }
     let mut best: Vec<Suggestion> = Vec::new();
+    let mut paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>> = Default::default();
     // Whether a candidate with at least `open` open edges (and a second
     // solution) ranks after the k-th best.
     let worse = |best: &[Suggestion], open: usize, cell: usize, value: i8| {
@@ -517,7 +757,7 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
             return (bb, best, false);
         }
         let sides = cell_sides(cell);
-        let lb = pool_open(&pool, &sides, value);
+        let lb = pool_open(pool, &sides, value);
         if lb > 0 && worse(&best, lb, cell, value) {
             continue;
         }
@@ -540,14 +780,27 @@ pub fn suggest(board: &Board, k: usize, budget: &mut Budget<'_, '_>) -> (Backbon
         };
         let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
         let mark = engine.mark();
-        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(&engine)) {
+        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(engine)) {
             engine.undo_to(mark);
             continue;
         }
-        let proof = prove(&mut engine, &mut links, budget, &mut pool, &fits, bound);
+        // A candidate with a bound pauses before its whole-board searches
+        // and goes back in the queue with the open edges it has shown: its
+        // proof ends later only if no candidate has pushed the k-th best
+        // below that bound by then (a wide-open board has many candidates
+        // near the k-th best, and a few refutations there cost seconds).
+        let resume = paused.remove(&(cell, value));
+        let defer = bound.is_some() && resume.is_none();
+        let near = Some(sides[0] as usize);
+        let proof = prove(engine, links, budget, pool, &fits, bound, near, defer, resume.as_deref());
         engine.undo_to(mark);
         if proof.stopped {
             return (bb, best, false);
+        }
+        if proof.deferred {
+            queue.push(Reverse((proof.open_count(), cell, value)));
+            paused.insert((cell, value), proof.facts);
+            continue;
         }
         if proof.pruned || proof.first.is_none() {
             continue;

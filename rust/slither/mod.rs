@@ -38,6 +38,7 @@ use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 use engine::{Engine, Rules};
 pub use generate::{generate, GenOptions, GenStatus, Generated, DEFAULT_ATTEMPTS, DEFAULT_SEARCH_NODES};
+use std::sync::{Arc, Mutex};
 
 /// The random simple loop that generation from `seed` starts with (0/1 per edge).
 pub fn random_loop(rows: usize, cols: usize, seed: u64) -> Result<Vec<u8>> {
@@ -132,13 +133,17 @@ pub fn propagate(rows: usize, cols: usize, clues: &[i8], level: Level, stop: &mu
 /// without checking or building the board again.
 pub struct Puzzle {
     board: board::Board,
+    /// The finished backbone, once proven, with the solutions met on the
+    /// way (see [`backbone::Kept`]): asked again, or asked for
+    /// suggestions, the board does not prove it again.
+    kept: Mutex<Option<Arc<backbone::Kept>>>,
 }
 
 impl Puzzle {
     /// Checks the size and the clues (-1 blank, else 0..=4, row-major) and
     /// builds the board's tables.
     pub fn new(rows: usize, cols: usize, clues: &[i8]) -> Result<Puzzle> {
-        Ok(Puzzle { board: board::board(rows, cols, clues)? })
+        Ok(Puzzle { board: board::board(rows, cols, clues)?, kept: Mutex::new(None) })
     }
 
     pub fn rows(&self) -> usize {
@@ -191,9 +196,26 @@ impl Puzzle {
     /// [`Error::Interrupted`] when `stop` asks.
     pub fn backbone(&self, time_limit: Option<f64>, stop: &mut Stop<'_>) -> Result<Backbone> {
         let time = crate::budget::time_limit(time_limit)?;
+        if let Some(kept) = self.kept() {
+            return Ok(kept.backbone.clone());
+        }
         let mut budget = Budget::new(stop).with_time(time);
-        let out = backbone::backbone(&self.board, &mut budget);
+        let (out, kept) = backbone::backbone(&self.board, &mut budget);
+        self.keep(kept);
         budget.answer(out)
+    }
+
+    /// The kept backbone, if any.
+    fn kept(&self) -> Option<Arc<backbone::Kept>> {
+        // A poisoned lock only means a panic elsewhere; the value is whole.
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Keeps a finished backbone (None keeps what is there).
+    fn keep(&self, kept: Option<backbone::Kept>) {
+        if let Some(kept) = kept {
+            *self.kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(kept));
+        }
     }
 
     /// The backbone and up to `k` clues to add, best first (see
@@ -207,8 +229,10 @@ impl Puzzle {
     ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
         let time = crate::budget::time_limit(time_limit)?;
         let mut budget = Budget::new(stop).with_time(time);
-        let out = backbone::suggest(&self.board, k, &mut budget);
-        budget.answer(out)
+        let kept = self.kept();
+        let (bb, tips, done, more) = backbone::suggest(&self.board, k, &mut budget, kept.as_deref());
+        self.keep(more);
+        budget.answer((bb, tips, done))
     }
 
     /// The puzzle's grade (see [`grade`]).

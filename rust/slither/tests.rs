@@ -504,7 +504,7 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()));
+            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None);
             assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
@@ -513,7 +513,15 @@ fn backbone_and_suggestions_match_brute_force() {
             }
             assert_eq!(bb.values, brute_backbone(edges, &solutions), "{clues:?}");
             assert!(bb.witnesses.iter().all(|w| solutions.contains(&w)));
-            assert_eq!(bb, backbone::backbone(&b, &mut Budget::new(&mut Stop::never())));
+            let (again, kept_again) = backbone::backbone(&b, &mut Budget::new(&mut Stop::never()));
+            assert_eq!(bb, again);
+            // From a kept backbone (the one suggest left, or backbone's own):
+            // the same backbone and the same suggestions.
+            for kept in [kept.expect("a finished backbone is kept"), kept_again.expect("kept")] {
+                let (bb2, tips2, done2, _) =
+                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept));
+                assert_eq!((&bb2, &tips2, done2), (&bb, &tips, done), "{clues:?}");
+            }
             // The ranking itself: every candidate, by brute force.
             let mut ranked = Vec::new();
             if solutions.len() >= 2 {
@@ -550,6 +558,52 @@ fn backbone_and_suggestions_match_brute_force() {
             }
         }
     }
+}
+
+/// Boards long enough for the suggestions' repairs in a window, the
+/// anchored first solutions and the learnt moves (on the small boards above
+/// the window holds the whole board): the ranking must be the one that a
+/// backbone of the board with each candidate clue gives, proven alone.
+#[test]
+fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
+    let (rows, cols) = (6, 22);
+    let mut rng = Rng(44);
+    let mut ambiguous = 0;
+    for seed in 0..8u64 {
+        let lp = random_loop(rows, cols, seed).unwrap();
+        let counts = clue_counts(rows, cols, &lp);
+        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 45 { n } else { -1 }).collect();
+        let b = board(rows, cols, &clues).unwrap();
+        let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None);
+        assert!(bb.finished && done);
+        if bb.count < 2 {
+            continue;
+        }
+        ambiguous += 1;
+        let g = Grid::new(rows, cols).unwrap();
+        let mut ranked = Vec::new();
+        for cell in 0..clues.len() {
+            if clues[cell] >= 0 || g.cell_edges[cell].iter().all(|&e| bb.values[e as usize] != UNK) {
+                continue;
+            }
+            for value in 0..=3i8 {
+                let mut more = clues.clone();
+                more[cell] = value;
+                let (alone, _) =
+                    backbone::backbone(&board(rows, cols, &more).unwrap(), &mut Budget::new(&mut Stop::never()));
+                assert!(alone.finished);
+                if alone.count > 0 {
+                    let open = alone.values.iter().filter(|&&v| v == UNK).count();
+                    ranked.push((alone.count, open, cell, value));
+                }
+            }
+        }
+        ranked.sort();
+        ranked.truncate(4);
+        let got: Vec<_> = tips.iter().map(|s| (s.count, s.open, s.cell, s.value)).collect();
+        assert_eq!(got, ranked, "seed {seed}: {clues:?}");
+    }
+    assert!(ambiguous >= 5, "{ambiguous}");
 }
 
 /// The clues of a Loopy game ID `WxHt0:DESC` (digits; `a`..`z` = 1..26 blanks).

@@ -459,6 +459,8 @@ class Slitherlink(Picture):
     def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
         """What every solution shares: per unknown its value in every solution,
         or None where two solutions differ, with two witnesses that differ.
+        A complete backbone is kept with the board, so that asking again, or
+        for :meth:`suggest_clues` or :meth:`verdict`, does not prove it again.
 
         >>> b = Slitherlink([[None, None], [None, 3]]).backbone()
         >>> b.count, b.complete, b.open > 0, len(b.witnesses)
