@@ -47,6 +47,7 @@
 pub mod bignum;
 mod country;
 mod given;
+mod grid;
 mod key;
 mod layout;
 mod slither;
@@ -103,7 +104,15 @@ pub fn slither_count(
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
     let rules = slither::Slither::new(rows, cols, clues, None, None)?;
-    run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
+    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    if clues.iter().all(|&c| c < 0) {
+        // No clue: every cycle on the lattice points, counted over the
+        // directly indexed table when it fits the budget.
+        if let Some(count) = grid::count(rows + 1, cols + 1, grid::Cycles::All, limit, max_states, stop)? {
+            return Ok(count);
+        }
+    }
+    run_sized(&rules, rules.bits, limit, max_states, stop)
 }
 
 /// Number of Country Road solutions of an R x C board (`regions` row-major,
@@ -138,7 +147,25 @@ fn country_count_given(
     if rules.impossible {
         return Ok(Count { count: Nat::zero(), peak_states: 0 });
     }
-    run_sized(&rules, rules.bits, limit, max_states.unwrap_or(DEFAULT_MAX_STATES), stop)
+    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    if given.is_none() && every_cell_a_country(regions, numbers) {
+        // Every cell its own country, none numbered: the Hamiltonian cycles
+        // of the cells, counted over the directly indexed table when it fits.
+        if let Some(count) = grid::count(rows, cols, grid::Cycles::Hamiltonian, limit, max_states, stop)? {
+            return Ok(count);
+        }
+    }
+    run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
+/// Whether every cell is a country of its own (none blocked) and no country
+/// is numbered: a Country Road loop then passes every cell once.
+fn every_cell_a_country(regions: &[i32], numbers: &[Option<u32>]) -> bool {
+    let mut seen = vec![false; regions.len()];
+    numbers.iter().all(Option::is_none)
+        && regions.iter().all(|&r| {
+            usize::try_from(r).ok().and_then(|r| seen.get_mut(r)).is_some_and(|s| !std::mem::replace(s, true))
+        })
 }
 
 /// How a deduce-then-sweep count was reached.
