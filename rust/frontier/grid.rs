@@ -96,6 +96,20 @@ impl Ranks {
     /// Rank tables for `plugs` plugs, or `None` when the strings number more
     /// than `max`.
     fn new(plugs: usize, max: usize) -> Option<Ranks> {
+        // The number of balanced strings first (a Motzkin number), so that
+        // a table too large is refused before its rank tables are built.
+        let mut ways = vec![0u128; plugs + 2];
+        ways[0] = 1;
+        for _ in 0..plugs {
+            let mut next = vec![0u128; plugs + 2];
+            for d in 0..=plugs {
+                next[d] = ways[d] + if d > 0 { ways[d - 1] } else { 0 } + ways[d + 1];
+            }
+            ways = next;
+        }
+        if ways[0] > max.min(u32::MAX as usize) as u128 {
+            return None;
+        }
         let lo_plugs = (plugs / 2) as u32;
         let hi_plugs = plugs as u32 - lo_plugs;
         let scan = |bits: u32, forward: bool| -> (Vec<u8>, usize) {

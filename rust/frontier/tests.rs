@@ -221,7 +221,11 @@ fn budget_and_refusals() {
     let all = |n: usize, max: Option<usize>| slither_count(n, n, &vec![-1; n * n], None, max, &mut Stop::never());
     let peak = all(6, None).unwrap().peak_states;
     assert_eq!(all(6, Some(peak)).unwrap().count.to_string(), "487150371");
-    assert!(matches!(all(6, Some(peak - 1)), Err(Error::Capacity(_))));
+    // Past the table's size (the unclued grid's table), the hash sweep
+    // counts what it can under the budget, and refuses below that.
+    let hashed = all(6, Some(peak - 1)).unwrap();
+    assert_eq!((hashed.count.to_string().as_str(), hashed.peak_states < peak), ("487150371", true));
+    assert!(matches!(all(6, Some(hashed.peak_states - 1)), Err(Error::Capacity(_))));
     assert!(matches!(slither_count(101, 1, &[-1; 101], None, None, &mut Stop::never()), Err(Error::TooLarge(_))));
     assert!(matches!(slither_count(0, 1, &[], None, None, &mut Stop::never()), Err(Error::InvalidArgument(_))));
     let ham = |n: usize| {
@@ -293,4 +297,68 @@ fn either_direction_counts_the_same() {
             assert_eq!(count(rows, cols, &clues, false), want, "{rows} x {cols} {clues:?}");
         }
     }
+}
+
+/// The hash sweep over the whole board, never the directly indexed table.
+fn swept(rules_bits: u32, rules: &impl sweep::Rules) -> String {
+    run_sized(rules, rules_bits, None, DEFAULT_MAX_STATES, &mut Stop::never()).unwrap().count.to_string()
+}
+
+#[test]
+fn unclued_grids_by_the_table_equal_the_hash_sweep_on_rectangles() {
+    // Both orientations, every width the two halves of a rank split differently.
+    for rows in 1..=7 {
+        for cols in 1..=7 {
+            let clues = vec![-1; rows * cols];
+            let rules = slither::Slither::new(rows, cols, &clues, None, None).unwrap();
+            let table = grid::count(rows + 1, cols + 1, grid::Cycles::All, None, usize::MAX, &mut Stop::never())
+                .unwrap()
+                .expect("a small table");
+            assert_eq!(table.count.to_string(), swept(rules.bits, &rules), "all cycles, {rows} x {cols} cells");
+            if rows >= 2 && cols >= 2 {
+                let regions: Vec<i32> = (0..(rows * cols) as i32).collect();
+                let rules = country::Country::new(rows, cols, &regions, &vec![None; rows * cols], None).unwrap();
+                let table =
+                    grid::count(rows, cols, grid::Cycles::Hamiltonian, None, usize::MAX, &mut Stop::never())
+                        .unwrap()
+                        .expect("a small table");
+                assert_eq!(table.count.to_string(), swept(rules.bits, &rules), "Hamiltonian, {rows} x {cols} points");
+            }
+        }
+    }
+}
+
+#[test]
+fn long_unclued_grids_widen_their_counts_exactly() {
+    // 3 x 60 cells: counts of several limbs, widened along the way.
+    let clues = vec![-1; 180];
+    let rules = slither::Slither::new(60, 3, &clues, None, None).unwrap();
+    let table = slither(60, 3, &clues);
+    assert!(table.len() > 40, "{table}");
+    assert_eq!(table, swept(rules.bits, &rules));
+    let regions: Vec<i32> = (0..180).collect();
+    let rules = country::Country::new(30, 6, &regions, &vec![None; 180], None).unwrap();
+    assert_eq!(ham(30, 6), swept(rules.bits, &rules));
+}
+
+#[test]
+fn the_table_takes_the_limit_the_budget_and_the_stop() {
+    let stop = &mut Stop::never();
+    let count = |limit, max| grid::count(6, 6, grid::Cycles::All, limit, max, &mut Stop::never()).unwrap();
+    assert_eq!(count(Some(100), usize::MAX).unwrap().count, Nat::from(100));
+    assert_eq!(count(Some(10_000_000), usize::MAX).unwrap().count, Nat::from(1_222_363));
+    // The table of 6 points wide has 127 slots (the Motzkin number M(7)).
+    assert_eq!(count(None, 127).unwrap().peak_states, 127);
+    assert!(count(None, 126).is_none());
+    // Past the budget, the public count falls back on the hash sweep.
+    let clues = vec![-1; 25];
+    let hashed = slither_count(5, 5, &clues, None, Some(126), stop).unwrap();
+    assert_eq!((hashed.count.to_string().as_str(), hashed.peak_states <= 126), ("1222363", true));
+    let yes = || true;
+    let mut asked = Stop::new(&yes);
+    std::thread::sleep(Stop::PERIOD * 2);
+    assert!(matches!(
+        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, &mut asked),
+        Err(Error::Interrupted)
+    ));
 }
