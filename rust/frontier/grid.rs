@@ -53,6 +53,7 @@ use super::bignum::Nat;
 use super::sweep::Count;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Which cycles are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,7 +187,7 @@ impl Ranks {
 
 /// The number of limbs of a slot: a constant for the common widths (so
 /// that a slot's sums unroll), or any width.
-trait Limbs: Copy {
+trait Limbs: Copy + Send + Sync {
     fn n(self) -> usize;
 }
 
@@ -220,18 +221,62 @@ struct Table {
     top: u64,
 }
 
-/// The slots of a table seen with a width type.
-struct Slots<'a, W: Limbs> {
-    words: &'a mut [u64],
+/// The table as the workers of a point share it: raw pointers to the
+/// counts and the block flags. Each worker writes only the slots and flags
+/// of the groups it claimed (phase one) or of the join targets in its part
+/// (phase two), and reads only those and the join sources, which no one
+/// writes in that phase; see [`Point::run`].
+#[derive(Clone, Copy)]
+struct Shared {
+    words: *mut u64,
+    words_len: usize,
+    live: *mut bool,
+    live_len: usize,
+}
+
+// SAFETY: the pointers are only dereferenced under the partition above,
+// while the table and flags outlive the scoped workers.
+unsafe impl Send for Shared {}
+unsafe impl Sync for Shared {}
+
+/// One worker's view of the table with a width type.
+struct Slots<W: Limbs> {
+    shared: Shared,
     w: W,
+    /// Bitwise or of the top limbs this worker wrote.
     top: u64,
 }
 
-impl<W: Limbs> Slots<'_, W> {
+impl<W: Limbs> Slots<W> {
     #[inline(always)]
     fn get(&self, r: usize) -> &[u64] {
         let w = self.w.n();
-        &self.words[r * w..r * w + w]
+        assert!(r * w + w <= self.shared.words_len);
+        // SAFETY: in bounds (checked); no other worker writes this slot now.
+        unsafe { std::slice::from_raw_parts(self.shared.words.add(r * w), w) }
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, r: usize) -> &mut [u64] {
+        let w = self.w.n();
+        assert!(r * w + w <= self.shared.words_len);
+        // SAFETY: in bounds (checked); this worker alone touches this slot now.
+        unsafe { std::slice::from_raw_parts_mut(self.shared.words.add(r * w), w) }
+    }
+
+    /// Whether the block of high half `h` may hold a count other than zero.
+    #[inline(always)]
+    fn live(&self, h: usize) -> bool {
+        assert!(h < self.shared.live_len);
+        // SAFETY: in bounds; this flag is this worker's now, or read-only.
+        unsafe { *self.shared.live.add(h) }
+    }
+
+    #[inline(always)]
+    fn set_live(&mut self, h: usize, v: bool) {
+        assert!(h < self.shared.live_len);
+        // SAFETY: in bounds; this worker alone writes this flag now.
+        unsafe { *self.shared.live.add(h) = v }
     }
 
     #[inline(always)]
@@ -241,8 +286,7 @@ impl<W: Limbs> Slots<'_, W> {
 
     #[inline(always)]
     fn clear(&mut self, r: usize) {
-        let w = self.w.n();
-        for l in &mut self.words[r * w..r * w + w] {
+        for l in self.slot(r) {
             *l = 0;
         }
     }
@@ -252,16 +296,26 @@ impl<W: Limbs> Slots<'_, W> {
     #[inline(always)]
     fn set_sum(&mut self, to: usize, a: Option<usize>, b: Option<usize>) {
         let w = self.w.n();
+        let end = |r: usize| r * w + w;
+        assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= self.shared.words_len);
+        let words = self.shared.words;
         let mut carry = 0u64;
+        let mut last = 0u64;
         for i in 0..w {
-            let x = a.map_or(0, |a| self.words[a * w + i]);
-            let y = b.map_or(0, |b| self.words[b * w + i]);
-            let (s1, c1) = x.overflowing_add(y);
-            let (s2, c2) = s1.overflowing_add(carry);
-            carry = u64::from(c1) + u64::from(c2);
-            self.words[to * w + i] = s2;
+            // SAFETY: in bounds (checked above); limb i of `a` and `b` is
+            // read before limb i of `to` is written (they may be the same
+            // slot), and no other worker touches these slots now.
+            unsafe {
+                let x = a.map_or(0, |a| *words.add(a * w + i));
+                let y = b.map_or(0, |b| *words.add(b * w + i));
+                let (s1, c1) = x.overflowing_add(y);
+                let (s2, c2) = s1.overflowing_add(carry);
+                carry = u64::from(c1) + u64::from(c2);
+                *words.add(to * w + i) = s2;
+                last = s2;
+            }
         }
-        self.top |= self.words[to * w + w - 1];
+        self.top |= last;
     }
 
     /// Slot `to` gains slot `from`'s count, which becomes zero.
@@ -274,10 +328,7 @@ impl<W: Limbs> Slots<'_, W> {
     /// Slot `to` becomes slot `from`'s count, which becomes zero.
     #[inline(always)]
     fn move_to(&mut self, to: usize, from: usize) {
-        let w = self.w.n();
-        for i in 0..w {
-            self.words[to * w + i] = self.words[from * w + i];
-        }
+        self.set_sum(to, Some(from), None);
         self.clear(from);
     }
 }
@@ -301,30 +352,47 @@ impl Table {
     }
 }
 
-/// Runs `$body` with `$s` bound to the table's slots seen with the width
-/// type of its width (constant up to 8 limbs).
-macro_rules! with_slots {
-    ($table:expr, $s:ident => $body:expr) => {{
-        let table: &mut Table = $table;
-        macro_rules! go {
-            ($w:expr) => {{
-                let mut slots = Slots { words: &mut table.words, w: $w, top: 0 };
-                let $s = &mut slots;
-                let out = $body;
-                table.top |= slots.top;
-                out
-            }};
-        }
-        match table.w {
-            1 => go!(Fixed::<1>),
-            2 => go!(Fixed::<2>),
-            3 => go!(Fixed::<3>),
-            4 => go!(Fixed::<4>),
-            5 => go!(Fixed::<5>),
-            6 => go!(Fixed::<6>),
-            7 => go!(Fixed::<7>),
-            8 => go!(Fixed::<8>),
-            w => go!(Dyn(w)),
+/// Runs `$body` with `$s` bound to the width type of a table `$w` limbs
+/// wide (constant up to 8 limbs).
+macro_rules! with_width {
+    ($w:expr, $s:ident => $body:expr) => {{
+        match $w {
+            1 => {
+                let $s = Fixed::<1>;
+                $body
+            }
+            2 => {
+                let $s = Fixed::<2>;
+                $body
+            }
+            3 => {
+                let $s = Fixed::<3>;
+                $body
+            }
+            4 => {
+                let $s = Fixed::<4>;
+                $body
+            }
+            5 => {
+                let $s = Fixed::<5>;
+                $body
+            }
+            6 => {
+                let $s = Fixed::<6>;
+                $body
+            }
+            7 => {
+                let $s = Fixed::<7>;
+                $body
+            }
+            8 => {
+                let $s = Fixed::<8>;
+                $body
+            }
+            w => {
+                let $s = Dyn(w);
+                $body
+            }
         }
     }};
 }
@@ -378,6 +446,7 @@ pub fn count(
     kind: Cycles,
     limit: Option<u64>,
     max_states: usize,
+    threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Count>> {
     // Sweep along the longer side: the frontier spans the shorter one.
@@ -393,6 +462,9 @@ pub fn count(
         .map_err(|_| Error::Capacity(format!("no memory for a table of {} counts", ranks.len)))?;
     table.words.resize(ranks.len, 0);
     table.words[ranks.rank(0)] = 1;
+    // Per high half: whether its block may hold a count other than zero.
+    let mut live = vec![false; ranks.hi_close.len()];
+    live[0] = true;
     let mut total = Nat::zero();
     for row in 0..height {
         for c in 0..width as u32 {
@@ -406,14 +478,14 @@ pub fn count(
                 let w = table.w;
                 total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w]));
             }
-            with_slots!(&mut table, t => point.run(&ranks, t, stop))?;
+            with_width!(table.w, w => point.run(&ranks, &mut table, &mut live, w, threads, stop))?;
             if table.top >= WIDEN_AT {
                 table.widen(stop)?;
             }
             table.top = 0;
         }
         if row + 1 < height {
-            with_slots!(&mut table, t => shift(&ranks, t, width, stop))?;
+            with_width!(table.w, w => shift(&ranks, &mut table, &mut live, w, width, stop))?;
         }
     }
     if let Some(limit) = limit {
@@ -434,25 +506,38 @@ struct Point {
 /// Sentinel of a slot that does not exist.
 const NONE: u32 = u32::MAX;
 
+/// Blocks a worker claims at a time.
+const CHUNK: usize = 16;
+
 impl Point {
     /// The group `00`, `()`, `)(` at slots `r`, `r12`, `r21` (closings
     /// already counted).
     #[inline(always)]
-    fn group00<W: Limbs>(&self, t: &mut Slots<'_, W>, r: usize, r12: usize, r21: Option<usize>) {
+    fn group00<W: Limbs>(&self, t: &mut Slots<W>, r: usize, r12: usize, r21: Option<usize>) {
+        // Zeros in, zeros out: nothing written (a line left clean is not
+        // written back).
+        let (z00, z12) = (t.is_zero(r), t.is_zero(r12));
+        let z21 = r21.is_none_or(|r21| t.is_zero(r21));
+        if z00 && z12 && z21 {
+            return;
+        }
         if self.can_right && self.can_down {
             t.set_sum(r12, Some(r), None);
         } else {
             t.clear(r12);
         }
         t.set_sum(r, self.allow_empty.then_some(r), r21);
-        if let Some(r21) = r21 {
+        if let Some(r21) = r21.filter(|_| !z21) {
             t.clear(r21);
         }
     }
 
     /// The group `x0`, `0x` at slots `r`, `r01`.
     #[inline(always)]
-    fn group_x0<W: Limbs>(&self, t: &mut Slots<'_, W>, r: usize, r01: usize) {
+    fn group_x0<W: Limbs>(&self, t: &mut Slots<W>, r: usize, r01: usize) {
+        if t.is_zero(r) && t.is_zero(r01) {
+            return;
+        }
         match (self.can_down, self.can_right) {
             (true, true) => {
                 t.set_sum(r, Some(r), Some(r01));
@@ -475,130 +560,316 @@ impl Point {
 
     /// A join: slot `from` (pair `((` or `))`) moves into slot `to`.
     #[inline(always)]
-    fn join<W: Limbs>(t: &mut Slots<'_, W>, to: usize, from: usize) {
-        if !t.is_zero(from) {
+    fn join<W: Limbs>(t: &mut Slots<W>, to: usize, from: usize) -> bool {
+        let moved = !t.is_zero(from);
+        if moved {
             t.move_into(to, from);
         }
+        moved
     }
 
-    /// State `s` at slot `r`, handled on its own.
+    /// State `s` at slot `r`, when its pair makes it a group's anchor
+    /// (`00`, `x0`): its group, the blocks written a count other than zero
+    /// marked live.
     #[inline(always)]
-    fn one<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<'_, W>, s: u64, r: usize) {
+    fn one_group<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, s: u64, r: usize) {
         let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        let lo_bits = 2 * ranks.lo_plugs;
+        let mark = |t: &mut Slots<W>, state: u64, slot: usize| {
+            if !t.is_zero(slot) {
+                t.set_live((state >> lo_bits) as usize, true);
+            }
+        };
         match ((s >> sh0) & 3, (s >> sh1) & 3) {
             (0, 0) => {
-                let r12 = ranks.rank(s | (1 << sh0) | (2 << sh1));
+                let s12 = s | (1 << sh0) | (2 << sh1);
+                let r12 = ranks.rank(s12);
                 let r21 = ranks.rank_checked(s | (2 << sh0) | (1 << sh1));
                 self.group00(t, r, r12, r21);
+                mark(t, s12, r12);
+                mark(t, s, r);
             }
-            (x, 0) => self.group_x0(t, r, ranks.rank((s & !(3 << sh0)) | (x << sh1))),
-            (1, 1) => {
-                let q = partner_right(s, self.c + 1);
-                Self::join(t, ranks.rank((s & !(15 << sh0) & !(3 << (2 * q))) | (1 << (2 * q))), r);
+            (x @ (1 | 2), 0) => {
+                let s01 = (s & !(3 << sh0)) | (x << sh1);
+                let r01 = ranks.rank(s01);
+                self.group_x0(t, r, r01);
+                mark(t, s01, r01);
+                mark(t, s, r);
             }
-            (2, 2) => {
-                let p = partner_left(s, self.c);
-                Self::join(t, ranks.rank((s & !(15 << sh0) & !(3 << (2 * p))) | (2 << (2 * p))), r);
-            }
-            // `0x`, `()`, `)(`: updated with their group's `x0` or `00`.
             _ => {}
         }
     }
 
-    /// The point over the whole table, in ascending order of slots (every
-    /// join's target group comes first).
-    fn run<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<'_, W>, stop: &mut Stop<'_>) -> Result<()> {
+    /// The join target of state `s` (pair `((` or `))`), else `None`.
+    #[inline(always)]
+    fn target(&self, s: u64) -> Option<u64> {
+        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        let (q, v) = match ((s >> sh0) & 3, (s >> sh1) & 3) {
+            (1, 1) => (partner_right(s, self.c + 1), 1),
+            (2, 2) => (partner_left(s, self.c), 2),
+            _ => return None,
+        };
+        Some((s & !(15 << sh0) & !(3 << (2 * q))) | (v << (2 * q)))
+    }
+
+    /// State `s` at slot `r`: its join when it is a join source whose
+    /// target's block is in this worker's `part` (`(index, parts)`).
+    #[inline(always)]
+    fn one_join<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, s: u64, r: usize, part: (usize, usize)) {
+        let lo_bits = 2 * ranks.lo_plugs;
+        if t.is_zero(r) {
+            return;
+        }
+        if let Some(to) = self.target(s) {
+            let h = (to >> lo_bits) as usize;
+            if h % part.1 == part.0 {
+                Self::join(t, ranks.rank(to), r);
+                t.set_live(h, true);
+            }
+        }
+    }
+
+    /// The point over the whole table by `threads` workers, in two phases.
+    ///
+    /// Phase one updates every group (`00` with `()` and `)(`; `x0` with
+    /// `0x`) and the joins inside a block of the low-half case: the slots of
+    /// a group lie in its anchor's block and blocks no other group touches
+    /// (the sibling blocks of the high-half case, the blocks with the same
+    /// high half but for its first plug in the straddling case), so workers
+    /// claim anchor blocks. Phase two makes the joins across blocks: their
+    /// sources (pairs `((`, `))`) are no group's slots, so phase one left
+    /// them as they were, and their targets (pair `00`) hold their new
+    /// counts; each worker makes the joins whose target lies in a block of
+    /// its part (block number modulo the workers), so no two write a slot.
+    /// A count is the same sum of the same counts whatever the order.
+    #[allow(clippy::too_many_arguments, reason = "the table, its flags, the width and the workers")]
+    fn run<W: Limbs>(
+        &self,
+        ranks: &Ranks,
+        table: &mut Table,
+        live: &mut [bool],
+        w: W,
+        threads: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<()> {
+        let plans: Vec<Plan> = if self.c + 1 < ranks.lo_plugs {
+            (0..ranks.lo_lists.len()).map(|k| self.plan(ranks, k)).collect()
+        } else {
+            Vec::new()
+        };
+        let shared = Shared {
+            words: table.words.as_mut_ptr(),
+            words_len: table.words.len(),
+            live: live.as_mut_ptr(),
+            live_len: live.len(),
+        };
+        let blocks = ranks.hi_list.len();
+        let threads = threads.clamp(1, blocks.max(1));
+        // Phase one: workers claim chunks of anchor blocks; the calling
+        // thread is worker 0 and the only one to ask `stop`.
+        let next = AtomicUsize::new(0);
+        let abort = AtomicBool::new(false);
+        let claim = |t: &mut Slots<W>| -> bool {
+            if abort.load(Ordering::Relaxed) {
+                return false;
+            }
+            let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+            for b in from..(from + CHUNK).min(blocks) {
+                self.groups(ranks, t, &plans, b);
+            }
+            from < blocks
+        };
+        let top = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut t = Slots { shared, w, top: 0 };
+                        while claim(&mut t) {}
+                        t.top
+                    })
+                })
+                .collect();
+            let mut t = Slots { shared, w, top: 0 };
+            loop {
+                if stop.requested() {
+                    abort.store(true, Ordering::Relaxed);
+                }
+                if !claim(&mut t) {
+                    break;
+                }
+            }
+            handles.into_iter().fold(t.top, |top, h| top | h.join().unwrap_or(u64::MAX))
+        });
+        table.top |= top;
+        if abort.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted);
+        }
+        // Phase two: every worker goes through every block, making the
+        // joins whose targets are in its part.
+        let top = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .map(|id| {
+                    let (abort, plans) = (&abort, &plans);
+                    scope.spawn(move || {
+                        let mut t = Slots { shared, w, top: 0 };
+                        for b in 0..blocks {
+                            if b % CHUNK == 0 && abort.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            self.joins(ranks, &mut t, plans, b, (id, threads));
+                        }
+                        t.top
+                    })
+                })
+                .collect();
+            let mut t = Slots { shared, w, top: 0 };
+            for b in 0..blocks {
+                if b % CHUNK == 0 && stop.requested() {
+                    abort.store(true, Ordering::Relaxed);
+                    break;
+                }
+                self.joins(ranks, &mut t, &plans, b, (0, threads));
+            }
+            handles.into_iter().fold(t.top, |top, h| top | h.join().unwrap_or(u64::MAX))
+        });
+        table.top |= top;
+        if abort.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted);
+        }
+        Ok(())
+    }
+
+    /// Phase one for block number `b` (see [`Point::run`]).
+    fn groups<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, plans: &[Plan], b: usize) {
         let lo_bits = 2 * ranks.lo_plugs;
         let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        let (hi, base) = ranks.hi_list[b];
+        let (high, base, hb) = (u64::from(hi) << lo_bits, base as usize, hi as usize);
+        let k = ranks.hi_close[hb];
+        let list = &ranks.lo_lists[k as usize];
+        let block = |s: u64| (s >> lo_bits) as usize;
         if self.c >= ranks.lo_plugs {
             // Both plugs in the high half: a block moves as a whole, slot j
             // to slot j of its sibling's block.
-            for &(hi, base) in &ranks.hi_list {
-                if stop.requested() {
-                    return Err(Error::Interrupted);
+            match ((high >> sh0) & 3, (high >> sh1) & 3) {
+                (0, 0) => {
+                    let h12 = block(high | (1 << sh0) | (2 << sh1));
+                    let h21 = block(high | (2 << sh0) | (1 << sh1));
+                    let has21 = ranks.hi_close[h21] == k;
+                    let (l00, l12, l21) = (t.live(hb), t.live(h12), has21 && t.live(h21));
+                    if !(l00 || l12 || l21) {
+                        return;
+                    }
+                    let b12 = ranks.hi_base[h12] as usize;
+                    let b21 = has21.then(|| ranks.hi_base[h21] as usize);
+                    for j in 0..list.len() {
+                        self.group00(t, base + j, b12 + j, b21.map(|b| b + j));
+                    }
+                    t.set_live(h12, l00 && self.can_right && self.can_down);
+                    t.set_live(hb, (l00 && self.allow_empty) || l21);
+                    if has21 {
+                        t.set_live(h21, false);
+                    }
                 }
-                let k = ranks.hi_close[hi as usize];
-                let list = &ranks.lo_lists[k as usize];
-                let (high, base) = (u64::from(hi) << lo_bits, base as usize);
-                let block = |s: u64| (s >> lo_bits) as usize;
-                match ((high >> sh0) & 3, (high >> sh1) & 3) {
-                    (0, 0) => {
-                        let b12 = ranks.hi_base[block(high | (1 << sh0) | (2 << sh1))] as usize;
-                        let h21 = block(high | (2 << sh0) | (1 << sh1));
-                        let b21 = (ranks.hi_close[h21] == k).then(|| ranks.hi_base[h21] as usize);
-                        for j in 0..list.len() {
-                            self.group00(t, base + j, b12 + j, b21.map(|b| b + j));
-                        }
+                (x @ (1 | 2), 0) => {
+                    let h01 = block((high & !(3 << sh0)) | (x << sh1));
+                    if !(t.live(hb) || t.live(h01)) {
+                        return;
                     }
-                    (x, 0) => {
-                        let b01 = ranks.hi_base[block((high & !(3 << sh0)) | (x << sh1))] as usize;
-                        for j in 0..list.len() {
-                            self.group_x0(t, base + j, b01 + j);
-                        }
+                    let b01 = ranks.hi_base[h01] as usize;
+                    for j in 0..list.len() {
+                        self.group_x0(t, base + j, b01 + j);
                     }
-                    (1, 1) => {
-                        let q = partner_right(high, self.c + 1);
-                        let to = ranks.hi_base[block((high & !(15 << sh0) & !(3 << (2 * q))) | (1 << (2 * q)))];
-                        for j in 0..list.len() {
-                            Self::join(t, to as usize + j, base + j);
-                        }
+                    t.set_live(hb, self.can_down);
+                    t.set_live(h01, self.can_right);
+                }
+                _ => {}
+            }
+        } else if self.c + 1 < ranks.lo_plugs {
+            // Both plugs in the low half: every block with as many open has
+            // the same plan; a block keeps its joins inside.
+            if !t.live(hb) {
+                return;
+            }
+            let plan = &plans[k as usize];
+            for &(j, j12, j21) in &plan.zeros {
+                let r21 = (j21 != NONE).then(|| base + j21 as usize);
+                self.group00(t, base + j as usize, base + j12 as usize, r21);
+            }
+            for &(j, j01) in &plan.ones {
+                self.group_x0(t, base + j as usize, base + j01 as usize);
+            }
+            for &(j, to) in &plan.joins {
+                Self::join(t, base + to as usize, base + j as usize);
+            }
+        } else {
+            // The pair straddles the halves (plug c + 1 is the high half's
+            // first): an anchor lies in a block whose first plug is empty,
+            // its siblings in the blocks with a first plug 1 or 2.
+            if hi & 3 != 0 {
+                return;
+            }
+            let sib = |t: &Slots<W>, x: usize| ranks.hi_close.get(hb | x).is_some_and(|&c| c != BAD) && t.live(hb | x);
+            if !t.live(hb) && !sib(t, 1) && !sib(t, 2) {
+                return;
+            }
+            for (j, &lo) in list.iter().enumerate() {
+                self.one_group(ranks, t, high | u64::from(lo), base + j);
+            }
+        }
+    }
+
+    /// Phase two for block number `b`: the joins across blocks whose target
+    /// lies in this worker's `part` (see [`Point::run`]).
+    fn joins<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, plans: &[Plan], b: usize, part: (usize, usize)) {
+        let lo_bits = 2 * ranks.lo_plugs;
+        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        let (hi, base) = ranks.hi_list[b];
+        let (high, base, hb) = (u64::from(hi) << lo_bits, base as usize, hi as usize);
+        if !t.live(hb) {
+            return;
+        }
+        let k = ranks.hi_close[hb];
+        let list = &ranks.lo_lists[k as usize];
+        if self.c >= ranks.lo_plugs {
+            let far = match ((high >> sh0) & 3, (high >> sh1) & 3) {
+                (1, 1) => Some(partner_right(high, self.c + 1)),
+                (2, 2) => partner_left_from(high, self.c, ranks.lo_plugs),
+                _ => return,
+            };
+            match far {
+                Some(_) => {
+                    // The whole block moves to one block.
+                    let Some(to) = self.target(high) else { return };
+                    let ht = (to >> lo_bits) as usize;
+                    if ht % part.1 != part.0 {
+                        return;
                     }
-                    (2, 2) => match partner_left_from(high, self.c, ranks.lo_plugs) {
-                        Some(p) => {
-                            let to = ranks.hi_base[block((high & !(15 << sh0) & !(3 << (2 * p))) | (2 << (2 * p)))];
-                            for j in 0..list.len() {
-                                Self::join(t, to as usize + j, base + j);
-                            }
-                        }
-                        None => {
-                            for (j, &lo) in list.iter().enumerate() {
-                                self.one(ranks, t, high | u64::from(lo), base + j);
-                            }
-                        }
-                    },
-                    _ => {}
+                    let base_t = ranks.hi_base[ht] as usize;
+                    for j in 0..list.len() {
+                        Self::join(t, base_t + j, base + j);
+                    }
+                    t.set_live(ht, true);
+                    t.set_live(hb, false);
+                }
+                None => {
+                    // A `))` whose far end is in the low half: state by state
+                    // (the block keeps its flag).
+                    for (j, &lo) in list.iter().enumerate() {
+                        self.one_join(ranks, t, high | u64::from(lo), base + j, part);
+                    }
                 }
             }
         } else if self.c + 1 < ranks.lo_plugs {
-            // Both plugs in the low half: every block has the same plan (by
-            // its number open): the sibling of each low half, found once.
-            let plans: Vec<Plan> = (0..ranks.lo_lists.len()).map(|k| self.plan(ranks, k)).collect();
-            for &(hi, base) in &ranks.hi_list {
-                if stop.requested() {
-                    return Err(Error::Interrupted);
-                }
-                let k = ranks.hi_close[hi as usize] as usize;
-                let (plan, base) = (&plans[k], base as usize);
-                for &(j, j12, j21) in &plan.zeros {
-                    let r21 = (j21 != NONE).then(|| base + j21 as usize);
-                    self.group00(t, base + j as usize, base + j12 as usize, r21);
-                }
-                for &(j, j01) in &plan.ones {
-                    self.group_x0(t, base + j as usize, base + j01 as usize);
-                }
-                for &(j, to) in &plan.joins {
-                    Self::join(t, base + to as usize, base + j as usize);
-                }
-                let high = u64::from(hi) << lo_bits;
-                for &j in &plan.alone {
-                    let lo = ranks.lo_lists[k][j as usize];
-                    self.one(ranks, t, high | u64::from(lo), base + j as usize);
-                }
+            for &j in &plans[k as usize].alone {
+                let lo = list[j as usize];
+                self.one_join(ranks, t, high | u64::from(lo), base + j as usize, part);
             }
         } else {
-            // The pair straddles the halves: state by state.
-            for &(hi, base) in &ranks.hi_list {
-                if stop.requested() {
-                    return Err(Error::Interrupted);
-                }
-                let k = ranks.hi_close[hi as usize] as usize;
-                let high = u64::from(hi) << lo_bits;
-                for (j, &lo) in ranks.lo_lists[k].iter().enumerate() {
-                    self.one(ranks, t, high | u64::from(lo), base as usize + j);
-                }
+            for (j, &lo) in list.iter().enumerate() {
+                self.one_join(ranks, t, high | u64::from(lo), base + j, part);
             }
         }
-        Ok(())
     }
 
     /// What a block with `k` open does at this point, the pair in the low half.
@@ -691,8 +962,19 @@ fn partner_left_from(s: u64, p: u32, floor: u32) -> Option<u32> {
 /// The row change: every state (its last plug empty) moves one plug up,
 /// plug 0 entering empty. Target slots are never below their source, so
 /// the slots are rewritten in descending order.
-fn shift<W: Limbs>(ranks: &Ranks, table: &mut Slots<'_, W>, width: usize, stop: &mut Stop<'_>) -> Result<()> {
+fn shift<W: Limbs>(
+    ranks: &Ranks,
+    table: &mut Table,
+    live: &mut Vec<bool>,
+    w: W,
+    width: usize,
+    stop: &mut Stop<'_>,
+) -> Result<()> {
+    let shared = Shared { words: table.words.as_mut_ptr(), words_len: table.words.len(), live: live.as_mut_ptr(), live_len: live.len() };
+    let table = &mut Slots { shared, w, top: 0 };
     let lo_bits = 2 * ranks.lo_plugs;
+    // The blocks the moved counts land in: exactly the live ones afterwards.
+    let mut next = vec![false; live.len()];
     let last = 2 * width as u32;
     let mask = (1u64 << (2 * (width as u32 + 1))) - 1;
     for &(hi, base) in ranks.hi_list.iter().rev() {
@@ -700,7 +982,7 @@ fn shift<W: Limbs>(ranks: &Ranks, table: &mut Slots<'_, W>, width: usize, stop: 
             return Err(Error::Interrupted);
         }
         let high = u64::from(hi) << lo_bits;
-        if (high >> last) & 3 != 0 {
+        if (high >> last) & 3 != 0 || !live[hi as usize] {
             continue;
         }
         let list = &ranks.lo_lists[ranks.hi_close[hi as usize] as usize];
@@ -710,12 +992,15 @@ fn shift<W: Limbs>(ranks: &Ranks, table: &mut Slots<'_, W>, width: usize, stop: 
                 continue;
             }
             let s = high | u64::from(lo);
-            let t = ranks.rank((s << 2) & mask);
+            let to = (s << 2) & mask;
+            let t = ranks.rank(to);
             if t != r {
                 table.move_to(t, r);
             }
+            next[(to >> lo_bits) as usize] = true;
         }
     }
+    *live = next;
     Ok(())
 }
 
@@ -724,7 +1009,7 @@ mod tests {
     use super::*;
 
     fn run(rows: usize, cols: usize, kind: Cycles) -> String {
-        count(rows, cols, kind, None, usize::MAX, &mut Stop::never()).unwrap().unwrap().count.to_string()
+        count(rows, cols, kind, None, usize::MAX, 1, &mut Stop::never()).unwrap().unwrap().count.to_string()
     }
 
     #[test]

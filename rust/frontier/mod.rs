@@ -108,7 +108,7 @@ pub fn slither_count(
     if clues.iter().all(|&c| c < 0) {
         // No clue: every cycle on the lattice points, counted over the
         // directly indexed table when it fits the budget.
-        if let Some(count) = grid::count(rows + 1, cols + 1, grid::Cycles::All, limit, max_states, stop)? {
+        if let Some(count) = grid::count(rows + 1, cols + 1, grid::Cycles::All, limit, max_states, 1, stop)? {
             return Ok(count);
         }
     }
@@ -151,7 +151,7 @@ fn country_count_given(
     if given.is_none() && every_cell_a_country(regions, numbers) {
         // Every cell its own country, none numbered: the Hamiltonian cycles
         // of the cells, counted over the directly indexed table when it fits.
-        if let Some(count) = grid::count(rows, cols, grid::Cycles::Hamiltonian, limit, max_states, stop)? {
+        if let Some(count) = grid::count(rows, cols, grid::Cycles::Hamiltonian, limit, max_states, 1, stop)? {
             return Ok(count);
         }
     }

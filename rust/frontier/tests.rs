@@ -311,7 +311,7 @@ fn unclued_grids_by_the_table_equal_the_hash_sweep_on_rectangles() {
         for cols in 1..=7 {
             let clues = vec![-1; rows * cols];
             let rules = slither::Slither::new(rows, cols, &clues, None, None).unwrap();
-            let table = grid::count(rows + 1, cols + 1, grid::Cycles::All, None, usize::MAX, &mut Stop::never())
+            let table = grid::count(rows + 1, cols + 1, grid::Cycles::All, None, usize::MAX, 1, &mut Stop::never())
                 .unwrap()
                 .expect("a small table");
             assert_eq!(table.count.to_string(), swept(rules.bits, &rules), "all cycles, {rows} x {cols} cells");
@@ -319,7 +319,7 @@ fn unclued_grids_by_the_table_equal_the_hash_sweep_on_rectangles() {
                 let regions: Vec<i32> = (0..(rows * cols) as i32).collect();
                 let rules = country::Country::new(rows, cols, &regions, &vec![None; rows * cols], None).unwrap();
                 let table =
-                    grid::count(rows, cols, grid::Cycles::Hamiltonian, None, usize::MAX, &mut Stop::never())
+                    grid::count(rows, cols, grid::Cycles::Hamiltonian, None, usize::MAX, 1, &mut Stop::never())
                         .unwrap()
                         .expect("a small table");
                 assert_eq!(table.count.to_string(), swept(rules.bits, &rules), "Hamiltonian, {rows} x {cols} points");
@@ -344,7 +344,7 @@ fn long_unclued_grids_widen_their_counts_exactly() {
 #[test]
 fn the_table_takes_the_limit_the_budget_and_the_stop() {
     let stop = &mut Stop::never();
-    let count = |limit, max| grid::count(6, 6, grid::Cycles::All, limit, max, &mut Stop::never()).unwrap();
+    let count = |limit, max| grid::count(6, 6, grid::Cycles::All, limit, max, 1, &mut Stop::never()).unwrap();
     assert_eq!(count(Some(100), usize::MAX).unwrap().count, Nat::from(100));
     assert_eq!(count(Some(10_000_000), usize::MAX).unwrap().count, Nat::from(1_222_363));
     // The table of 6 points wide has 127 slots (the Motzkin number M(7)).
@@ -358,7 +358,41 @@ fn the_table_takes_the_limit_the_budget_and_the_stop() {
     let mut asked = Stop::new(&yes);
     std::thread::sleep(Stop::PERIOD * 2);
     assert!(matches!(
-        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, &mut asked),
+        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 1, &mut asked),
+        Err(Error::Interrupted)
+    ));
+}
+
+/// Timing probe of the unclued-grid table (not part of the suite):
+/// `PROBE_N=16 PROBE_KIND=ham cargo test --release frontier::tests::probe_grid -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn probe_grid() {
+    let n: usize = std::env::var("PROBE_N").ok().and_then(|v| v.parse().ok()).unwrap_or(14);
+    let kind = if std::env::var("PROBE_KIND").as_deref() == Ok("all") { grid::Cycles::All } else { grid::Cycles::Hamiltonian };
+    let t = std::time::Instant::now();
+    let threads: usize = std::env::var("PROBE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let out = grid::count(n, n, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
+    println!("{kind:?} {n} points: {} slots {} in {:?}", out.count, out.peak_states, t.elapsed());
+}
+
+#[test]
+fn the_table_counts_the_same_on_several_threads() {
+    for (rows, cols) in [(5, 5), (7, 9), (9, 8), (12, 4)] {
+        for kind in [grid::Cycles::All, grid::Cycles::Hamiltonian] {
+            let one = grid::count(rows, cols, kind, None, usize::MAX, 1, &mut Stop::never()).unwrap().unwrap();
+            for threads in [2, 3, 8] {
+                let many =
+                    grid::count(rows, cols, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
+                assert_eq!(many, one, "{kind:?} {rows} x {cols} points on {threads} threads");
+            }
+        }
+    }
+    let yes = || true;
+    let mut asked = Stop::new(&yes);
+    std::thread::sleep(Stop::PERIOD * 2);
+    assert!(matches!(
+        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 2, &mut asked),
         Err(Error::Interrupted)
     ));
 }
