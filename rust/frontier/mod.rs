@@ -103,12 +103,27 @@ pub fn slither_count(
     max_states: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
+    slither_count_on(rows, cols, clues, limit, max_states, 1, stop)
+}
+
+/// [`slither_count`] with `threads` workers for a board without clues
+/// (counted over the table of every frontier state, see [`grid`]; other
+/// boards are swept on one thread). `threads` is at least 1.
+pub fn slither_count_on(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    threads: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
     let rules = slither::Slither::new(rows, cols, clues, None, None)?;
     let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     if clues.iter().all(|&c| c < 0) {
         // No clue: every cycle on the lattice points, counted over the
         // directly indexed table when it fits the budget.
-        if let Some(count) = grid::count(rows + 1, cols + 1, grid::Cycles::All, limit, max_states, 1, stop)? {
+        if let Some(count) = grid::count(rows + 1, cols + 1, grid::Cycles::All, limit, max_states, threads, stop)? {
             return Ok(count);
         }
     }
@@ -129,10 +144,28 @@ pub fn country_count(
     max_states: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
-    country_count_given(rows, cols, regions, numbers, None, limit, max_states, stop)
+    country_count_given(rows, cols, regions, numbers, None, limit, max_states, 1, stop)
 }
 
-#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's three controls")]
+/// [`country_count`] with `threads` workers when every cell is its own
+/// country and none is numbered (Hamiltonian cycles, counted over the table
+/// of every frontier state, see [`grid`]; other boards are swept on one
+/// thread). `threads` is at least 1.
+#[allow(clippy::too_many_arguments, reason = "the board and the count's four controls")]
+pub fn country_count_on(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    threads: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
+}
+
+#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]
 fn country_count_given(
     rows: usize,
     cols: usize,
@@ -141,6 +174,7 @@ fn country_count_given(
     given: Option<(&[u8], &[u8])>,
     limit: Option<u64>,
     max_states: Option<usize>,
+    threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
     let rules = country::Country::new(rows, cols, regions, numbers, given)?;
@@ -151,7 +185,7 @@ fn country_count_given(
     if given.is_none() && every_cell_a_country(regions, numbers) {
         // Every cell its own country, none numbered: the Hamiltonian cycles
         // of the cells, counted over the directly indexed table when it fits.
-        if let Some(count) = grid::count(rows, cols, grid::Cycles::Hamiltonian, limit, max_states, 1, stop)? {
+        if let Some(count) = grid::count(rows, cols, grid::Cycles::Hamiltonian, limit, max_states, threads, stop)? {
             return Ok(count);
         }
     }
@@ -167,6 +201,14 @@ fn every_cell_a_country(regions: &[i32], numbers: &[Option<u32>]) -> bool {
             usize::try_from(r).ok().and_then(|r| seen.get_mut(r)).is_some_and(|s| !std::mem::replace(s, true))
         })
 }
+
+/// The reason of a deduced count of a Slitherlink board without clues.
+const UNCLUED: &str = "no clue to deduce from: every cycle of the grid counted (over the table of every frontier \
+    state when it fits max_states, else by the sweep)";
+
+/// The reason of a deduced count of a Country Road board of one-cell countries.
+const SINGLETONS: &str = "every cell its own country, none numbered: the Hamiltonian cycles of the grid counted \
+    (over the table of every frontier state when it fits max_states, else by the sweep)";
 
 /// How a deduce-then-sweep count was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,6 +257,7 @@ fn settled(solutions: u64, limit: Option<u64>) -> Count {
 ///
 /// The fixpoint itself is not interruptible (`stop` is asked before and
 /// after it); it takes milliseconds on real puzzles.
+#[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's four controls")]
 pub fn slither_count_deduced(
     rows: usize,
     cols: usize,
@@ -222,13 +265,19 @@ pub fn slither_count_deduced(
     deduce: bool,
     limit: Option<u64>,
     max_states: Option<usize>,
+    threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Deduced> {
     // The frontier's own checks first, so that both routes refuse the same boards.
     slither::Slither::new(rows, cols, clues, None, None)?;
     if !deduce {
-        let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
+        let count = slither_count_on(rows, cols, clues, limit, max_states, threads, stop)?;
         return Ok(Deduced { count, route: Route::Sweep, reason: "deduction off: the whole board swept".into() });
+    }
+    if clues.iter().all(|&c| c < 0) {
+        // Nothing to deduce from: every cycle of the grid.
+        let count = slither_count_on(rows, cols, clues, limit, max_states, threads, stop)?;
+        return Ok(Deduced { count, route: Route::Sweep, reason: UNCLUED.into() });
     }
     // The fixpoint polls the stop itself (Ctrl-C inside the trial level).
     let fixpoint = crate::slither::propagate(rows, cols, clues, crate::slither::Level::Trial, stop);
@@ -236,7 +285,7 @@ pub fn slither_count_deduced(
         Err(Error::Interrupted) => return Err(Error::Interrupted),
         Err(e) => {
             // A board the ladder does not take (none today): sweep it whole.
-            let count = slither_count(rows, cols, clues, limit, max_states, stop)?;
+            let count = slither_count_on(rows, cols, clues, limit, max_states, threads, stop)?;
             return Ok(Deduced { count, route: Route::Sweep, reason: format!("the ladder refused the board ({e})") });
         }
         Ok(None) => {
@@ -278,6 +327,7 @@ pub fn slither_count_deduced(
 /// its fixpoint, as [`slither_count_deduced`] does for Slitherlink: the sweep
 /// keeps the cells and edges the fixpoint decided. The fixpoint asks `stop`.
 #[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's three controls")]
+#[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's four controls")]
 pub fn country_count_deduced(
     rows: usize,
     cols: usize,
@@ -286,10 +336,13 @@ pub fn country_count_deduced(
     deduce: bool,
     limit: Option<u64>,
     max_states: Option<usize>,
+    threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Deduced> {
     let rules = country::Country::new(rows, cols, regions, numbers, None)?;
-    let plain = |stop: &mut Stop<'_>| country_count_given(rows, cols, regions, numbers, None, limit, max_states, stop);
+    let plain = |stop: &mut Stop<'_>| {
+        country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
+    };
     if rules.impossible {
         return Ok(Deduced {
             count: settled(0, limit),
@@ -303,6 +356,10 @@ pub fn country_count_deduced(
             route: Route::Sweep,
             reason: "deduction off: the whole board swept".into(),
         });
+    }
+    if every_cell_a_country(regions, numbers) {
+        // Every cell used: the Hamiltonian cycles of the grid.
+        return Ok(Deduced { count: plain(stop)?, route: Route::Sweep, reason: SINGLETONS.into() });
     }
     let wide_regions: Vec<i64> = regions.iter().map(|&r| i64::from(r)).collect();
     let wide_numbers: Vec<Option<i64>> = numbers.iter().map(|n| n.map(i64::from)).collect();
@@ -329,7 +386,8 @@ pub fn country_count_deduced(
     };
     let open = cells.iter().chain(&edges).filter(|&&v| v == 2).count();
     let total = cells.len() + edges.len();
-    let count = country_count_given(rows, cols, regions, numbers, Some((&cells, &edges)), limit, max_states, stop)?;
+    let count =
+        country_count_given(rows, cols, regions, numbers, Some((&cells, &edges)), limit, max_states, 1, stop)?;
     if open == 0 {
         // Every cell and edge decided: the sweep checks the one candidate
         // (one state a step) rather than trusting the ladder to have
