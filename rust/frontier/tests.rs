@@ -336,6 +336,12 @@ fn long_unclued_grids_widen_their_counts_exactly() {
     let table = slither(60, 3, &clues);
     assert!(table.len() > 40, "{table}");
     assert_eq!(table, swept(rules.bits, &rules));
+    // 100 x 8 cells: 636 bits, past the widths with a constant limb count.
+    let clues = vec![-1; 800];
+    let rules = slither::Slither::new(100, 8, &clues, None, None).unwrap();
+    let table = slither(100, 8, &clues);
+    assert!(table.len() > 190, "{table}");
+    assert_eq!(table, swept(rules.bits, &rules));
     let regions: Vec<i32> = (0..180).collect();
     let rules = country::Country::new(30, 6, &regions, &vec![None; 180], None).unwrap();
     assert_eq!(ham(30, 6), swept(rules.bits, &rules));
