@@ -970,7 +970,12 @@ fn shift<W: Limbs>(
     width: usize,
     stop: &mut Stop<'_>,
 ) -> Result<()> {
-    let shared = Shared { words: table.words.as_mut_ptr(), words_len: table.words.len(), live: live.as_mut_ptr(), live_len: live.len() };
+    let shared = Shared {
+        words: table.words.as_mut_ptr(),
+        words_len: table.words.len(),
+        live: live.as_mut_ptr(),
+        live_len: live.len(),
+    };
     let table = &mut Slots { shared, w, top: 0 };
     let lo_bits = 2 * ranks.lo_plugs;
     // The blocks the moved counts land in: exactly the live ones afterwards.

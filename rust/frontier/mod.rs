@@ -326,7 +326,6 @@ pub fn slither_count_deduced(
 /// [`country_count`] after every stage of the Country Road ladder has run to
 /// its fixpoint, as [`slither_count_deduced`] does for Slitherlink: the sweep
 /// keeps the cells and edges the fixpoint decided. The fixpoint asks `stop`.
-#[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's three controls")]
 #[allow(clippy::too_many_arguments, reason = "the board, the route switch, and the count's four controls")]
 pub fn country_count_deduced(
     rows: usize,
@@ -340,9 +339,8 @@ pub fn country_count_deduced(
     stop: &mut Stop<'_>,
 ) -> Result<Deduced> {
     let rules = country::Country::new(rows, cols, regions, numbers, None)?;
-    let plain = |stop: &mut Stop<'_>| {
-        country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
-    };
+    let plain =
+        |stop: &mut Stop<'_>| country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop);
     if rules.impossible {
         return Ok(Deduced {
             count: settled(0, limit),
@@ -386,8 +384,7 @@ pub fn country_count_deduced(
     };
     let open = cells.iter().chain(&edges).filter(|&&v| v == 2).count();
     let total = cells.len() + edges.len();
-    let count =
-        country_count_given(rows, cols, regions, numbers, Some((&cells, &edges)), limit, max_states, 1, stop)?;
+    let count = country_count_given(rows, cols, regions, numbers, Some((&cells, &edges)), limit, max_states, 1, stop)?;
     if open == 0 {
         // Every cell and edge decided: the sweep checks the one candidate
         // (one state a step) rather than trusting the ladder to have

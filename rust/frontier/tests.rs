@@ -318,10 +318,9 @@ fn unclued_grids_by_the_table_equal_the_hash_sweep_on_rectangles() {
             if rows >= 2 && cols >= 2 {
                 let regions: Vec<i32> = (0..(rows * cols) as i32).collect();
                 let rules = country::Country::new(rows, cols, &regions, &vec![None; rows * cols], None).unwrap();
-                let table =
-                    grid::count(rows, cols, grid::Cycles::Hamiltonian, None, usize::MAX, 1, &mut Stop::never())
-                        .unwrap()
-                        .expect("a small table");
+                let table = grid::count(rows, cols, grid::Cycles::Hamiltonian, None, usize::MAX, 1, &mut Stop::never())
+                    .unwrap()
+                    .expect("a small table");
                 assert_eq!(table.count.to_string(), swept(rules.bits, &rules), "Hamiltonian, {rows} x {cols} points");
             }
         }
@@ -363,10 +362,7 @@ fn the_table_takes_the_limit_the_budget_and_the_stop() {
     let yes = || true;
     let mut asked = Stop::new(&yes);
     std::thread::sleep(Stop::PERIOD * 2);
-    assert!(matches!(
-        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 1, &mut asked),
-        Err(Error::Interrupted)
-    ));
+    assert!(matches!(grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 1, &mut asked), Err(Error::Interrupted)));
 }
 
 /// Timing probe of the unclued-grid table (not part of the suite):
@@ -375,7 +371,8 @@ fn the_table_takes_the_limit_the_budget_and_the_stop() {
 #[ignore]
 fn probe_grid() {
     let n: usize = std::env::var("PROBE_N").ok().and_then(|v| v.parse().ok()).unwrap_or(14);
-    let kind = if std::env::var("PROBE_KIND").as_deref() == Ok("all") { grid::Cycles::All } else { grid::Cycles::Hamiltonian };
+    let kind =
+        if std::env::var("PROBE_KIND").as_deref() == Ok("all") { grid::Cycles::All } else { grid::Cycles::Hamiltonian };
     let t = std::time::Instant::now();
     let threads: usize = std::env::var("PROBE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let out = grid::count(n, n, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
@@ -397,8 +394,5 @@ fn the_table_counts_the_same_on_several_threads() {
     let yes = || true;
     let mut asked = Stop::new(&yes);
     std::thread::sleep(Stop::PERIOD * 2);
-    assert!(matches!(
-        grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 2, &mut asked),
-        Err(Error::Interrupted)
-    ));
+    assert!(matches!(grid::count(13, 13, grid::Cycles::All, None, usize::MAX, 2, &mut asked), Err(Error::Interrupted)));
 }
