@@ -11,7 +11,10 @@ Rows (unclued grids; the peer counts these only):
 
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
-peers alike. FGPC counts modulo one 63-bit prime per run; its exact count is
+peers alike. These unclued boards go through the table of every frontier state
+(``rust/frontier/grid.rs``) on one thread; ``--threads N`` (default 2) counts
+each again on N threads and prints the count call's wall seconds on 1 and on N
+and their ratio (meaningful only with N idle cores). FGPC counts modulo one 63-bit prime per run; its exact count is
 ``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the
 build not counted). Counts must agree with each other. ``--oeis`` counts the
 OEIS anchors instead: A003763 to 20 x 20 points and A140517 to 17 x 17 cells,
@@ -121,7 +124,9 @@ def oeis_rows(max_ham_points: int, max_all_cells: int, max_states: int) -> None:
     instances = [("ham", p) for p in range(12, max_ham_points + 1, 2)]
     instances += [("all", c) for c in range(12, max_all_cells + 1)]
     for kind, n in instances:
-        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n), f"--max-states={max_states}", "--threads=1"])
+        out, ours_s, ours_mb = measured(
+            [sys.executable, __file__, "--one", kind, str(n), f"--max-states={max_states}", "--threads=1"]
+        )
         count = json.loads(out)["count"]
         table, index = (A003763, n // 2 - 1) if kind == "ham" else (A140517, n - 1)
         if index < len(table):
@@ -424,9 +429,7 @@ def main() -> None:
     ap.add_argument("--search-seconds", type=float, default=10.0, help="time limit of the search check")
     ap.add_argument("--random", type=int, default=4, help="random boards per row")
     ap.add_argument("--oeis", action="store_true", help="only the OEIS anchors (slow: minutes)")
-    ap.add_argument(
-        "--threads", type=int, default=2, help="also time the unclued rows on this many threads (1: not)"
-    )
+    ap.add_argument("--threads", type=int, default=2, help="also time the unclued rows on this many threads (1: not)")
     ap.add_argument("--oeis-ham", type=int, default=20, help="largest side in points of the A003763 rows")
     ap.add_argument("--oeis-all", type=int, default=17, help="largest side in cells of the A140517 rows")
     ap.add_argument(

@@ -622,7 +622,7 @@ impl Point {
         }
         if let Some(to) = self.target(s) {
             let h = (to >> lo_bits) as usize;
-            if h % part.1 == part.0 {
+            if part.1 == 1 || h % part.1 == part.0 {
                 Self::join(t, ranks.rank(to), r);
                 t.set_live(h, true);
             }
@@ -665,6 +665,22 @@ impl Point {
         };
         let blocks = ranks.hi_list.len();
         let threads = threads.clamp(1, blocks.max(1));
+        if threads == 1 {
+            // One worker: each block's joins right after its groups, while
+            // its slots are in cache. Their targets lie in earlier blocks
+            // (the pair went to `00` and the re-marked plug lowered the
+            // state), whose groups are done.
+            let mut t = Slots { shared, w, top: 0 };
+            for b in 0..blocks {
+                if b % CHUNK == 0 && stop.requested() {
+                    return Err(Error::Interrupted);
+                }
+                self.groups(ranks, &mut t, &plans, b);
+                self.joins(ranks, &mut t, &plans, b, (0, 1));
+            }
+            table.top |= t.top;
+            return Ok(());
+        }
         // Phase one: workers claim chunks of anchor blocks; the calling
         // thread is worker 0 and the only one to ask `stop`.
         let next = AtomicUsize::new(0);
@@ -842,7 +858,7 @@ impl Point {
                     // The whole block moves to one block.
                     let Some(to) = self.target(high) else { return };
                     let ht = (to >> lo_bits) as usize;
-                    if ht % part.1 != part.0 {
+                    if part.1 > 1 && ht % part.1 != part.0 {
                         return;
                     }
                     let base_t = ranks.hi_base[ht] as usize;
