@@ -777,7 +777,8 @@ impl Point {
                         return;
                     }
                     let b12 = ranks.hi_base[h12] as usize;
-                    let b21 = has21.then(|| ranks.hi_base[h21] as usize);
+                    // A block of zeros is not read (its flag says so).
+                    let b21 = l21.then(|| ranks.hi_base[h21] as usize);
                     for j in 0..list.len() {
                         self.group00(t, base + j, b12 + j, b21.map(|b| b + j));
                     }
