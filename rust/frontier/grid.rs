@@ -612,35 +612,41 @@ impl Point {
         Some((s & !(15 << sh0) & !(3 << (2 * q))) | (v << (2 * q)))
     }
 
-    /// State `s` at slot `r`: its join when it is a join source whose
-    /// target's block is in this worker's `part` (`(index, parts)`).
+    /// State `s` at slot `r`: its join, when it is a join source holding
+    /// a count, handed to `emit`.
     #[inline(always)]
-    fn one_join<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, s: u64, r: usize, part: (usize, usize)) {
-        let lo_bits = 2 * ranks.lo_plugs;
+    fn one_join<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, s: u64, r: usize, emit: &mut impl Emit<W>) {
         if t.is_zero(r) {
             return;
         }
         if let Some(to) = self.target(s) {
-            let h = (to >> lo_bits) as usize;
-            if part.1 == 1 || h % part.1 == part.0 {
-                Self::join(t, ranks.rank(to), r);
-                t.set_live(h, true);
-            }
+            emit.emit(
+                t,
+                Move {
+                    block: (to >> (2 * ranks.lo_plugs)) as u32,
+                    to: ranks.rank(to) as u32,
+                    from: r as u32,
+                    len: 1,
+                    source: NONE,
+                },
+            );
         }
     }
 
-    /// The point over the whole table by `threads` workers, in two phases.
+    /// The point over the whole table by `threads` workers.
     ///
-    /// Phase one updates every group (`00` with `()` and `)(`; `x0` with
-    /// `0x`) and the joins inside a block of the low-half case: the slots of
-    /// a group lie in its anchor's block and blocks no other group touches
-    /// (the sibling blocks of the high-half case, the blocks with the same
-    /// high half but for its first plug in the straddling case), so workers
-    /// claim anchor blocks. Phase two makes the joins across blocks: their
-    /// sources (pairs `((`, `))`) are no group's slots, so phase one left
-    /// them as they were, and their targets (pair `00`) hold their new
-    /// counts; each worker makes the joins whose target lies in a block of
-    /// its part (block number modulo the workers), so no two write a slot.
+    /// On one worker the blocks go in ascending order, each block's groups
+    /// (`00` with `()` and `)(`; `x0` with `0x`) and then its joins. On
+    /// several, in three phases. One: the groups, and the joins inside a
+    /// block of the low-half case; the slots of a group lie in its anchor's
+    /// block and blocks no other group touches (the sibling blocks of the
+    /// high-half case, the blocks with the same high half but for its first
+    /// plug in the straddling case), so workers claim anchor blocks. Two,
+    /// reading only: workers claim blocks and list their joins across
+    /// blocks by the part of the target block (block modulo the workers).
+    /// Three: each worker makes the joins of its part. A join's source (pair
+    /// `((` or `))`) is no group's slot and is in one list only; its target
+    /// (pair `00`) holds its new count after phase one and lies in one part.
     /// A count is the same sum of the same counts whatever the order.
     #[allow(clippy::too_many_arguments, reason = "the table, its flags, the width and the workers")]
     fn run<W: Limbs>(
@@ -676,7 +682,7 @@ impl Point {
                     return Err(Error::Interrupted);
                 }
                 self.groups(ranks, &mut t, &plans, b);
-                self.joins(ranks, &mut t, &plans, b, (0, 1));
+                self.joins(ranks, &mut t, &plans, b, &mut Now);
             }
             table.top |= t.top;
             return Ok(());
@@ -720,38 +726,48 @@ impl Point {
         if abort.load(Ordering::Relaxed) {
             return Err(Error::Interrupted);
         }
-        // Phase two: every worker goes through every block, making the
-        // joins whose targets are in its part.
-        let top = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..threads)
-                .map(|id| {
-                    let (abort, plans) = (&abort, &plans);
-                    scope.spawn(move || {
-                        let mut t = Slots { shared, w, top: 0 };
-                        for b in 0..blocks {
-                            if b % CHUNK == 0 && abort.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            self.joins(ranks, &mut t, plans, b, (id, threads));
-                        }
-                        t.top
-                    })
-                })
-                .collect();
-            let mut t = Slots { shared, w, top: 0 };
-            for b in 0..blocks {
-                if b % CHUNK == 0 && stop.requested() {
-                    abort.store(true, Ordering::Relaxed);
-                    break;
+        // Phase two, reading only: workers claim source blocks and list
+        // their joins by the part of the target block.
+        let next = AtomicUsize::new(0);
+        let lists: Vec<Vec<Vec<Move>>> = std::thread::scope(|scope| {
+            let collect = || {
+                let mut t = Slots { shared, w, top: 0 };
+                let mut parts = Parts(vec![Vec::new(); threads]);
+                loop {
+                    let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if from >= blocks || abort.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    for b in from..(from + CHUNK).min(blocks) {
+                        self.joins(ranks, &mut t, &plans, b, &mut parts);
+                    }
                 }
-                self.joins(ranks, &mut t, &plans, b, (0, threads));
-            }
-            handles.into_iter().fold(t.top, |top, h| top | h.join().unwrap_or(u64::MAX))
+                parts.0
+            };
+            let handles: Vec<_> = (1..threads).map(|_| scope.spawn(collect)).collect();
+            let mut all = vec![collect()];
+            all.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
+            all
         });
-        table.top |= top;
-        if abort.load(Ordering::Relaxed) {
+        if stop.requested() {
             return Err(Error::Interrupted);
         }
+        // Phase three: each worker makes the joins into its part's blocks
+        // (a source is in one list only, a target slot in one part only).
+        let top = std::thread::scope(|scope| {
+            let apply = |part: usize| {
+                let mut t = Slots { shared, w, top: 0 };
+                for list in &lists {
+                    for m in list.get(part).into_iter().flatten() {
+                        m.apply(&mut t);
+                    }
+                }
+                t.top
+            };
+            let handles: Vec<_> = (1..threads).map(|part| scope.spawn(move || apply(part))).collect();
+            handles.into_iter().fold(apply(0), |top, h| top | h.join().unwrap_or(u64::MAX))
+        });
+        table.top |= top;
         Ok(())
     }
 
@@ -836,9 +852,9 @@ impl Point {
         }
     }
 
-    /// Phase two for block number `b`: the joins across blocks whose target
-    /// lies in this worker's `part` (see [`Point::run`]).
-    fn joins<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, plans: &[Plan], b: usize, part: (usize, usize)) {
+    /// The joins across blocks of block number `b`, handed to `emit` (see
+    /// [`Point::run`]); reads the table only.
+    fn joins<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, plans: &[Plan], b: usize, emit: &mut impl Emit<W>) {
         let lo_bits = 2 * ranks.lo_plugs;
         let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
         let (hi, base) = ranks.hi_list[b];
@@ -856,35 +872,28 @@ impl Point {
             };
             match far {
                 Some(_) => {
-                    // The whole block moves to one block.
+                    // The whole block moves to one block (and is then zeros).
                     let Some(to) = self.target(high) else { return };
                     let ht = (to >> lo_bits) as usize;
-                    if part.1 > 1 && ht % part.1 != part.0 {
-                        return;
-                    }
-                    let base_t = ranks.hi_base[ht] as usize;
-                    for j in 0..list.len() {
-                        Self::join(t, base_t + j, base + j);
-                    }
-                    t.set_live(ht, true);
-                    t.set_live(hb, false);
+                    let to = ranks.hi_base[ht];
+                    emit.emit(t, Move { block: ht as u32, to, from: base as u32, len: list.len() as u32, source: hi });
                 }
                 None => {
                     // A `))` whose far end is in the low half: state by state
                     // (the block keeps its flag).
                     for (j, &lo) in list.iter().enumerate() {
-                        self.one_join(ranks, t, high | u64::from(lo), base + j, part);
+                        self.one_join(ranks, t, high | u64::from(lo), base + j, emit);
                     }
                 }
             }
         } else if self.c + 1 < ranks.lo_plugs {
             for &j in &plans[k as usize].alone {
                 let lo = list[j as usize];
-                self.one_join(ranks, t, high | u64::from(lo), base + j as usize, part);
+                self.one_join(ranks, t, high | u64::from(lo), base + j as usize, emit);
             }
         } else {
             for (j, &lo) in list.iter().enumerate() {
-                self.one_join(ranks, t, high | u64::from(lo), base + j, part);
+                self.one_join(ranks, t, high | u64::from(lo), base + j, emit);
             }
         }
     }
@@ -932,6 +941,59 @@ struct Plan {
     ones: Vec<(u32, u32)>,
     joins: Vec<(u32, u32)>,
     alone: Vec<u32>,
+}
+
+/// A join across blocks: `len` slots from slot `from` on move into the slots
+/// from `to` on, in block `block` (its high half); `source` is the high half
+/// of a source block moved whole (then zeros), else [`NONE`].
+#[derive(Clone, Copy)]
+struct Move {
+    block: u32,
+    to: u32,
+    from: u32,
+    len: u32,
+    source: u32,
+}
+
+impl Move {
+    /// Makes the move.
+    #[inline(always)]
+    fn apply<W: Limbs>(self, t: &mut Slots<W>) {
+        for i in 0..self.len as usize {
+            Point::join(t, self.to as usize + i, self.from as usize + i);
+        }
+        t.set_live(self.block as usize, true);
+        if self.source != NONE {
+            t.set_live(self.source as usize, false);
+        }
+    }
+}
+
+/// Where the joins across blocks go: made at once (one worker), or kept
+/// for the worker whose part holds the target block.
+trait Emit<W: Limbs> {
+    fn emit(&mut self, t: &mut Slots<W>, m: Move);
+}
+
+/// Makes each join at once.
+struct Now;
+
+impl<W: Limbs> Emit<W> for Now {
+    #[inline(always)]
+    fn emit(&mut self, t: &mut Slots<W>, m: Move) {
+        m.apply(t);
+    }
+}
+
+/// Keeps each join in the list of its target block's part.
+struct Parts(Vec<Vec<Move>>);
+
+impl<W: Limbs> Emit<W> for Parts {
+    #[inline(always)]
+    fn emit(&mut self, _: &mut Slots<W>, m: Move) {
+        let n = self.0.len();
+        self.0[m.block as usize % n].push(m);
+    }
 }
 
 /// [`partner_right`] when the partner lies below plug `end`, else `None`.
