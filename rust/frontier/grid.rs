@@ -23,7 +23,8 @@
 //!
 //! A point reads and writes only its own two plugs, `c` (left in, down out)
 //! and `c + 1` (up in, right out), so the table is updated in place, one pass
-//! over it in ascending order per point, each slot read once:
+//! over it in ascending order per point (on several threads, in phases: see
+//! [`Point::run`]):
 //!
 //! - the states whose pair is `00`, `()`, `)(` (the rest equal) form one
 //!   group: afterwards `00` holds the ways that leave the point empty (the
@@ -44,6 +45,10 @@
 //! At the end of a row, the right plug is empty and the frontier shifts by
 //! one plug (the plug of column 0 enters empty); the shifted state is never
 //! smaller in rank, so the table is rewritten in place in descending order.
+//!
+//! Each block (the slots of one high half) has a flag, false only when the
+//! block holds zeros; groups whose blocks are all zeros are passed over
+//! (most of a Hamiltonian table stays zero).
 //!
 //! Counts are exact: `w` 64-bit limbs a slot, and the table widens by one
 //! limb before any top limb could overflow (a top limb stays below `2^56`
@@ -720,7 +725,7 @@ impl Point {
                     break;
                 }
             }
-            handles.into_iter().fold(t.top, |top, h| top | h.join().unwrap_or(u64::MAX))
+            handles.into_iter().fold(t.top, |top, h| top | h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
         table.top |= top;
         if abort.load(Ordering::Relaxed) {
@@ -746,7 +751,7 @@ impl Point {
             };
             let handles: Vec<_> = (1..threads).map(|_| scope.spawn(collect)).collect();
             let mut all = vec![collect()];
-            all.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
+            all.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
             all
         });
         if stop.requested() {
@@ -765,7 +770,7 @@ impl Point {
                 t.top
             };
             let handles: Vec<_> = (1..threads).map(|part| scope.spawn(move || apply(part))).collect();
-            handles.into_iter().fold(apply(0), |top, h| top | h.join().unwrap_or(u64::MAX))
+            handles.into_iter().fold(apply(0), |top, h| top | h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
         table.top |= top;
         Ok(())
