@@ -482,6 +482,11 @@ pub fn count(
                 let r12 = ranks.rank((1 << (2 * c)) | (2 << (2 * c + 2)));
                 let w = table.w;
                 total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w]));
+                // Solutions found only add up: once they reach the limit,
+                // the rest of the sweep cannot change the answer.
+                if let Some(limit) = limit.filter(|&l| total.cmp_u64(l) != std::cmp::Ordering::Less) {
+                    return Ok(Some(Count { count: Nat::from(limit), peak_states: ranks.len }));
+                }
             }
             with_width!(table.w, w => point.run(&ranks, &mut table, &mut live, w, threads, stop))?;
             if table.top >= WIDEN_AT {
