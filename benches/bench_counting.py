@@ -11,7 +11,10 @@ Rows (unclued grids; the peer counts these only):
 
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
-peers alike. FGPC counts modulo one 63-bit prime per run; its exact count is
+peers alike. These unclued boards go through the table of every frontier state
+(``rust/frontier/grid.rs``) on one thread; ``--threads N`` (default 2) counts
+each again on N threads and prints the count call's wall seconds on 1 and on N
+and their ratio (meaningful only with N idle cores). FGPC counts modulo one 63-bit prime per run; its exact count is
 ``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the
 build not counted). Counts must agree with each other. ``--oeis`` counts the
 OEIS anchors instead: A003763 to 20 x 20 points and A140517 to 17 x 17 cells,
@@ -57,17 +60,17 @@ PUZZLEKIT = SHARED / "external" / "puzzlekit"
 # ----------------------------------------------------------------- child processes
 
 
-def one(kind: str, n: int, max_states: Optional[int] = None) -> None:
+def one(kind: str, n: int, max_states: Optional[int] = None, threads: int = 1) -> None:
     """Child: count one unclued instance with our engine; print count and seconds."""
     from loopcraft import _core
 
     t, cpu = time.perf_counter(), time.process_time()
     if kind == "ham":
         count, peak = _core.CountryBoard(n, n, list(range(n * n)), [None] * (n * n)).count_frontier(
-            max_states=max_states
+            max_states=max_states, threads=threads
         )
     else:
-        count, peak = _core.SlitherBoard(n, n, [None] * (n * n)).count_frontier(max_states=max_states)
+        count, peak = _core.SlitherBoard(n, n, [None] * (n * n)).count_frontier(max_states=max_states, threads=threads)
     seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(json.dumps({"count": str(count), "peak_states": peak, "seconds": seconds, "cpu": cpu}))
 
@@ -121,7 +124,9 @@ def oeis_rows(max_ham_points: int, max_all_cells: int, max_states: int) -> None:
     instances = [("ham", p) for p in range(12, max_ham_points + 1, 2)]
     instances += [("all", c) for c in range(12, max_all_cells + 1)]
     for kind, n in instances:
-        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n), f"--max-states={max_states}"])
+        out, ours_s, ours_mb = measured(
+            [sys.executable, __file__, "--one", kind, str(n), f"--max-states={max_states}", "--threads=1"]
+        )
         count = json.loads(out)["count"]
         table, index = (A003763, n // 2 - 1) if kind == "ham" else (A140517, n - 1)
         if index < len(table):
@@ -135,7 +140,7 @@ def oeis_rows(max_ham_points: int, max_all_cells: int, max_states: int) -> None:
             raise SystemExit(f"{name}: count {count} {check}")
 
 
-def peer_rows(quick: bool, skip_large: bool) -> None:
+def peer_rows(quick: bool, skip_large: bool, threads: int) -> None:
     rows = [("ham", 12 if quick else 16), ("all", 11 if quick else 15)]
     if not skip_large:
         rows.append(("ham", 14 if quick else 18))
@@ -146,6 +151,11 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
     print("'engine s' is the count call alone); MB: peak RSS of the child; ratio: ours s / GGCount s;")
     print("FGPC s: CPU seconds of its exact count (all its modular runs); speed: FGPC s / our count call's CPU s")
     print("(1.0x = as fast; the count call's CPU time leaves out Python's start-up, as FGPC's leaves out its build)")
+    if threads > 1:
+        print(
+            f"wall 1 / wall {threads}: the count call's wall seconds on 1 thread and on {threads}, and their ratio"
+            " (meaningful only when the machine has that many idle cores)"
+        )
     head = (
         f"{'instance':<34}{'count':>20}  {'ours s':>8} {'engine s':>8} {'MB':>6}  "
         f"{'GGCount s':>9} {'MB':>6}  {'ratio':>6}  {'FGPC s':>7} {'MB':>5} {'speed':>6}"
@@ -153,7 +163,7 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
     print(head)
     print("-" * len(head))
     for kind, n in rows:
-        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n)])
+        out, ours_s, ours_mb = measured([sys.executable, __file__, "--one", kind, str(n), "--threads=1"])
         ours = json.loads(out)
         name = f"Hamiltonian {n} x {n} points" if kind == "ham" else f"all cycles {n} x {n} cells"
         peer = ""
@@ -173,9 +183,19 @@ def peer_rows(quick: bool, skip_large: bool) -> None:
             peer += f"  {fg[1]:>7.2f} {fg[2]:>5.0f} {fg[1] / max(ours['cpu'], 1e-3):>5.2f}x"
         count = ours["count"]
         shown = count if len(count) <= 20 else f"{count[:8]}..({len(count)} digits)"
+        many = ""
+        if threads > 1:
+            out, _, _ = measured([sys.executable, __file__, "--one", kind, str(n), f"--threads={threads}"])
+            par = json.loads(out)
+            if par["count"] != count:
+                raise SystemExit(f"{name}: {threads} threads counted {par['count']}, one thread {count}")
+            many = (
+                f"   wall 1 / wall {threads}: {ours['seconds']:.2f} / {par['seconds']:.2f} s"
+                f" = {ours['seconds'] / max(par['seconds'], 1e-3):.2f}x"
+            )
         print(
             f"{name:<34}{shown:>20}  {ours_s:>8.2f} {ours['seconds']:>8.2f} {ours_mb:>6.0f}  {peer}"
-            f"   peak {ours['peak_states']:,} states"
+            f"   peak {ours['peak_states']:,} states{many}"
         )
 
 
@@ -409,6 +429,7 @@ def main() -> None:
     ap.add_argument("--search-seconds", type=float, default=10.0, help="time limit of the search check")
     ap.add_argument("--random", type=int, default=4, help="random boards per row")
     ap.add_argument("--oeis", action="store_true", help="only the OEIS anchors (slow: minutes)")
+    ap.add_argument("--threads", type=int, default=2, help="also time the unclued rows on this many threads (1: not)")
     ap.add_argument("--oeis-ham", type=int, default=20, help="largest side in points of the A003763 rows")
     ap.add_argument("--oeis-all", type=int, default=17, help="largest side in cells of the A140517 rows")
     ap.add_argument(
@@ -416,13 +437,13 @@ def main() -> None:
     )
     args = ap.parse_args()
     if args.one:
-        one(args.one[0], int(args.one[1]), args.max_states)
+        one(args.one[0], int(args.one[1]), args.max_states, args.threads if args.threads > 0 else 1)
         return
     if args.oeis:
         oeis_rows(args.oeis_ham, args.oeis_all, args.max_states or 10**9)
         return
     if not args.no_peers:
-        peer_rows(args.quick, args.skip_large)
+        peer_rows(args.quick, args.skip_large, args.threads)
     if not args.no_clued:
         janko(None, args.janko_plain)
         if args.ambiguous:

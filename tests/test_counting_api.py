@@ -58,13 +58,16 @@ def test_counts_say_which_route_ran_and_why() -> None:
 
     solved = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
     open_board = Slitherlink([[None] * 3 for _ in range(3)])
+    one_clue = Slitherlink([[None, None, None], [None, 2, None], [None, None, None]])
     cases = [
         (count_slither(solved), 1, "ladder"),
-        (count_slither(open_board), 213, "ladder+frontier"),
+        # No clue, nothing to deduce: the plain count (the unclued grid's table).
+        (count_slither(open_board), 213, "frontier"),
+        (count_slither(one_clue), int(count_slither(one_clue, engine="search")), "ladder+frontier"),
         (count_slither(open_board, deduce=False), 213, "frontier"),
         (count_slither(open_board, engine="search"), 213, "search"),
         (count_slither(open_board, limit=0), 0, "frontier"),
-        (open_board.count(), 213, "ladder+frontier"),
+        (open_board.count(), 213, "frontier"),
         (open_board.count("search", limit=5), 5, "search"),
     ]
     board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
@@ -105,3 +108,20 @@ def test_count_command_for_both_families(tmp_path: Any, capsys: pytest.CaptureFi
         assert (out["count"], out["complete"], out["route"]) == (3, False, "search")
     with pytest.raises(SystemExit):
         main(["count", "slither", str(empty), "--engine", "cells"])  # argparse: not a Slitherlink engine
+
+
+def test_count_solutions_takes_threads_in_both_families() -> None:
+    """``threads`` reaches the unclued grid's table; counts do not change."""
+    open_board = Slitherlink([[None] * 6 for _ in range(6)])
+    one = count_slither(open_board)
+    assert one == count_slither(open_board, threads=2) == open_board.count(threads=3) == 487150371
+    assert count_slither(open_board, threads=2).engine == "frontier"
+    ham = CountryRoad.from_regions([[r * 6 + c for c in range(6)] for r in range(6)])
+    assert count_country(ham, threads=2) == count_country(ham) == ham.count(threads=2) == 1072
+    for bad in (0, 257):
+        with pytest.raises(ArgumentError):
+            count_slither(open_board, threads=bad)
+        with pytest.raises(ArgumentError):
+            count_country(ham, threads=bad)
+    with pytest.raises(ArgumentTypeError):
+        count_slither(open_board, threads=2.0)  # type: ignore[arg-type]

@@ -176,10 +176,16 @@ def test_limit_stops_the_sweep_early_when_closed_loops_reach_it():
 
 
 def test_max_states_raises_capacity_error():
-    count, peak = _core.SlitherBoard(6, 6, [None] * 36).count_frontier()
-    assert _core.SlitherBoard(6, 6, [None] * 36).count_frontier(max_states=peak) == (count, peak)
+    # An unclued grid is counted over a table of every frontier state (peak =
+    # its size) when that fits the budget; below it, the hash sweep stores
+    # only the states reached, and refuses below its own peak.
+    board = _core.SlitherBoard(6, 6, [None] * 36)
+    count, peak = board.count_frontier()
+    assert board.count_frontier(max_states=peak) == (count, peak)
+    hashed, hashed_peak = board.count_frontier(max_states=peak - 1)
+    assert (hashed, hashed_peak < peak) == (count, True)
     with pytest.raises(CapacityError, match="max_states"):
-        _core.SlitherBoard(6, 6, [None] * 36).count_frontier(max_states=peak - 1)
+        board.count_frontier(max_states=hashed_peak - 1)
     with pytest.raises(CapacityError):
         _core.CountryBoard(8, 8, list(range(64)), [None] * 64).count_frontier(max_states=10)
 
@@ -216,3 +222,28 @@ def test_bad_types_raise_type_error():
 def test_ctrl_c_stops_a_long_count_quickly(ctrl_c):
     # All cycles on 14 x 14 cells: many seconds of work if not stopped.
     ctrl_c(lambda: _core.SlitherBoard(14, 14, [None] * 196).count_frontier())
+
+
+def test_threads_count_the_same_and_are_checked():
+    # Unclued grids go through the table of every frontier state; its
+    # workers split each point's groups and joins.
+    for threads in (2, 3):
+        assert (
+            _core.SlitherBoard(8, 9, [None] * 72).count_frontier(threads=threads)
+            == _core.SlitherBoard(8, 9, [None] * 72).count_frontier()
+        )
+        ham = _core.CountryBoard(8, 8, list(range(64)), [None] * 64)
+        assert ham.count_frontier(threads=threads) == ham.count_frontier() == (A003763[3], ham.count_frontier()[1])
+        assert ham.count_deduced(threads=threads)[:3] == (A003763[3], ham.count_frontier()[1], "frontier")
+    # Other boards ignore it (one thread).
+    clued = [None] * 35 + [2]
+    assert _core.SlitherBoard(6, 6, clued).count_frontier(threads=2) == _core.SlitherBoard(6, 6, clued).count_frontier()
+    for bad in (0, -1, 257):
+        with pytest.raises(ArgumentError, match=r"threads must be 1\.\.=256"):
+            _core.SlitherBoard(3, 3, [None] * 9).count_frontier(threads=bad)
+        with pytest.raises(ArgumentError, match=r"threads must be 1\.\.=256"):
+            _core.CountryBoard(4, 4, list(range(16)), [None] * 16).count_deduced(threads=bad)
+
+
+def test_ctrl_c_stops_a_threaded_count_quickly(ctrl_c):
+    ctrl_c(lambda: _core.SlitherBoard(16, 16, [None] * 256).count_frontier(threads=2))

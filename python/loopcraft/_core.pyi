@@ -141,7 +141,9 @@ class SlitherBoard:
         it finished; ``score`` is the level's index plus the share of the edges the
         level below leaves undecided."""
 
-    def count_frontier(self, limit: Optional[int] = None, max_states: Optional[int] = None) -> Tuple[int, int]:
+    def count_frontier(
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, threads: int = 1
+    ) -> Tuple[int, int]:
         """Exact number of solutions (single loops satisfying every clue; the
         empty edge set never counts) by frontier dynamic programming:
         ``(count, peak_states)``. With no clue the count is OEIS A140517. The
@@ -150,10 +152,13 @@ class SlitherBoard:
         loops with no positive clue left to check reach it. ``max_states``
         (default 20 million, about 3 GB) caps the states of one sweep step:
         passing it raises :class:`CapacityError`. ``peak_states`` is the
-        largest step. Ctrl-C raises KeyboardInterrupt."""
+        largest step. A board without clues is counted over a table of every
+        frontier state, updated in place, when that table fits ``max_states``
+        (``peak_states`` is then its size), by ``threads`` workers (1..256;
+        other boards are swept on one thread). Ctrl-C raises KeyboardInterrupt."""
 
     def count_deduced(
-        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1
     ) -> Tuple[int, int, str, str]:
         """Exact number of solutions, deduction first: ``(count, peak_states,
         engine, reason)``. The strongest propagation level (``trial``) runs to
@@ -163,8 +168,10 @@ class SlitherBoard:
         drawing exactly the edges decided on and none decided off, along the
         direction where the open part is narrower. ``deduce=False`` is the
         plain sweep (``"frontier"``). ``reason`` says in one sentence what the
-        fixpoint decided. Limit and budget as for :meth:`count_frontier`; the
-        count is the same on every route."""
+        fixpoint decided. A board without clues has nothing to deduce from:
+        it goes straight to :meth:`count_frontier` (``"frontier"``). Limit,
+        budget and ``threads`` as for :meth:`count_frontier`; the count is the
+        same on every route."""
 
 def slither_random_loop(rows: int, cols: int, seed: int) -> bytes:
     """The random simple loop that ``slither_generate`` with ``seed`` starts from: 0/1 per edge."""
@@ -267,21 +274,27 @@ class CountryBoard:
         read the unused cells as the complement. Same contract as
         :meth:`count_cells`."""
 
-    def count_frontier(self, limit: Optional[int] = None, max_states: Optional[int] = None) -> Tuple[int, int]:
+    def count_frontier(
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, threads: int = 1
+    ) -> Tuple[int, int]:
         """Exact number of solutions by frontier dynamic programming:
         ``(count, peak_states)`` (no cell-count cap). With every cell its own
         country and no numbers the count is the number of Hamiltonian cycles of
-        the grid graph (OEIS A003763 on even squares). ``limit`` and
-        ``max_states`` as for ``SlitherBoard.count_frontier``."""
+        the grid graph (OEIS A003763 on even squares), counted over the table
+        of every frontier state as ``SlitherBoard.count_frontier`` counts a
+        board without clues (``threads`` workers). ``limit``, ``max_states``
+        and ``threads`` as there."""
 
     def count_deduced(
-        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True
+        self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1
     ) -> Tuple[int, int, str, str]:
         """Exact number of solutions, deduction first, as
         ``SlitherBoard.count_deduced``: every stage of the ladder runs to its
         fixpoint, then the sweep of :meth:`count_frontier` keeps the cells and
         edges it decided (``"ladder"`` when it decided all of them, the sweep
-        then only checks that one loop; ``"ladder+frontier"`` otherwise)."""
+        then only checks that one loop; ``"ladder+frontier"`` otherwise). A
+        board of one-cell countries without numbers goes straight to
+        :meth:`count_frontier` (``"frontier"``; ``threads`` as there)."""
 
 def country_first_cut_cell(rows: int, cols: int, regions: Sequence[int]) -> Optional[int]:
     """The first cell (row-major) cut off from the earlier cells of its

@@ -147,28 +147,31 @@ impl PyCountryBoard {
         interruptible(py, |stop| self.handle.count_loops(limit, stop))
     }
 
-    /// Exact count by frontier DP: `(count, peak_states)`.
-    #[pyo3(signature = (limit=None, max_states=None))]
+    /// Exact count by frontier DP: `(count, peak_states)`; `threads` workers
+    /// for an unclued grid's table.
+    #[pyo3(signature = (limit=None, max_states=None, threads=1))]
     fn count_frontier<'py>(
         &self,
         py: Python<'py>,
         limit: Option<i64>,
         max_states: Option<i64>,
+        threads: i64,
     ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        super::frontier::country_count(py, &self.handle, limit, max_states)
+        super::frontier::country_count(py, &self.handle, limit, max_states, threads)
     }
 
     /// Exact count, the ladder's fixpoint first, then a sweep of what it
     /// left open: `(count, peak_states, engine, reason)`.
-    #[pyo3(signature = (limit=None, max_states=None, deduce=true))]
+    #[pyo3(signature = (limit=None, max_states=None, deduce=true, threads=1))]
     fn count_deduced<'py>(
         &self,
         py: Python<'py>,
         limit: Option<i64>,
         max_states: Option<i64>,
         deduce: bool,
+        threads: i64,
     ) -> PyResult<super::frontier::DeducedTuple<'py>> {
-        super::frontier::country_count_deduced(py, &self.handle, limit, max_states, deduce)
+        super::frontier::country_count_deduced(py, &self.handle, limit, max_states, deduce, threads)
     }
 }
 

@@ -31,6 +31,17 @@ fn deduced_tuple<'py>(py: Python<'py>, out: crate::frontier::Deduced) -> PyResul
     Ok((frontier_int(py, &out.count.count)?, out.count.peak_states, out.route.name(), out.reason))
 }
 
+/// Most worker threads a count takes.
+const MAX_THREADS: i64 = 256;
+
+/// `threads` from Python: 1..=256 workers.
+fn frontier_threads(threads: i64) -> Result<usize, Error> {
+    match usize::try_from(threads) {
+        Ok(t) if (1..=MAX_THREADS).contains(&threads) => Ok(t),
+        _ => Err(Error::InvalidArgument(format!("threads must be 1..={MAX_THREADS}, got {threads}"))),
+    }
+}
+
 /// A count's `limit` and `max_states` from Python ints.
 fn controls(limit: Option<i64>, max_states: Option<i64>) -> Result<(Option<u64>, Option<usize>), Error> {
     Ok((limit.map(|l| non_negative("limit", l)).transpose()?, frontier_max_states(max_states)?))
@@ -44,11 +55,13 @@ pub(super) fn slither_count_deduced<'py>(
     limit: Option<i64>,
     max_states: Option<i64>,
     deduce: bool,
+    threads: i64,
 ) -> PyResult<DeducedTuple<'py>> {
     let (limit, max_states) = controls(limit, max_states)?;
+    let threads = frontier_threads(threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
     let out = interruptible(py, |stop| {
-        crate::frontier::slither_count_deduced(rows, cols, clues, deduce, limit, max_states, stop)
+        crate::frontier::slither_count_deduced(rows, cols, clues, deduce, limit, max_states, threads, stop)
     })?;
     deduced_tuple(py, out)
 }
@@ -60,8 +73,10 @@ pub(super) fn country_count_deduced<'py>(
     limit: Option<i64>,
     max_states: Option<i64>,
     deduce: bool,
+    threads: i64,
 ) -> PyResult<DeducedTuple<'py>> {
     let (limit, max_states) = controls(limit, max_states)?;
+    let threads = frontier_threads(threads)?;
     let out = interruptible(py, |stop| {
         crate::frontier::country_count_deduced(
             handle.rows(),
@@ -71,6 +86,7 @@ pub(super) fn country_count_deduced<'py>(
             deduce,
             limit,
             max_states,
+            threads,
             stop,
         )
     })?;
@@ -83,10 +99,14 @@ pub(super) fn slither_count<'py>(
     puzzle: &crate::slither::Puzzle,
     limit: Option<i64>,
     max_states: Option<i64>,
+    threads: i64,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states) = controls(limit, max_states)?;
+    let threads = frontier_threads(threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
-    let out = interruptible(py, |stop| crate::frontier::slither_count(rows, cols, clues, limit, max_states, stop))?;
+    let out = interruptible(py, |stop| {
+        crate::frontier::slither_count_on(rows, cols, clues, limit, max_states, threads, stop)
+    })?;
     Ok((frontier_int(py, &out.count)?, out.peak_states))
 }
 
@@ -96,16 +116,19 @@ pub(super) fn country_count<'py>(
     handle: &crate::country::Handle,
     limit: Option<i64>,
     max_states: Option<i64>,
+    threads: i64,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states) = controls(limit, max_states)?;
+    let threads = frontier_threads(threads)?;
     let out = interruptible(py, |stop| {
-        crate::frontier::country_count(
+        crate::frontier::country_count_on(
             handle.rows(),
             handle.cols(),
             handle.region(),
             handle.numbers(),
             limit,
             max_states,
+            threads,
             stop,
         )
     })?;

@@ -53,6 +53,7 @@ def count_solutions(
     *,
     max_states: Optional[int] = None,
     deduce: bool = True,
+    threads: int = 1,
 ) -> Count:
     """Number of solutions, counted by one of four independent engines.
 
@@ -75,7 +76,12 @@ def count_solutions(
             fixpoint first; the sweep then keeps the cells and edges it
             decided (a contradiction gives 0 with no sweep), so its frontier
             carries only the open part. The count equals ``deduce=False``'s
-            (the plain sweep of the whole board).
+            (the plain sweep of the whole board). A board of one-cell
+            countries without numbers has nothing to deduce from and is
+            counted plainly.
+        threads: (``frontier`` only) worker threads, 1 to 256 (default 1), for
+            such a board (its Hamiltonian cycles), which is counted over
+            a table of every frontier state; other boards use one.
 
     Returns:
         A :class:`loopcraft.Count`: the number, with the route that ran
@@ -86,7 +92,7 @@ def count_solutions(
     >>> count_solutions(CountryRoad.from_regions([[i * 4 + j for j in range(4)] for i in range(4)]))
     6
     """
-    return board_arg(board).count(engine, limit, max_states=max_states, deduce=deduce)
+    return board_arg(board).count(engine, limit, max_states=max_states, deduce=deduce, threads=threads)
 
 
 def region_graph(board: CountryRoad) -> RegionGraph:

@@ -578,9 +578,10 @@ class CountryRoad(Picture):
         *,
         max_states: Optional[int] = None,
         deduce: bool = True,
+        threads: int = 1,
     ) -> Count:
         """Number of solutions (see :func:`loopcraft.country.count_solutions`)."""
-        return _ladder.count_on(self.core_board, engine, limit, max_states, deduce)
+        return _ladder.count_on(self.core_board, engine, limit, max_states, deduce, threads)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
 

@@ -396,13 +396,15 @@ def count(
     limit: Optional[int] = None,
     max_states: Optional[int] = None,
     deduce: bool = True,
+    threads: int = 1,
 ) -> Count:
     """Number of solutions by one of :data:`ENGINES`, at most ``limit`` when
     given; ``max_states`` is the frontier engine's memory budget. ``deduce``
     (frontier only): the ladder's fixpoint first, then a sweep of what it left
-    open (see :func:`loopcraft.country.count_solutions`)."""
+    open; ``threads``: the frontier's workers on a board of one-cell
+    countries (see :func:`loopcraft.country.count_solutions`)."""
     core = _core.CountryBoard(rows, cols, list(regions), list(numbers))
-    return count_on(core, engine, limit, max_states, deduce)
+    return count_on(core, engine, limit, max_states, deduce, threads)
 
 
 def count_on(
@@ -411,6 +413,7 @@ def count_on(
     limit: Optional[int] = None,
     max_states: Optional[int] = None,
     deduce: bool = True,
+    threads: int = 1,
 ) -> Count:
     """:func:`count` on a board's handle in the core."""
     if not isinstance(deduce, bool):
@@ -423,6 +426,7 @@ def count_on(
         limit = require_int("limit", limit, 0, NO_LIMIT)
     if max_states is not None:
         max_states = require_int("max_states", max_states, 1, 2**63 - 1)
+    threads = require_int("threads", threads, 1, 256)
     if limit == 0:
         return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
     if engine == "search":
@@ -433,7 +437,7 @@ def count_on(
         n = core.count_cells(limit)
         return Count(int(n), engine, "engine='cells' chooses the used cells, then threads the loop")
     if engine == "frontier":
-        n, _, route, reason = core.count_deduced(limit, max_states=max_states, deduce=deduce)
+        n, _, route, reason = core.count_deduced(limit, max_states=max_states, deduce=deduce, threads=threads)
         return Count(int(n), route, reason)
     return Count(int(core.count_loops(limit)), engine, "engine='loops' enumerates the simple cycles of the grid")
 

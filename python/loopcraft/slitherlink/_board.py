@@ -312,6 +312,7 @@ class Slitherlink(Picture):
         *,
         max_states: Optional[int] = None,
         deduce: bool = True,
+        threads: int = 1,
     ) -> Count:
         """Number of solutions (see :func:`loopcraft.slitherlink.count_solutions`).
 
@@ -329,8 +330,9 @@ class Slitherlink(Picture):
             max_states = require_int("max_states", max_states, 1, 2**63 - 1)
         if not isinstance(deduce, bool):
             raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
+        threads = require_int("threads", threads, 1, 256)
         if engine == "frontier":
-            count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce)
+            count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce, threads=threads)
             return Count(int(count), route, reason)
         result = self.solve(limit=min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT))
         return Count(result.count, "search", "engine='search' enumerates the solutions")

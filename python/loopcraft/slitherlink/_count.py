@@ -21,6 +21,7 @@ def count_solutions(
     *,
     max_states: Optional[int] = None,
     deduce: bool = True,
+    threads: int = 1,
 ) -> Count:
     """Number of solutions of ``board``: single loops on the grid edges that
     satisfy every clue (with no clue at all: OEIS A140517).
@@ -41,7 +42,11 @@ def count_solutions(
             otherwise the sweep draws exactly the edges it decided on and
             none it decided off, so the frontier carries only the open part.
             The count is the same as with ``deduce=False`` (the plain sweep
-            of the whole board); only time and memory differ.
+            of the whole board); only time and memory differ. A board
+            without clues has nothing to deduce from and is counted plainly.
+        threads: (``frontier`` only) worker threads, 1 to 256 (default 1), for
+            a board without clues, which is counted over
+            a table of every frontier state; other boards use one.
 
     Returns:
         A :class:`loopcraft.Count`: the number, with the route that ran
@@ -55,4 +60,4 @@ def count_solutions(
     """
     if not isinstance(board, Slitherlink):
         raise ArgumentTypeError(f"board must be a Slitherlink, got {type(board).__name__}")
-    return board.count(engine, limit, max_states=max_states, deduce=deduce)
+    return board.count(engine, limit, max_states=max_states, deduce=deduce, threads=threads)
