@@ -360,40 +360,15 @@ impl Table {
 /// Runs `$body` with `$s` bound to the width type of a table `$w` limbs
 /// wide (constant up to 8 limbs).
 macro_rules! with_width {
-    ($w:expr, $s:ident => $body:expr) => {{
+    ($w:expr, $s:ident => $body:expr) => {
+        with_width!(@arms $w, $s => $body; 1 2 3 4 5 6 7 8)
+    };
+    (@arms $w:expr, $s:ident => $body:expr; $($n:literal)*) => {{
         match $w {
-            1 => {
-                let $s = Fixed::<1>;
+            $($n => {
+                let $s = Fixed::<$n>;
                 $body
-            }
-            2 => {
-                let $s = Fixed::<2>;
-                $body
-            }
-            3 => {
-                let $s = Fixed::<3>;
-                $body
-            }
-            4 => {
-                let $s = Fixed::<4>;
-                $body
-            }
-            5 => {
-                let $s = Fixed::<5>;
-                $body
-            }
-            6 => {
-                let $s = Fixed::<6>;
-                $body
-            }
-            7 => {
-                let $s = Fixed::<7>;
-                $body
-            }
-            8 => {
-                let $s = Fixed::<8>;
-                $body
-            }
+            })*
             w => {
                 let $s = Dyn(w);
                 $body
