@@ -29,6 +29,7 @@ READERS = [
     (_pzpr, "MAX_URL", "MAX_URL"),
     (_batch, "MAX_THREADS", "MAX_THREADS"),
     (_validate, "MAX_ATTEMPTS", "MAX_ATTEMPTS"),
+    (_validate, "MAX_COUNT_THREADS", "MAX_COUNT_THREADS"),
     (_generate, "DEFAULT_ATTEMPTS", "SLITHER_ATTEMPTS"),
     (_generate, "SEARCH_CHECK_NODES", "SLITHER_SEARCH_NODES"),
     (loop, "MAX_N", "LOOP_V1_MAX_N"),
@@ -51,6 +52,7 @@ def test_the_known_values() -> None:
     assert (_core.SLITHER_ATTEMPTS, _core.SLITHER_SEARCH_NODES) == (50, 300)
     assert (_core.LOOP_V1_MAX_N, _core.LOOP_V1_NODE_LIMIT) == (200, 20000)
     assert _core.MAX_ATTEMPTS == 2**32 - 1
+    assert _core.MAX_COUNT_THREADS == 256  # "1 to 256" in the count docstrings
 
 
 def test_url_sites() -> None:

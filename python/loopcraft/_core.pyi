@@ -32,6 +32,8 @@ URL_NUMBER_FORMS: Tuple[Tuple[str, int, int], ...]
 """The wider numbers of a puzz.link body: ``(prefix, hex digits, offset)``."""
 MAX_THREADS: int
 """Most worker threads a batch may ask for."""
+MAX_COUNT_THREADS: int
+"""Most worker threads a frontier count may ask for."""
 MAX_ATTEMPTS: int
 """Largest ``attempts`` of a generator (the core counts them in 32 bits)."""
 SLITHER_ATTEMPTS: int

@@ -14,6 +14,8 @@ from .errors import ArgumentError, ArgumentTypeError
 # The generators' ``attempts`` fits the core's u32 counter in both families, so
 # both refuse the same absurd values instead of one looping until its budget.
 MAX_ATTEMPTS: int = _core.MAX_ATTEMPTS
+#: Most worker threads of a frontier count (the core's ``frontier::MAX_THREADS``).
+MAX_COUNT_THREADS: int = _core.MAX_COUNT_THREADS
 
 
 def show(value: Any) -> str:

@@ -84,6 +84,10 @@ use sweep::Rules;
 /// The default state budget of one layer.
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 
+/// Most worker threads a count takes (the grid table's; more only add
+/// contention for the memory one thread already streams).
+pub const MAX_THREADS: usize = 256;
+
 /// Largest key the engine builds, in 64-bit words.
 const MAX_WORDS: u32 = 16;
 

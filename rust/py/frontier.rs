@@ -31,20 +31,19 @@ fn deduced_tuple<'py>(py: Python<'py>, out: crate::frontier::Deduced) -> PyResul
     Ok((frontier_int(py, &out.count.count)?, out.count.peak_states, out.route.name(), out.reason))
 }
 
-/// Most worker threads a count takes.
-const MAX_THREADS: i64 = 256;
-
-/// `threads` from Python: 1..=256 workers.
-fn frontier_threads(threads: i64) -> Result<usize, Error> {
-    match usize::try_from(threads) {
-        Ok(t) if (1..=MAX_THREADS).contains(&threads) => Ok(t),
-        _ => Err(Error::InvalidArgument(format!("threads must be 1..={MAX_THREADS}, got {threads}"))),
-    }
-}
-
-/// A count's `limit` and `max_states` from Python ints.
-fn controls(limit: Option<i64>, max_states: Option<i64>) -> Result<(Option<u64>, Option<usize>), Error> {
-    Ok((limit.map(|l| non_negative("limit", l)).transpose()?, frontier_max_states(max_states)?))
+/// A count's `limit`, `max_states` and `threads` (1..=the core's
+/// `frontier::MAX_THREADS` workers) from Python ints.
+fn controls(
+    limit: Option<i64>,
+    max_states: Option<i64>,
+    threads: i64,
+) -> Result<(Option<u64>, Option<usize>, usize), Error> {
+    let max = crate::frontier::MAX_THREADS;
+    let threads = match usize::try_from(threads) {
+        Ok(t) if (1..=max).contains(&t) => t,
+        _ => return Err(Error::InvalidArgument(format!("threads must be 1..={max}, got {threads}"))),
+    };
+    Ok((limit.map(|l| non_negative("limit", l)).transpose()?, frontier_max_states(max_states)?, threads))
 }
 
 /// `SlitherBoard.count_deduced`: the ladder's fixpoint first, then a sweep of
@@ -57,8 +56,7 @@ pub(super) fn slither_count_deduced<'py>(
     deduce: bool,
     threads: i64,
 ) -> PyResult<DeducedTuple<'py>> {
-    let (limit, max_states) = controls(limit, max_states)?;
-    let threads = frontier_threads(threads)?;
+    let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
     let out = interruptible(py, |stop| {
         crate::frontier::slither_count_deduced(rows, cols, clues, deduce, limit, max_states, threads, stop)
@@ -75,8 +73,7 @@ pub(super) fn country_count_deduced<'py>(
     deduce: bool,
     threads: i64,
 ) -> PyResult<DeducedTuple<'py>> {
-    let (limit, max_states) = controls(limit, max_states)?;
-    let threads = frontier_threads(threads)?;
+    let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let out = interruptible(py, |stop| {
         crate::frontier::country_count_deduced(
             handle.rows(),
@@ -101,8 +98,7 @@ pub(super) fn slither_count<'py>(
     max_states: Option<i64>,
     threads: i64,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let (limit, max_states) = controls(limit, max_states)?;
-    let threads = frontier_threads(threads)?;
+    let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
     let out = interruptible(py, |stop| {
         crate::frontier::slither_count_on(rows, cols, clues, limit, max_states, threads, stop)
@@ -118,8 +114,7 @@ pub(super) fn country_count<'py>(
     max_states: Option<i64>,
     threads: i64,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let (limit, max_states) = controls(limit, max_states)?;
-    let threads = frontier_threads(threads)?;
+    let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let out = interruptible(py, |stop| {
         crate::frontier::country_count_on(
             handle.rows(),

@@ -32,7 +32,7 @@ from .. import _core
 from .._picture import Picture
 from .._result import Count, Deduction, Grade, SolveResult
 from .._svg import country_svg
-from .._validate import require_int, require_optional_number
+from .._validate import MAX_COUNT_THREADS, require_int, require_optional_number
 from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
 from ._loop import CountryLoop, bare_grid, edge_count
 
@@ -426,7 +426,7 @@ def count_on(
         limit = require_int("limit", limit, 0, NO_LIMIT)
     if max_states is not None:
         max_states = require_int("max_states", max_states, 1, 2**63 - 1)
-    threads = require_int("threads", threads, 1, 256)
+    threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
     if limit == 0:
         return Count(0, engine, "limit=0 asks for no solution: nothing was counted")
     if engine == "search":

@@ -14,7 +14,7 @@ from .._picture import Picture
 from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import require_int, require_optional_number, require_str, show
+from .._validate import MAX_COUNT_THREADS, require_int, require_optional_number, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _explain
 from . import _formats as fmt
@@ -330,7 +330,7 @@ class Slitherlink(Picture):
             max_states = require_int("max_states", max_states, 1, 2**63 - 1)
         if not isinstance(deduce, bool):
             raise ArgumentTypeError(f"deduce must be a bool, got {type(deduce).__name__}")
-        threads = require_int("threads", threads, 1, 256)
+        threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
         if engine == "frontier":
             count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce, threads=threads)
             return Count(int(count), route, reason)
