@@ -220,3 +220,21 @@ def test_grade_score_weighs_the_explanation() -> None:
         e = p.explain(g.level if g.level != "search" else None)
         d = weight(e.steps) / (36 + 30 + 30)
         assert g.score == pytest.approx(g.index + d / (1 + d))
+
+
+def test_sentences_name_lines_from_the_steps_own_cell() -> None:
+    """A step at a cell names the lines from that cell by direction ("to its
+    right", "below it"), and only lines that touch the cell."""
+    seen = False
+    for seed in range(4):
+        for step in generate(6, 6, seed=seed).explain():
+            if step.place is None or step.place[0] != "cell":
+                continue
+            for word, delta in (("to its right", (0, 1)), ("to its left", (0, -1)), ("below it", (1, 0))):
+                if word in step.text:
+                    seen = True
+                    r, c = step.place[1] + delta[0], step.place[2] + delta[1]
+                    lo = min((step.place[1], step.place[2]), (r, c))
+                    kind = "right" if delta[0] == 0 else "down"
+                    assert (kind, *lo) in step.decided, step.text
+    assert seen

@@ -281,3 +281,28 @@ def test_every_rule_is_used() -> None:
     # Runs last in this module (pytest keeps file order).
     missing = {r.name for r in RULES} - SEEN
     assert not missing, missing
+
+
+def test_sentences_name_sides_from_the_steps_own_cell_or_dot() -> None:
+    """A 0 crosses its four sides, and a sentence that starts at a cell or a
+    dot names that place's own sides from it ("its top side", "the side
+    below it"); other sides keep their row and column. Each near name must
+    be one of the step's decided sides of that place."""
+    board = Slitherlink([[None, None, None], [None, 0, None], [None, None, None]])
+    first = next(s for s in board.explain() if s.rule == "number")
+    assert first.text == "The 0 at row 2, column 2 counting its lines and crosses: crosses on all four of its sides."
+    seen_dot = seen_cell = False
+    for seed in range(6):
+        for step in generate(6, 6, seed=seed).explain():
+            if step.text.startswith("The dot at ") and "the side " in step.text:
+                seen_dot = True
+                assert step.place is not None and step.place[0] == "point"
+                _, r, c = step.place
+                near = {("h", r, c), ("h", r, c - 1), ("v", r, c), ("v", r - 1, c)}
+                assert any(k in near for k in step.decided), step.text
+            if " its " in step.text and step.place is not None and step.place[0] == "cell":
+                seen_cell = True
+                _, r, c = step.place
+                sides = {("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)}
+                assert any(k in sides for k in step.decided), step.text
+    assert seen_dot and seen_cell

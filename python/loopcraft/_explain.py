@@ -58,6 +58,15 @@ STEP_WEIGHT_BASE = 8
 _EDGE_KINDS = {"slitherlink": ("h", "v"), "country": ("right", "down")}
 
 
+def listing(names: Sequence[str]) -> str:
+    """``a, b and c``; with ``;`` between names that hold commas themselves."""
+    if len(names) <= 1:
+        return "".join(names)
+    if any("," in n for n in names):
+        return "; ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule of a family's catalogue (``RULES``).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
 from .._svg import country_svg
 from ._loop import edge_cells, edge_count
 
@@ -80,7 +80,22 @@ class _Geo:
         (r1, c1), (r2, c2) = self.pair(key)
         return f"between row {r1 + 1}, column {c1 + 1} and row {r2 + 1}, column {c2 + 1}"
 
-    def decisions(self, decided: Mapping[Key, int]) -> str:
+    def near_name(self, key: Key, place: Optional[Key]) -> Optional[str]:
+        """A line from the step's own cell, named from it ("to its right"):
+        a reader looks at the place the sentence starts from."""
+        if place is None or place[0] != "cell" or key[0] not in ("right", "down"):
+            return None
+        here = (place[1], place[2])
+        a, b = self.pair(key)
+        if here not in (a, b):
+            return None
+        (r, c) = b if a == here else a
+        dr, dc = r - here[0], c - here[1]
+        return {(0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it", (-1, 0): "above it"}[(dr, dc)]
+
+    def decisions(self, decided: Mapping[Key, int], place: Optional[Key] = None) -> str:
+        """What a step decided, in words; the lines from the step's own cell
+        are named from it, the rest by row and column."""
         groups = [
             ("a line", "lines", [k for k, v in decided.items() if v == 1 and k[0] != "cell"]),
             ("no line", "no lines", [k for k, v in decided.items() if v == 0 and k[0] != "cell"]),
@@ -91,7 +106,8 @@ class _Geo:
         for one, many, keys in groups:
             if not keys:
                 continue
-            shown = "; ".join(("at " if k[0] == "cell" else "") + self.name(k) for k in keys[:4])
+            names = [self.near_name(k, place) or ("at " if k[0] == "cell" else "") + self.name(k) for k in keys]
+            shown = listing(names[:4])
             more = f" and {len(keys) - 4} more" if len(keys) > 4 else ""
             parts.append(f"{one if len(keys) == 1 else many} {shown}{more}")
         return " and ".join(parts) if parts else "nothing new"
@@ -105,7 +121,7 @@ class _Geo:
         sub: int,
         bad: bool,
     ) -> str:
-        what = self.decisions(decided)
+        what = self.decisions(decided, place)
         if rule == "mistake":
             assert place is not None
             v = before.get(place)

@@ -383,7 +383,7 @@ class Slitherlink(Picture):
         >>> [s.rule for s in e.steps][:3]
         ['dot-facts', 'two-lines-or-none', 'premature-loop']
         >>> print(e.steps[1].text)
-        The dot at row 1, column 1 of the dots has two lines or none: a line at the top of row 1, column 1.
+        The dot at the top left corner of row 1, column 1 has two lines or none: a line on the side to its right.
         >>> e.replay().marks == e.decided()
         True
         """

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
 from .._svg import clue_texts, grid_svg
 from ._geometry import ClueGrid
 
@@ -70,6 +70,38 @@ class _Board:
             return f"the left of row {r + 1}, column {c + 1}"
         return f"the right of row {r + 1}, column {c}"
 
+    def dot_name(self, r: int, c: int) -> str:
+        """A dot named by the cell it is a corner of: the top left one where
+        there is a cell below and right of it, else the nearest."""
+        vertical = "top" if r < self.rows else "bottom"
+        horizontal = "left" if c < self.cols else "right"
+        return f"the {vertical} {horizontal} corner of {self.cell_name(min(r, self.rows - 1), min(c, self.cols - 1))}"
+
+    def near_name(self, key: Key, place: Optional[Key]) -> Optional[str]:
+        """``key``'s name as seen from the step's own cell or dot, when it is
+        one of that cell's sides or one of that dot's sides: a reader looks
+        at the place the sentence starts from."""
+        if place is None or place[0] not in ("cell", "point") or key[0] not in ("h", "v"):
+            return None
+        kind, r, c = key
+        pr, pc = place[1], place[2]
+        if place[0] == "cell":
+            sides = {
+                ("h", pr, pc): "top",
+                ("h", pr + 1, pc): "bottom",
+                ("v", pr, pc): "left",
+                ("v", pr, pc + 1): "right",
+            }
+            side = sides.get((kind, r, c))
+            return f"its {side} side" if side else None
+        ends = {
+            ("h", pr, pc): "the side to its right",
+            ("h", pr, pc - 1): "the side to its left",
+            ("v", pr, pc): "the side below it",
+            ("v", pr - 1, pc): "the side above it",
+        }
+        return ends.get((kind, r, c))
+
     def place_name(self, place: Optional[Key]) -> str:
         if place is None:
             return "A chain of related sides"
@@ -80,20 +112,24 @@ class _Board:
                 f"The {clue} at {self.cell_name(r, c)}" if clue is not None else f"The cell at {self.cell_name(r, c)}"
             )
         if place[0] == "point":
-            return f"The dot at row {place[1] + 1}, column {place[2] + 1} of the dots"
+            return f"The dot at {self.dot_name(place[1], place[2])}"
         return f"The side at {self.edge_name(place)}"
 
-    def decisions(self, decided: Mapping[Key, int]) -> str:
-        lines = [self.edge_name(k) for k, v in decided.items() if v == 1]
-        crosses = [self.edge_name(k) for k, v in decided.items() if v == 0]
+    def decisions(self, decided: Mapping[Key, int], place: Optional[Key] = None) -> str:
+        """What a step decided, in words: its lines, then its crosses. Sides
+        of the step's own cell or dot are named from it ("its top side"),
+        the rest by row and column."""
         parts = []
-        for word, names in (("a line", lines), ("a cross", crosses)):
-            if not names:
+        for value, one, many in ((1, "a line", "lines"), (0, "a cross", "crosses")):
+            keys = [k for k, v in decided.items() if v == value]
+            if not keys:
                 continue
-            shown = names[:4]
-            more = f" and {len(names) - 4} more" if len(names) > 4 else ""
-            plural = "lines" if word == "a line" else "crosses"
-            parts.append(f"{word if len(names) == 1 else plural} at {'; '.join(shown)}{more}")
+            near = [n for n in (self.near_name(k, place) for k in keys) if n is not None]
+            far = [self.edge_name(k) for k in keys if self.near_name(k, place) is None]
+            names = (["all four of its sides"] if len(near) == 4 else near) + far
+            shown, more = names[:4], len(names) - 4
+            tail = f" and {more} more" if more > 0 else ""
+            parts.append(f"{one if len(keys) == 1 else many} on {listing(shown)}{tail}")
         return " and ".join(parts) if parts else "nothing new"
 
 
@@ -119,10 +155,10 @@ def _text(
     contradiction: bool,
     sub: int,
 ) -> str:
-    what = b.decisions(decided)
+    what = b.decisions(decided, place)
     if rule == "mistake":
         wrong = sorted(premise)
-        names = "; ".join(f"the {'line' if before.get(k) == 1 else 'cross'} at {b.edge_name(k)}" for k in wrong[:4])
+        names = "; ".join(f"the {'line' if before.get(k) == 1 else 'cross'} on {b.edge_name(k)}" for k in wrong[:4])
         return f"Mistake: {names} — no solution agrees."
     if rule == "search":
         return f"No rule decides anything more; the unique solution has {what}."
@@ -130,7 +166,7 @@ def _text(
         assert place is not None
         v = decided.get(place)
         other = "a cross" if v == 1 else "a line"
-        return f"Trial: {other} at {b.edge_name(place)} leads to a contradiction in {sub} steps, so {what}."
+        return f"Trial: {other} on {b.edge_name(place)} leads to a contradiction in {sub} steps, so {what}."
     if rule == "premature-loop":
         head = "Closing the loop here would leave other lines or a number out"
     elif rule == "loop-closed":
