@@ -285,11 +285,23 @@ impl<'a> Engine<'a> {
     }
 
     /// Back to every edge undecided, with new clues and the acting
-    /// constraints queued: the undo logs hold every change since `new`, so
-    /// this costs no allocation, which matters when the generator solves
-    /// thousands of boards of one size in a row.
+    /// constraints queued, without allocating: the generator and a replay
+    /// solve thousands of boards of one size in a row, and most of those
+    /// searches cost less than building an engine. The state is copied back
+    /// from the tables (a few hundred bytes) rather than undone edge by edge.
     pub fn reset(&mut self, clues: &[i8]) {
-        self.undo_to(Mark { edges: 0, links: 0, paths: 0 });
+        self.words.copy_from_slice(&self.tables.words);
+        self.dom[..self.tables.edges].fill(BOTH);
+        for (p, end) in self.path.iter_mut().enumerate() {
+            *end = p as u32;
+        }
+        self.trail_len = 0;
+        self.path_trail.clear();
+        self.paths = 0;
+        self.pending = 0;
+        self.closed = false;
+        self.head = 0;
+        self.tail = 0;
         self.clues.copy_from_slice(clues);
         self.queue_initial();
     }

@@ -3,8 +3,10 @@
 //! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
-use super::propagate::{Engine, Mark, BOTH, OFF, ON};
+use super::propagate::{Domain, Engine, Mark, BOTH, OFF, ON};
 use crate::error::Result;
+use std::borrow::Cow;
+use std::cell::RefCell;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveResult {
@@ -23,12 +25,45 @@ struct Frame {
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let tables = super::tables_for(n)?;
     super::check_clues(clues, n)?;
-    let mut engine = Engine::new(&tables, clues);
-    Ok(search(&mut engine, node_limit))
+    let Cow::Borrowed(tables) = tables else {
+        let mut engine = Engine::new(&tables, clues);
+        return Ok(search(&mut engine, &mut Vec::new(), node_limit));
+    };
+    // A solve of a few dozen nodes costs about as much as a fresh engine's
+    // allocations, so each thread keeps one engine and stack per cached size.
+    // The slot is emptied while in use, so a nested or panicking call never
+    // sees a half-used workspace: it builds its own.
+    let cached = WORKSPACES.with(|w| w.borrow_mut().get_mut(n).and_then(Option::take));
+    let mut work = match cached {
+        Some(mut work) => {
+            work.engine.reset(clues);
+            work
+        }
+        None => Box::new(Workspace { engine: Engine::new(tables, clues), stack: Vec::new() }),
+    };
+    let out = search(&mut work.engine, &mut work.stack, node_limit);
+    WORKSPACES.with(|w| {
+        if let Some(slot) = w.borrow_mut().get_mut(n) {
+            *slot = Some(work);
+        }
+    });
+    Ok(out)
 }
 
-/// The v1 search from a fresh engine (every edge undecided, the acting rules queued).
-fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
+/// An engine and a search stack for one board size, reused by `solve`.
+struct Workspace {
+    engine: Engine<'static>,
+    stack: Vec<Frame>,
+}
+
+thread_local! {
+    static WORKSPACES: RefCell<Vec<Option<Box<Workspace>>>> =
+        RefCell::new((0..=super::CACHED_N).map(|_| None).collect());
+}
+
+/// The v1 search from a fresh engine (every edge undecided, the acting rules
+/// queued), with `stack` as scratch.
+fn search(engine: &mut Engine<'_>, stack: &mut Vec<Frame>, node_limit: u64) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
     if !engine.run() {
         return out;
@@ -39,7 +74,7 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         out.truncated = true;
         return out;
     }
-    let mut stack: Vec<Frame> = Vec::with_capacity(engine.domains().len());
+    stack.clear();
     // Edges below the top frame's edge are all decided, so the next branching
     // edge is searched from there.
     let mut from = 0usize;
@@ -51,7 +86,7 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
         let next = if engine.closed {
             None
         } else {
-            engine.domains()[from..].iter().position(|&d| d == BOTH).map(|i| from + i)
+            first_undecided(engine.domains(), from)
         };
         match next {
             Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
@@ -88,6 +123,24 @@ fn search(engine: &mut Engine<'_>, node_limit: u64) -> SolveResult {
     }
 }
 
+/// The first undecided edge at or after `from`, eight domains at a time
+/// (undecided is `BOTH`, both bits set): the scan runs at every node, and
+/// byte by byte it is a data-dependent branch per edge.
+#[inline]
+fn first_undecided(dom: &[Domain], from: usize) -> Option<usize> {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    let mut i = from;
+    while let Some(chunk) = dom.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let both = w & (w >> 1) & LOW_BITS;
+        if both != 0 {
+            return Some(i + both.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    dom.get(i..)?.iter().position(|&d| d == BOTH).map(|k| i + k)
+}
+
 /// The v1 clue-thinning step of `generate`: for each cell in `order`, blank
 /// its clue and restore it unless `solve` (20,000 nodes) still finds exactly
 /// one solution untruncated; then the final check. Returns the thinned clues
@@ -106,9 +159,10 @@ pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> 
     }
     let tables = super::tables_for(n)?;
     let mut engine = Engine::new(&tables, clues);
+    let mut stack = Vec::new();
     let mut unique = |c: &[i8]| -> bool {
         engine.reset(c);
-        let r = search(&mut engine, THIN_NODE_LIMIT);
+        let r = search(&mut engine, &mut stack, THIN_NODE_LIMIT);
         !r.truncated && r.solutions.len() == 1
     };
     let mut clues = clues.to_vec();
