@@ -296,7 +296,7 @@ def test_bad_input_is_a_4xx_json_error(client: TestClient, op: str, body: bytes,
 @pytest.mark.parametrize(
     "puzzle, place",
     [
-        ("https://puzz.link/p?slither/3/2/1g3A", {"part": "body", "position": 4}),
+        ("https://puzz.link/p?slither/3/2/1g3A", {"part": "body", "position": 4, "row": 2, "column": 1}),
         ("https://puzz.link/p?slither/3/1a/1g3", {"part": "size"}),
         ("2 2\n- x\n- 1", {"line": 2, "row": 1, "column": 2}),
     ],

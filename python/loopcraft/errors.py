@@ -54,7 +54,9 @@ class FormatError(LoopcraftError, ValueError):
     is ``None`` where the reader does not name it:
 
     - ``line``: the line of puzzlekit text, from 1;
-    - ``row``, ``column``: the row and column of puzzlekit text's grid, from 1;
+    - ``row``, ``column``: the row and column of the board, from 1: of
+      puzzlekit text's grid, or the cell a URL body's fault stands for (a
+      character out of place, a body that ends before it);
     - ``part``: the part of a URL at fault: ``"envelope"`` (site, puzzle type,
       fields), ``"size"``, ``"flags"`` or ``"body"``;
     - ``position``: the character of the URL body at fault, from 1.
@@ -63,8 +65,8 @@ class FormatError(LoopcraftError, ValueError):
     >>> try:
     ...     Slitherlink.from_url("https://puzz.link/p?slither/3/2/1g3A")
     ... except FormatError as e:
-    ...     print(e.part, e.position)
-    body 4
+    ...     print(e.part, e.position, e.row, e.column)
+    body 4 2 1
     """
 
     def __init__(

@@ -83,11 +83,7 @@ fn search(engine: &mut Engine<'_>, stack: &mut Vec<Frame>, node_limit: u64) -> S
         // A closed loop that passed propagation is a solution: the loop rule
         // turns the rest off and the clues hold. Without a closure, a fully
         // decided board has no on-edge at all, which v1 rejects.
-        let next = if engine.closed {
-            None
-        } else {
-            first_undecided(engine.domains(), from)
-        };
+        let next = if engine.closed { None } else { first_undecided(engine.domains(), from) };
         match next {
             Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
             None if engine.closed => {

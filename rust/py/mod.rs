@@ -48,7 +48,7 @@ impl From<crate::read::ReadError> for PyErr {
                 place.extend(row.map(|r| ("row", PlaceValue::Int(r))));
                 place.extend(col.map(|c| ("column", PlaceValue::Int(c))));
             }
-            Place::Url { part, pos } => {
+            Place::Url { part, pos, cell } => {
                 let name = match part {
                     UrlPart::Envelope => "envelope",
                     UrlPart::Size => "size",
@@ -57,6 +57,9 @@ impl From<crate::read::ReadError> for PyErr {
                 };
                 place.push(("part", PlaceValue::Str(name)));
                 place.extend(pos.map(|p| ("position", PlaceValue::Int(p))));
+                if let Some((row, col)) = cell {
+                    place.extend([("row", PlaceValue::Int(row)), ("column", PlaceValue::Int(col))]);
+                }
             }
         }
         Python::attach(|py| {

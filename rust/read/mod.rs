@@ -81,8 +81,9 @@ pub enum Place {
     /// grid it holds when the problem is in one cell or one row.
     Line { line: usize, row: Option<usize>, col: Option<usize> },
     /// A part of a URL: the envelope (site, puzzle type, fields), the size,
-    /// the flag word, or the body (with the position of a character when one is at fault).
-    Url { part: UrlPart, pos: Option<usize> },
+    /// the flag word, or the body (with the position of a character when one
+    /// is at fault, and the board's row and column when the fault is at a cell).
+    Url { part: UrlPart, pos: Option<usize>, cell: Option<(usize, usize)> },
 }
 
 /// The parts of a puzz.link URL.

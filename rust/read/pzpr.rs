@@ -40,11 +40,17 @@ pub struct Url<'t> {
 }
 
 fn at(part: super::UrlPart) -> Place {
-    Place::Url { part, pos: None }
+    Place::Url { part, pos: None, cell: None }
 }
 
 fn at_body(pos: usize) -> Place {
-    Place::Url { part: super::UrlPart::Body, pos: Some(pos) }
+    Place::Url { part: super::UrlPart::Body, pos: Some(pos), cell: None }
+}
+
+/// The body at character `pos` (from 1), which stands for the board's cell
+/// at 0-based `(row, col)`.
+fn at_body_cell(pos: usize, row: usize, col: usize) -> Place {
+    Place::Url { part: super::UrlPart::Body, pos: Some(pos), cell: Some((row + 1, col + 1)) }
 }
 
 /// Reads the envelope of a URL of `family` (puzzle types `pids`, the first
@@ -161,7 +167,7 @@ pub fn slither(url: &str) -> Result<SlitherItem> {
                     r + 1,
                     c + 1
                 );
-                return Err(ReadError::new(at_body(i + 1), m));
+                return Err(ReadError::new(at_body_cell(i + 1, r, c), m));
             }
         };
         if let Some(c) = clue {
@@ -176,7 +182,7 @@ pub fn slither(url: &str) -> Result<SlitherItem> {
             r + 1,
             c + 1
         );
-        return Err(ReadError::new(at_body(char_len(u.body) + 1), m));
+        return Err(ReadError::new(at_body_cell(char_len(u.body) + 1, r, c), m));
     }
     Ok(SlitherItem { rows, cols, clues })
 }
@@ -352,7 +358,8 @@ pub fn country(url: &str) -> Result<CountryText> {
             r2 + 1,
             c2 + 1
         );
-        return Err(ReadError::new(at(super::UrlPart::Body), m));
+        let place = Place::Url { part: super::UrlPart::Body, pos: None, cell: Some((r1 + 1, c1 + 1)) };
+        return Err(ReadError::new(place, m));
     }
     let count = cells.iter().max().map_or(0, |&k| k as usize + 1);
     let (found, end) = numbers(&body, pos, count)?;
@@ -432,28 +439,33 @@ mod tests {
             ),
         ] {
             let e = error(slither(url));
-            assert_eq!(e.place, Place::Url { part, pos: None }, "{url:?}");
+            assert_eq!(e.place, Place::Url { part, pos: None, cell: None }, "{url:?}");
             assert!(e.message.starts_with(message), "{url:?}: {}", e.message);
         }
-        for (url, pos, message) in [
+        // The cell is the one the message names (1-based), where it names one.
+        for (url, pos, cell, message) in [
             (
                 "https://puzz.link/p?slither/3/1/1g",
                 3,
+                Some((1, 3)),
                 "URL body ends after 2 of 3 cells (at row 1, column 3): it is too short",
             ),
             (
                 "https://puzz.link/p?slither/3/1/1g33",
                 4,
+                None,
                 "URL body: unexpected '3' at position 4: all 3 cells are already read",
             ),
             (
                 "https://puzz.link/p?slither/3/2/1g3A",
                 4,
+                Some((2, 1)),
                 "URL body: unexpected 'A' at position 4 (row 2, column 1); expected 0-9, a-e, g-z or '.'",
             ),
         ] {
             let e = error(slither(url));
-            assert_eq!((e.place, e.message.as_str()), (Place::Url { part: UrlPart::Body, pos: Some(pos) }, message));
+            let place = Place::Url { part: UrlPart::Body, pos: Some(pos), cell };
+            assert_eq!((e.place, e.message.as_str()), (place, message));
         }
         let long = format!("https://puzz.link/p?slither/{}/5/g", "1".repeat(5000));
         assert!(error(slither(&long)).message.starts_with("URL: the number of columns: a number of 5000 digits"));
@@ -495,11 +507,11 @@ mod tests {
             ),
         ] {
             let e = error(country(url));
-            assert_eq!((e.place, e.message.as_str()), (Place::Url { part: UrlPart::Body, pos }, message));
+            assert_eq!((e.place, e.message.as_str()), (Place::Url { part: UrlPart::Body, pos, cell: None }, message));
         }
-        assert!(error(country("https://puzz.link/p?country/3/3/0080"))
-            .message
-            .contains("inside a single country, the first between row 1"));
+        let inside = error(country("https://puzz.link/p?country/3/3/0080"));
+        assert!(inside.message.contains("inside a single country, the first between row 1, column 2"));
+        assert_eq!(inside.place, Place::Url { part: UrlPart::Body, pos: None, cell: Some((1, 2)) });
         assert!(error(country("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j")).message.contains("'e' flag"));
         assert_eq!(error(country("https://puzz.link/p?country/1/5/0")).message, "URL: 1 columns is outside 2..30");
     }
