@@ -26,7 +26,7 @@ pub const MAX_N: usize = 200;
 /// Boards up to this size are built once and shared: the generator solves
 /// thousands of small boards, and rebuilding the tables each time would cost
 /// more than many of the searches.
-pub(crate) const CACHED_N: usize = 16;
+const CACHED_N: usize = 16;
 static GRIDS: [OnceLock<Grid>; CACHED_N + 1] = [const { OnceLock::new() }; CACHED_N + 1];
 
 /// The n x n grid, after checking n.

@@ -5,8 +5,6 @@
 
 use super::propagate::{Domain, Engine, Mark, BOTH, OFF, ON};
 use crate::error::Result;
-use std::borrow::Cow;
-use std::cell::RefCell;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveResult {
@@ -25,40 +23,8 @@ struct Frame {
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let tables = super::tables_for(n)?;
     super::check_clues(clues, n)?;
-    let Cow::Borrowed(tables) = tables else {
-        let mut engine = Engine::new(&tables, clues);
-        return Ok(search(&mut engine, &mut Vec::new(), node_limit));
-    };
-    // A solve of a few dozen nodes costs about as much as a fresh engine's
-    // allocations, so each thread keeps one engine and stack per cached size.
-    // The slot is emptied while in use, so a nested or panicking call never
-    // sees a half-used workspace: it builds its own.
-    let cached = WORKSPACES.with(|w| w.borrow_mut().get_mut(n).and_then(Option::take));
-    let mut work = match cached {
-        Some(mut work) => {
-            work.engine.reset(clues);
-            work
-        }
-        None => Box::new(Workspace { engine: Engine::new(tables, clues), stack: Vec::new() }),
-    };
-    let out = search(&mut work.engine, &mut work.stack, node_limit);
-    WORKSPACES.with(|w| {
-        if let Some(slot) = w.borrow_mut().get_mut(n) {
-            *slot = Some(work);
-        }
-    });
-    Ok(out)
-}
-
-/// An engine and a search stack for one board size, reused by `solve`.
-struct Workspace {
-    engine: Engine<'static>,
-    stack: Vec<Frame>,
-}
-
-thread_local! {
-    static WORKSPACES: RefCell<Vec<Option<Box<Workspace>>>> =
-        RefCell::new((0..=super::CACHED_N).map(|_| None).collect());
+    let mut engine = Engine::new(&tables, clues);
+    Ok(search(&mut engine, &mut Vec::new(), node_limit))
 }
 
 /// The v1 search from a fresh engine (every edge undecided, the acting rules
