@@ -486,3 +486,17 @@ def test_format_doctests():
 
     failed, tried = doctest.testmod(_formats)
     assert tried >= 3 and failed == 0
+
+
+def test_json_numbers_of_any_length_are_format_errors_in_our_words():
+    """A JSON number past MAX_DIGITS digits is refused as the text readers
+    refuse one, not with Python's own message about its settings."""
+    from loopcraft._text import MAX_DIGITS
+
+    text = '{"kind": "slitherlink", "rows": ' + "9" * (MAX_DIGITS + 1) + ', "cols": 2, "clues": []}'
+    with pytest.raises(FormatError, match=f"a number of {MAX_DIGITS + 1} digits is too long") as info:
+        Slitherlink.from_json(text)
+    assert "sys." not in str(info.value)
+    # Just within the bound the number is read, and then refused as a size.
+    with pytest.raises(FormatError):
+        Slitherlink.from_json(text.replace("9" * (MAX_DIGITS + 1), "9" * MAX_DIGITS))

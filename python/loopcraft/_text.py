@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict
+from typing import Any, Dict, Union
 
 from . import _core
 from ._validate import show
@@ -33,6 +33,7 @@ __all__ = [
     "digits_int",
     "place",
     "load_json",
+    "parse_json",
     "json_record",
 ]
 
@@ -139,6 +140,20 @@ def place(line_no: int, row: int, col: int = -1) -> str:
     return f"line {line_no} (row {row + 1}, column {col + 1})"
 
 
+def _json_int(digits: str) -> int:
+    """A JSON integer, refused past :data:`MAX_DIGITS` digits as the text
+    readers refuse it (else Python's own limit speaks, naming its settings)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is too long (at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def parse_json(text: Union[str, bytes, bytearray]) -> Any:
+    """``json.loads`` with integers bounded as :func:`_json_int` says; raises
+    ValueError or RecursionError as ``json.loads`` does."""
+    return json.loads(text, parse_int=_json_int)
+
+
 def load_json(text: Any) -> Any:
     """Parses JSON text (str or bytes); malformed text is a FormatError."""
     if not isinstance(text, (str, bytes, bytearray)):
@@ -146,7 +161,7 @@ def load_json(text: Any) -> Any:
     if len(text) > MAX_TEXT:
         raise FormatError(f"JSON text is too long ({len(text)} characters)")
     try:
-        return json.loads(text)
+        return parse_json(text)
     except ValueError as exc:  # also a number longer than Python converts
         raise FormatError(f"not valid JSON: {exc}") from None
     except RecursionError:

@@ -23,7 +23,6 @@ rebinding; every answer carries a Content Security Policy.
 
 from __future__ import annotations
 
-import json
 import mimetypes
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Dict, MutableMapping, Optional, Tuple
@@ -36,6 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from .._text import parse_json
 from ..errors import FormatError, LoopcraftError, MissingExtraError
 from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
@@ -157,7 +157,7 @@ async def _read_json(request: Request) -> Dict[str, Any]:
             raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
         chunks.append(chunk)
     try:
-        data = json.loads(b"".join(chunks))
+        data = parse_json(b"".join(chunks))
     except (ValueError, RecursionError) as exc:
         raise HTTPException(400, f"the body is not valid JSON: {str(exc)[:200]}") from None
     if not isinstance(data, dict):
