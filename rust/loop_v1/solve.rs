@@ -24,7 +24,8 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
     let tables = super::tables_for(n)?;
     super::check_clues(clues, n)?;
     let mut engine = Engine::new(&tables, clues);
-    Ok(search(&mut engine, &mut Vec::new(), node_limit))
+    // One frame per decided branching edge at most: no growth on the way down.
+    Ok(search(&mut engine, &mut Vec::with_capacity(tables.num_edges()), node_limit))
 }
 
 /// The v1 search from a fresh engine (every edge undecided, the acting rules
@@ -121,7 +122,7 @@ pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> 
     }
     let tables = super::tables_for(n)?;
     let mut engine = Engine::new(&tables, clues);
-    let mut stack = Vec::new();
+    let mut stack = Vec::with_capacity(tables.num_edges());
     let mut unique = |c: &[i8]| -> bool {
         engine.reset(c);
         let r = search(&mut engine, &mut stack, THIN_NODE_LIMIT);
