@@ -285,8 +285,8 @@ impl<'a> Engine<'a> {
     }
 
     /// Back to every edge undecided, with new clues and the acting
-    /// constraints queued, without allocating: the generator and a replay
-    /// solve thousands of boards of one size in a row, and most of those
+    /// constraints queued, without allocating: the generator's thinning
+    /// solves thousands of boards of one size in a row, and most of those
     /// searches cost less than building an engine. The state is copied back
     /// from the tables (a few hundred bytes) rather than undone edge by edge.
     pub fn reset(&mut self, clues: &[i8]) {
