@@ -55,6 +55,7 @@
 //! between points; a point sums at most `2 W + 4` old counts into one slot).
 
 use super::bignum::Nat;
+use super::residue;
 use super::sweep::Count;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
@@ -194,6 +195,43 @@ impl Ranks {
 /// that a slot's sums unroll), or any width.
 trait Limbs: Copy + Send + Sync {
     fn n(self) -> usize;
+    /// `Some(m)` when a slot is one word counted modulo `m` (`0`: `2^64`),
+    /// `None` when its limbs are the exact count.
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        None
+    }
+}
+
+/// One word a slot, counted modulo `2^64` (wrapping sums).
+#[derive(Clone, Copy)]
+struct Wrap;
+
+impl Limbs for Wrap {
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(0)
+    }
+}
+
+/// One word a slot, counted modulo a prime below `2^63` (a sum of two
+/// residues does not overflow).
+#[derive(Clone, Copy)]
+struct Prime(u64);
+
+impl Limbs for Prime {
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(self.0)
+    }
 }
 
 /// `L` limbs.
@@ -289,10 +327,14 @@ impl<W: Limbs> Slots<W> {
         self.get(r).iter().all(|&l| l == 0)
     }
 
+    /// Slot `r` becomes zero; a slot already zero is not written (its page
+    /// may never have been touched, and then stays so).
     #[inline(always)]
     fn clear(&mut self, r: usize) {
-        for l in self.slot(r) {
-            *l = 0;
+        if !self.is_zero(r) {
+            for l in self.slot(r) {
+                *l = 0;
+            }
         }
     }
 
@@ -300,10 +342,35 @@ impl<W: Limbs> Slots<W> {
     /// `None` is zero).
     #[inline(always)]
     fn set_sum(&mut self, to: usize, a: Option<usize>, b: Option<usize>) {
+        // Zeros in: the target becomes zero, written only when it is not
+        // (a page of zeros stays untouched).
+        if a.is_none_or(|a| self.is_zero(a)) && b.is_none_or(|b| self.is_zero(b)) {
+            self.clear(to);
+            return;
+        }
         let w = self.w.n();
         let end = |r: usize| r * w + w;
         assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= self.shared.words_len);
         let words = self.shared.words;
+        if let Some(m) = self.w.modulus() {
+            // SAFETY: in bounds (checked above, one word a slot); no other
+            // worker touches these slots now.
+            unsafe {
+                let x = a.map_or(0, |a| *words.add(a));
+                let y = b.map_or(0, |b| *words.add(b));
+                *words.add(to) = if m == 0 {
+                    x.wrapping_add(y)
+                } else {
+                    let s = x + y;
+                    if s >= m {
+                        s - m
+                    } else {
+                        s
+                    }
+                };
+            }
+            return;
+        }
         let mut carry = 0u64;
         let mut last = 0u64;
         for i in 0..w {
@@ -357,6 +424,25 @@ impl Table {
     }
 }
 
+/// `n` zero words, fresh from the allocator: a large block comes zeroed
+/// from the operating system, its pages mapped when first written, so that
+/// the slots never written (most of a Hamiltonian table) take no memory.
+fn zeroed(n: usize) -> Result<Vec<u64>> {
+    let refuse = || Error::Capacity(format!("no memory for a table of {n} counts"));
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u64>(n).map_err(|_| refuse())?;
+    // SAFETY: the layout is not zero-sized (n > 0).
+    let words = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if words.is_null() {
+        return Err(refuse());
+    }
+    // SAFETY: allocated by the global allocator with the layout of `n` u64
+    // (a Vec's own), every word initialised (zero).
+    Ok(unsafe { Vec::from_raw_parts(words, n, n) })
+}
+
 /// Runs `$body` with `$s` bound to the width type of a table `$w` limbs
 /// wide (constant up to 8 limbs).
 macro_rules! with_width {
@@ -376,6 +462,52 @@ macro_rules! with_width {
         }
     }};
 }
+
+/// Runs `$body` with `$s` bound to the slot type of `$arith` (exact
+/// counts `$w` limbs wide, or one word modulo a number).
+macro_rules! with_arith {
+    ($arith:expr, $w:expr, $s:ident => $body:expr) => {
+        match $arith {
+            Arith::Exact => with_width!($w, $s => $body),
+            Arith::Modulo(0) => {
+                let $s = Wrap;
+                $body
+            }
+            Arith::Modulo(p) => {
+                let $s = Prime(p);
+                $body
+            }
+        }
+    };
+}
+
+/// How a pass keeps its counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arith {
+    /// Exact, the table widened by a limb when its counts need one.
+    Exact,
+    /// One word a slot, modulo this number (`0`: `2^64`; else a prime
+    /// below `2^63`).
+    Modulo(u64),
+}
+
+/// How [`count_with`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Residues for a large table whose counts need more than one word,
+    /// else exact (see [`count`]).
+    Auto,
+    /// One exact pass.
+    Exact,
+    /// One pass per modulus, the count rebuilt from the residues.
+    Residues,
+}
+
+/// Tables of at least this many slots count by residues (one word a slot)
+/// when the count's bound needs more than one word; smaller ones count
+/// exactly in one pass (the wider table is then a few tens of MB at most,
+/// and one pass beats two or three).
+const RESIDUE_SLOTS: usize = 1 << 23;
 
 /// The matching ")" of the "(" at plug `p` of `s`.
 #[inline(always)]
@@ -420,6 +552,10 @@ fn partner_left(s: u64, p: u32) -> u32 {
 /// points, or `None` when its table would pass `max_states` slots (or the
 /// frontier one word); the caller then uses the general sweep. `peak_states`
 /// is the table's number of slots.
+///
+/// A table of [`RESIDUE_SLOTS`] or more whose count may pass one word, with
+/// no `limit`, is swept once per modulus (one word a slot, see
+/// [`super::residue`]); any other is swept once with exact counts.
 pub fn count(
     rows: usize,
     cols: usize,
@@ -429,23 +565,83 @@ pub fn count(
     threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Count>> {
+    count_with(rows, cols, kind, limit, max_states, threads, Mode::Auto, stop)
+}
+
+/// [`count`] with the choice of exact counts or residues made by `mode`
+/// (residues need no `limit`: with one, the count is exact).
+#[allow(clippy::too_many_arguments, reason = "count's arguments and the mode")]
+pub fn count_with(
+    rows: usize,
+    cols: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    max_states: usize,
+    threads: usize,
+    mode: Mode,
+    stop: &mut Stop<'_>,
+) -> Result<Option<Count>> {
     // Sweep along the longer side: the frontier spans the shorter one.
     let (height, width) = (rows.max(cols), rows.min(cols));
     if width < 2 || width + 1 > MAX_PLUGS {
         return Ok(None);
     }
     let Some(ranks) = Ranks::new(width + 1, max_states) else { return Ok(None) };
-    let mut table = Table { words: Vec::new(), w: 1, top: 0 };
-    table
-        .words
-        .try_reserve_exact(ranks.len)
-        .map_err(|_| Error::Capacity(format!("no memory for a table of {} counts", ranks.len)))?;
-    table.words.resize(ranks.len, 0);
+    let residues = limit.is_none() && mode != Mode::Exact;
+    let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian) } else { None };
+    let moduli = match bits {
+        Some(bits) if mode == Mode::Residues || (bits > 64 && ranks.len >= RESIDUE_SLOTS) => residue::moduli(bits),
+        _ => {
+            let count = sweep(&ranks, height, width, kind, limit, Arith::Exact, threads, stop)?;
+            return Ok(Some(Count { count, peak_states: ranks.len }));
+        }
+    };
+    let mut got = Vec::with_capacity(moduli.len());
+    for &m in &moduli {
+        let r = sweep(&ranks, height, width, kind, None, Arith::Modulo(m), threads, stop)?;
+        got.push(r.to_u64().expect("a residue is one word"));
+    }
+    Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: ranks.len }))
+}
+
+/// One sweep of the table: the count (exact, or its residue modulo the
+/// modulus of `arith`), clamped to `limit` (exact counts only).
+#[allow(clippy::too_many_arguments, reason = "the grid, what is counted and how")]
+fn sweep(
+    ranks: &Ranks,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    arith: Arith,
+    threads: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Nat> {
+    sweep_seen(ranks, height, width, kind, limit, arith, threads, stop, &mut |_| {})
+}
+
+/// [`sweep`], `seen` shown the table's words after every point and row
+/// change (a probe of which slots ever hold a count).
+#[allow(clippy::too_many_arguments, reason = "sweep's arguments and the probe")]
+fn sweep_seen(
+    ranks: &Ranks,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    arith: Arith,
+    threads: usize,
+    stop: &mut Stop<'_>,
+    seen: &mut dyn FnMut(&[u64]),
+) -> Result<Nat> {
+    // A fresh table of zeros each pass (the last one's pages go back).
+    let mut table = Table { words: zeroed(ranks.len)?, w: 1, top: 0 };
     table.words[ranks.rank(0)] = 1;
     // Per high half: whether its block may hold a count other than zero.
     let mut live = vec![false; ranks.hi_close.len()];
     live[0] = true;
     let mut total = Nat::zero();
+    let mut residue = 0u64;
     for row in 0..height {
         for c in 0..width as u32 {
             let can_down = row + 1 < height;
@@ -456,27 +652,36 @@ pub fn count(
                 // solution (one way on: every later point empty).
                 let r12 = ranks.rank((1 << (2 * c)) | (2 << (2 * c + 2)));
                 let w = table.w;
-                total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w]));
+                match arith {
+                    Arith::Exact => total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w])),
+                    Arith::Modulo(0) => residue = residue.wrapping_add(table.words[r12]),
+                    Arith::Modulo(m) => {
+                        residue = ((u128::from(residue) + u128::from(table.words[r12])) % u128::from(m)) as u64
+                    }
+                }
                 // Solutions found only add up: once they reach the limit,
                 // the rest of the sweep cannot change the answer.
                 if let Some(limit) = limit.filter(|&l| total.cmp_u64(l) != std::cmp::Ordering::Less) {
-                    return Ok(Some(Count { count: Nat::from(limit), peak_states: ranks.len }));
+                    return Ok(Nat::from(limit));
                 }
             }
-            with_width!(table.w, w => point.run(&ranks, &mut table, &mut live, w, threads, stop))?;
+            with_arith!(arith, table.w, w => point.run(ranks, &mut table, &mut live, w, threads, stop))?;
+            seen(&table.words);
             if table.top >= WIDEN_AT {
                 table.widen(stop)?;
             }
             table.top = 0;
         }
         if row + 1 < height {
-            with_width!(table.w, w => shift(&ranks, &mut table, &mut live, w, width, stop))?;
+            with_arith!(arith, table.w, w => shift(ranks, &mut table, &mut live, w, width, stop))?;
+            seen(&table.words);
         }
     }
-    if let Some(limit) = limit {
-        total = total.min_u64(limit);
-    }
-    Ok(Some(Count { count: total, peak_states: ranks.len }))
+    Ok(match (arith, limit) {
+        (Arith::Modulo(_), _) => Nat::from(residue),
+        (Arith::Exact, Some(limit)) => total.min_u64(limit),
+        (Arith::Exact, None) => total,
+    })
 }
 
 /// One point of a row: its column and the moves its place allows.
@@ -1073,6 +1278,24 @@ fn shift<W: Limbs>(
     Ok(())
 }
 
+/// Probe (tests only): the table's slots, how many ever hold a count other
+/// than zero modulo `2^64` during the sweep, and how many 4 KiB pages of a
+/// one-word table hold such a slot.
+#[cfg(test)]
+pub fn reach(rows: usize, cols: usize, kind: Cycles) -> (usize, usize, usize) {
+    let (height, width) = (rows.max(cols), rows.min(cols));
+    let ranks = Ranks::new(width + 1, usize::MAX).unwrap();
+    let mut ever = vec![false; ranks.len];
+    let mut mark = |words: &[u64]| {
+        for (e, &x) in ever.iter_mut().zip(words) {
+            *e |= x != 0;
+        }
+    };
+    sweep_seen(&ranks, height, width, kind, None, Arith::Modulo(0), 1, &mut Stop::never(), &mut mark).unwrap();
+    let pages = ever.chunks(512).filter(|p| p.iter().any(|&e| e)).count();
+    (ranks.len, ever.iter().filter(|&&e| e).count(), pages)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1092,6 +1315,76 @@ mod tests {
             let p = 2 * n + 2;
             assert_eq!(run(p, p, Cycles::Hamiltonian), *want, "Hamiltonian {p} x {p} points");
         }
+    }
+
+    fn by(rows: usize, cols: usize, kind: Cycles, mode: Mode, threads: usize) -> Nat {
+        count_with(rows, cols, kind, None, usize::MAX, threads, mode, &mut Stop::never()).unwrap().unwrap().count
+    }
+
+    #[test]
+    fn residues_rebuild_the_exact_count() {
+        // Rectangles of both orientations and counts of one to four words,
+        // each pass's residue checked too (not only their combination).
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut cases = vec![(8, 8), (10, 10), (12, 12), (3, 60), (40, 5), (13, 11)];
+        for _ in 0..12 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            cases.push((2 + (rng % 11) as usize, 2 + ((rng >> 20) % 30) as usize));
+        }
+        for (rows, cols) in cases {
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let exact = by(rows, cols, kind, Mode::Exact, 1);
+                assert_eq!(by(rows, cols, kind, Mode::Residues, 1), exact, "{kind:?} {rows} x {cols} points");
+                let bits = residue::count_bound(rows.max(cols), rows.min(cols), kind == Cycles::Hamiltonian).unwrap();
+                assert!(exact.limbs().len() * 64 <= bits as usize + 63, "{kind:?} {rows} x {cols}: bound {bits} bits");
+                let ranks = Ranks::new(rows.min(cols) + 1, usize::MAX).unwrap();
+                for m in residue::moduli(bits) {
+                    let got = sweep(
+                        &ranks,
+                        rows.max(cols),
+                        rows.min(cols),
+                        kind,
+                        None,
+                        Arith::Modulo(m),
+                        1,
+                        &mut Stop::never(),
+                    )
+                    .unwrap();
+                    let want = exact.limbs().iter().rev().fold(0u128, |r, &l| {
+                        if m == 0 {
+                            u128::from(l)
+                        } else {
+                            ((r << 64) | u128::from(l)) % u128::from(m)
+                        }
+                    });
+                    // modulo 2^64 the residue is the lowest limb.
+                    let want = if m == 0 { u128::from(exact.limbs().first().copied().unwrap_or(0)) } else { want };
+                    assert_eq!(u128::from(got.to_u64().unwrap()), want, "{kind:?} {rows} x {cols} modulo {m}");
+                }
+            }
+        }
+        // Several threads, residues.
+        assert_eq!(by(9, 9, Cycles::All, Mode::Residues, 2), by(9, 9, Cycles::All, Mode::Exact, 1));
+        assert_eq!(by(10, 10, Cycles::Hamiltonian, Mode::Residues, 3), by(10, 10, Cycles::Hamiltonian, Mode::Exact, 1));
+    }
+
+    #[test]
+    fn the_count_bound_holds_and_is_not_far_off() {
+        // Below 2^bits, and on a board with many cycles within a few bits a
+        // point of the truth.
+        for n in 2..=9 {
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let exact = by(n, n, kind, Mode::Exact, 1);
+                let bits = residue::count_bound(n, n, kind == Cycles::Hamiltonian).unwrap() as usize;
+                let exact_bits =
+                    exact.limbs().last().map_or(0, |l| exact.limbs().len() * 64 - l.leading_zeros() as usize);
+                assert!(exact_bits <= bits, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
+                assert!(bits <= exact_bits + 2 + n * n / 4, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
+            }
+        }
+        assert_eq!(residue::count_bound(20_000, 8, false), None, "past a float's range");
     }
 
     #[test]

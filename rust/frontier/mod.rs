@@ -67,6 +67,7 @@ mod given;
 mod grid;
 mod key;
 mod layout;
+mod residue;
 mod slither;
 mod sweep;
 

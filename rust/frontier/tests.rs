@@ -381,6 +381,13 @@ fn probe_grid() {
     let threads: usize = std::env::var("PROBE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let out = grid::count(n, n, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
     println!("{kind:?} {n} points: {} slots {} in {:?}", out.count, out.peak_states, t.elapsed());
+    if std::env::var("PROBE_REACH").is_ok() {
+        let (slots, ever, pages) = grid::reach(n, n, kind);
+        println!(
+            "{kind:?} {n} points: {slots} slots, {ever} ever other than zero, {pages} of {} pages",
+            slots.div_ceil(512)
+        );
+    }
 }
 
 #[test]
