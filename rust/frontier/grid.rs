@@ -194,6 +194,8 @@ impl Ranks {
 /// The number of limbs of a slot: a constant for the common widths (so
 /// that a slot's sums unroll), or any width.
 trait Limbs: Copy + Send + Sync {
+    /// The word a slot is made of.
+    type Word: Word;
     fn n(self) -> usize;
     /// `Some(m)` when a slot is one word counted modulo `m` (`0`: `2^64`),
     /// `None` when its limbs are the exact count.
@@ -203,11 +205,63 @@ trait Limbs: Copy + Send + Sync {
     }
 }
 
+/// A slot's word: 64 bits (the limbs of an exact count, or a residue
+/// modulo `2^64` or a prime below `2^63`) or 32 (a residue modulo `2^32` or
+/// a prime below `2^32`: half the memory, twice the passes).
+trait Word: Copy + Send + Sync + Eq {
+    const ZERO: Self;
+    fn get(self) -> u64;
+    /// The low bits of `v`.
+    fn of(v: u64) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn of(v: u64) -> u64 {
+        v
+    }
+}
+
+impl Word for u32 {
+    const ZERO: u32 = 0;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn of(v: u64) -> u32 {
+        v as u32
+    }
+}
+
+/// A 32-bit word a slot, counted modulo `2^32` (`Half(1 << 32)`) or a
+/// prime below `2^32`.
+#[derive(Clone, Copy)]
+struct Half(u64);
+
+impl Limbs for Half {
+    type Word = u32;
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(self.0)
+    }
+}
+
 /// One word a slot, counted modulo `2^64` (wrapping sums).
 #[derive(Clone, Copy)]
 struct Wrap;
 
 impl Limbs for Wrap {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         1
@@ -224,6 +278,7 @@ impl Limbs for Wrap {
 struct Prime(u64);
 
 impl Limbs for Prime {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         1
@@ -239,6 +294,7 @@ impl Limbs for Prime {
 struct Fixed<const L: usize>;
 
 impl<const L: usize> Limbs for Fixed<L> {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         L
@@ -250,6 +306,7 @@ impl<const L: usize> Limbs for Fixed<L> {
 struct Dyn(usize);
 
 impl Limbs for Dyn {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         self.0
@@ -291,20 +348,30 @@ struct Slots<W: Limbs> {
 }
 
 impl<W: Limbs> Slots<W> {
+    /// The table as words of this width, and their number.
     #[inline(always)]
-    fn get(&self, r: usize) -> &[u64] {
-        let w = self.w.n();
-        assert!(r * w + w <= self.shared.words_len);
-        // SAFETY: in bounds (checked); no other worker writes this slot now.
-        unsafe { std::slice::from_raw_parts(self.shared.words.add(r * w), w) }
+    fn words(&self) -> (*mut W::Word, usize) {
+        let len = self.shared.words_len * (8 / std::mem::size_of::<W::Word>());
+        (self.shared.words.cast::<W::Word>(), len)
     }
 
     #[inline(always)]
-    fn slot(&mut self, r: usize) -> &mut [u64] {
+    fn get(&self, r: usize) -> &[W::Word] {
         let w = self.w.n();
-        assert!(r * w + w <= self.shared.words_len);
+        let (words, len) = self.words();
+        assert!(r * w + w <= len);
+        // SAFETY: in bounds (checked; a u32 is aligned where a u64 is); no
+        // other worker writes this slot now.
+        unsafe { std::slice::from_raw_parts(words.add(r * w), w) }
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, r: usize) -> &mut [W::Word] {
+        let w = self.w.n();
+        let (words, len) = self.words();
+        assert!(r * w + w <= len);
         // SAFETY: in bounds (checked); this worker alone touches this slot now.
-        unsafe { std::slice::from_raw_parts_mut(self.shared.words.add(r * w), w) }
+        unsafe { std::slice::from_raw_parts_mut(words.add(r * w), w) }
     }
 
     /// Whether the block of high half `h` may hold a count other than zero.
@@ -324,7 +391,7 @@ impl<W: Limbs> Slots<W> {
 
     #[inline(always)]
     fn is_zero(&self, r: usize) -> bool {
-        self.get(r).iter().all(|&l| l == 0)
+        self.get(r).iter().all(|&l| l == W::Word::ZERO)
     }
 
     /// Slot `r` becomes zero; a slot already zero is not written (its page
@@ -333,7 +400,7 @@ impl<W: Limbs> Slots<W> {
     fn clear(&mut self, r: usize) {
         if !self.is_zero(r) {
             for l in self.slot(r) {
-                *l = 0;
+                *l = W::Word::ZERO;
             }
         }
     }
@@ -350,15 +417,17 @@ impl<W: Limbs> Slots<W> {
         }
         let w = self.w.n();
         let end = |r: usize| r * w + w;
-        assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= self.shared.words_len);
-        let words = self.shared.words;
         if let Some(m) = self.w.modulus() {
+            let (words, len) = self.words();
+            assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= len);
             // SAFETY: in bounds (checked above, one word a slot); no other
             // worker touches these slots now.
             unsafe {
-                let x = a.map_or(0, |a| *words.add(a));
-                let y = b.map_or(0, |b| *words.add(b));
-                *words.add(to) = if m == 0 {
+                let x = a.map_or(0, |a| (*words.add(a)).get());
+                let y = b.map_or(0, |b| (*words.add(b)).get());
+                // Residues of a prime below 2^63 (or 2^32) sum below 2^64;
+                // modulo 2^64 or 2^32 the sum wraps (the word keeps its low bits).
+                *words.add(to) = W::Word::of(if m == 0 || m == 1 << 32 {
                     x.wrapping_add(y)
                 } else {
                     let s = x + y;
@@ -367,10 +436,13 @@ impl<W: Limbs> Slots<W> {
                     } else {
                         s
                     }
-                };
+                });
             }
             return;
         }
+        assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= self.shared.words_len);
+        // Exact counts: limbs of 64 bits.
+        let words = self.shared.words;
         let mut carry = 0u64;
         let mut last = 0u64;
         for i in 0..w {
@@ -406,6 +478,31 @@ impl<W: Limbs> Slots<W> {
 }
 
 impl Table {
+    /// The words as 32-bit words (a table of [`Half`] slots).
+    fn halves(&mut self) -> &mut [u32] {
+        let len = 2 * self.words.len();
+        // SAFETY: the same memory, u32 aligned where u64 is, twice as many.
+        unsafe { std::slice::from_raw_parts_mut(self.words.as_mut_ptr().cast::<u32>(), len) }
+    }
+
+    /// Word `i` of a one-word-a-slot table (`half`: 32-bit words).
+    fn word(&mut self, i: usize, half: bool) -> u64 {
+        if half {
+            u64::from(self.halves()[i])
+        } else {
+            self.words[i]
+        }
+    }
+
+    /// Word `i` becomes `v` (`half`: 32-bit words, `v` below `2^32`).
+    fn set_word(&mut self, i: usize, half: bool, v: u64) {
+        if half {
+            self.halves()[i] = v as u32;
+        } else {
+            self.words[i] = v;
+        }
+    }
+
     /// One more limb a slot, the slots moved up in place from the last.
     fn widen(&mut self, stop: &mut Stop<'_>) -> Result<()> {
         let (w, n) = (self.w, self.words.len() / self.w);
@@ -473,6 +570,10 @@ macro_rules! with_arith {
                 let $s = Wrap;
                 $body
             }
+            Arith::Modulo(m) if m <= 1 << 32 => {
+                let $s = Half(m);
+                $body
+            }
             Arith::Modulo(p) => {
                 let $s = Prime(p);
                 $body
@@ -486,8 +587,9 @@ macro_rules! with_arith {
 enum Arith {
     /// Exact, the table widened by a limb when its counts need one.
     Exact,
-    /// One word a slot, modulo this number (`0`: `2^64`; else a prime
-    /// below `2^63`).
+    /// One word a slot, modulo this number: `0` (`2^64`) or a prime below
+    /// `2^63` in a 64-bit word; `2^32` or a prime below `2^32` in a 32-bit
+    /// word.
     Modulo(u64),
 }
 
@@ -499,8 +601,11 @@ pub enum Mode {
     Auto,
     /// One exact pass.
     Exact,
-    /// One pass per modulus, the count rebuilt from the residues.
+    /// One pass per modulus, the count rebuilt from the residues: 64-bit
+    /// slots.
     Residues,
+    /// The same with 32-bit slots (half the memory, about twice the passes).
+    HalfResidues,
 }
 
 /// Tables of at least this many slots count by residues (one word a slot)
@@ -590,7 +695,10 @@ pub fn count_with(
     let residues = limit.is_none() && mode != Mode::Exact;
     let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian) } else { None };
     let moduli = match bits {
-        Some(bits) if mode == Mode::Residues || (bits > 64 && ranks.len >= RESIDUE_SLOTS) => residue::moduli(bits),
+        Some(bits) if mode == Mode::Residues || (mode == Mode::Auto && bits > 64 && ranks.len >= RESIDUE_SLOTS) => {
+            residue::moduli(bits, 64)
+        }
+        Some(bits) if mode == Mode::HalfResidues => residue::moduli(bits, 32),
         _ => {
             let count = sweep(&ranks, height, width, kind, limit, Arith::Exact, threads, stop)?;
             return Ok(Some(Count { count, peak_states: ranks.len }));
@@ -635,8 +743,9 @@ fn sweep_seen(
     seen: &mut dyn FnMut(&[u64]),
 ) -> Result<Nat> {
     // A fresh table of zeros each pass (the last one's pages go back).
-    let mut table = Table { words: zeroed(ranks.len)?, w: 1, top: 0 };
-    table.words[ranks.rank(0)] = 1;
+    let half = matches!(arith, Arith::Modulo(m) if m != 0 && m <= 1 << 32);
+    let mut table = Table { words: zeroed(if half { ranks.len.div_ceil(2) } else { ranks.len })?, w: 1, top: 0 };
+    table.set_word(ranks.rank(0), half, 1);
     // Per high half: whether its block may hold a count other than zero.
     let mut live = vec![false; ranks.hi_close.len()];
     live[0] = true;
@@ -656,7 +765,8 @@ fn sweep_seen(
                     Arith::Exact => total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w])),
                     Arith::Modulo(0) => residue = residue.wrapping_add(table.words[r12]),
                     Arith::Modulo(m) => {
-                        residue = ((u128::from(residue) + u128::from(table.words[r12])) % u128::from(m)) as u64
+                        let x = table.word(r12, half);
+                        residue = ((u128::from(residue) + u128::from(x)) % u128::from(m)) as u64
                     }
                 }
                 // Solutions found only add up: once they reach the limit,
@@ -1337,10 +1447,11 @@ mod tests {
             for kind in [Cycles::All, Cycles::Hamiltonian] {
                 let exact = by(rows, cols, kind, Mode::Exact, 1);
                 assert_eq!(by(rows, cols, kind, Mode::Residues, 1), exact, "{kind:?} {rows} x {cols} points");
+                assert_eq!(by(rows, cols, kind, Mode::HalfResidues, 1), exact, "{kind:?} {rows} x {cols}, 32 bits");
                 let bits = residue::count_bound(rows.max(cols), rows.min(cols), kind == Cycles::Hamiltonian).unwrap();
-                assert!(exact.limbs().len() * 64 <= bits as usize + 63, "{kind:?} {rows} x {cols}: bound {bits} bits");
                 let ranks = Ranks::new(rows.min(cols) + 1, usize::MAX).unwrap();
-                for m in residue::moduli(bits) {
+                let limbs = exact.limbs();
+                for m in residue::moduli(bits, 64).into_iter().chain(residue::moduli(bits, 32)) {
                     let got = sweep(
                         &ranks,
                         rows.max(cols),
@@ -1352,15 +1463,13 @@ mod tests {
                         &mut Stop::never(),
                     )
                     .unwrap();
-                    let want = exact.limbs().iter().rev().fold(0u128, |r, &l| {
-                        if m == 0 {
-                            u128::from(l)
-                        } else {
-                            ((r << 64) | u128::from(l)) % u128::from(m)
-                        }
-                    });
-                    // modulo 2^64 the residue is the lowest limb.
-                    let want = if m == 0 { u128::from(exact.limbs().first().copied().unwrap_or(0)) } else { want };
+                    // Modulo 2^64 or 2^32 the residue is the low bits.
+                    let low = u128::from(limbs.first().copied().unwrap_or(0));
+                    let want = match m {
+                        0 => low,
+                        0x1_0000_0000 => low & 0xffff_ffff,
+                        m => limbs.iter().rev().fold(0u128, |r, &l| ((r << 64) | u128::from(l)) % u128::from(m)),
+                    };
                     assert_eq!(u128::from(got.to_u64().unwrap()), want, "{kind:?} {rows} x {cols} modulo {m}");
                 }
             }
@@ -1368,6 +1477,7 @@ mod tests {
         // Several threads, residues.
         assert_eq!(by(9, 9, Cycles::All, Mode::Residues, 2), by(9, 9, Cycles::All, Mode::Exact, 1));
         assert_eq!(by(10, 10, Cycles::Hamiltonian, Mode::Residues, 3), by(10, 10, Cycles::Hamiltonian, Mode::Exact, 1));
+        assert_eq!(by(10, 9, Cycles::All, Mode::HalfResidues, 2), by(10, 9, Cycles::All, Mode::Exact, 1));
     }
 
     #[test]

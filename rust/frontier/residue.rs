@@ -62,11 +62,12 @@ fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
     r
 }
 
-/// The `k` largest primes below `2^63`, descending (each above `2^62`, so
-/// each pass adds at least 62 bits to the moduli's product).
-pub fn primes(k: usize) -> Vec<u64> {
+/// The `k` largest primes below `2^bits`, descending (each above
+/// `2^(bits - 1)`, so each pass adds at least `bits - 1` bits to the
+/// moduli's product).
+pub fn primes(k: usize, bits: u32) -> Vec<u64> {
     let mut out = Vec::with_capacity(k);
-    let mut n = (1u64 << 63) - 1;
+    let mut n = (1u64 << bits) - 1;
     while out.len() < k {
         if is_prime(n) {
             out.push(n);
@@ -76,24 +77,26 @@ pub fn primes(k: usize) -> Vec<u64> {
     out
 }
 
-/// The moduli whose product passes `2^bits`: `0` standing for `2^64`, then
-/// primes below `2^63`.
-pub fn moduli(bits: u32) -> Vec<u64> {
-    let primes_needed = (bits.saturating_sub(64) as usize).div_ceil(62);
-    let mut out = vec![0];
-    out.extend(primes(primes_needed));
+/// The moduli whose product passes `2^bits`, for slots of `word` bits
+/// (64: `0` standing for `2^64`, then primes below `2^63`; 32: `2^32`, then
+/// primes below `2^32`).
+pub fn moduli(bits: u32, word: u32) -> Vec<u64> {
+    let (first, prime_bits) = if word == 64 { (0, 63) } else { (1 << 32, 32) };
+    let primes_needed = (bits.saturating_sub(word) as usize).div_ceil(prime_bits as usize - 1);
+    let mut out = vec![first];
+    out.extend(primes(primes_needed, prime_bits));
     out
 }
 
 /// The number below the product of `moduli` (as [`moduli`] gives them:
-/// `2^64` first, then distinct odd primes) with the given residues (Garner's
-/// form of the Chinese remainder theorem).
+/// `2^64` (as `0`) or `2^32` first, then distinct odd primes) with the given
+/// residues (Garner's form of the Chinese remainder theorem).
 pub fn crt(moduli: &[u64], residues: &[u64]) -> Nat {
     assert_eq!(moduli.len(), residues.len());
-    assert!(moduli.first() == Some(&0), "the first modulus is 2^64");
+    assert!(matches!(moduli.first(), Some(&(0 | 0x1_0000_0000))), "the first modulus is 2^64 or 2^32");
     // x and the product m so far, little-endian limbs.
     let mut x = vec![residues[0]];
-    let mut m = vec![0u64, 1];
+    let mut m = if moduli[0] == 0 { vec![0u64, 1] } else { vec![moduli[0]] };
     for (&p, &r) in moduli.iter().zip(residues).skip(1) {
         let (x_p, m_p) = (rem(&x, p), rem(&m, p));
         // x + m t = r (mod p): t = (r - x) / m (mod p), m invertible (p prime, not dividing m).
@@ -215,32 +218,50 @@ mod tests {
         for n in [561u64, 1105, 1729, 2465, 3_215_031_751, 3_825_123_056_546_413_051] {
             assert!(!is_prime(n), "{n}");
         }
-        let ps = primes(4);
-        assert!(ps.windows(2).all(|w| w[0] > w[1]));
-        for &p in &ps {
-            assert!(p > 1 << 62 && p < 1 << 63);
-            // p - 1 = 2^s d: a^(p-1) = 1 for bases beyond the test's own.
-            for a in [41u64, 43, 1 << 40, p - 2] {
-                assert_eq!(pow_mod(a, p - 1, p), 1);
+        for bits in [63, 32] {
+            let ps = primes(4, bits);
+            assert!(ps.windows(2).all(|w| w[0] > w[1]));
+            for &p in &ps {
+                assert!(p > 1 << (bits - 1) && p < 1 << bits);
+                // Fermat for bases beyond the test's own.
+                for a in [41u64, 43, 1 << 20, p - 2] {
+                    assert_eq!(pow_mod(a, p - 1, p), 1);
+                }
             }
         }
-        assert_eq!(moduli(64).len(), 1);
-        assert_eq!(moduli(65).len(), 2);
-        assert_eq!(moduli(126).len(), 2);
-        assert_eq!(moduli(127).len(), 3);
+        assert_eq!(moduli(64, 64), vec![0]);
+        assert_eq!(moduli(65, 64).len(), 2);
+        assert_eq!(moduli(126, 64).len(), 2);
+        assert_eq!(moduli(127, 64).len(), 3);
+        assert_eq!(moduli(32, 32), vec![1 << 32]);
+        assert_eq!(moduli(63, 32).len(), 2);
+        assert_eq!(moduli(64, 32).len(), 3);
     }
 
     #[test]
     fn crt_rebuilds_numbers_below_the_product() {
-        let ms = moduli(64 + 3 * 62);
-        let mut x = Nat::from(1u64);
-        for k in 1..60u64 {
-            // x grows by about 4 bits a step, up to ~240 bits.
-            x = Nat::from_limbs(&mul_small(x.limbs(), 13 + k));
-            let limbs = if x.limbs().is_empty() { vec![0] } else { x.limbs().to_vec() };
-            let residues: Vec<u64> = ms.iter().map(|&m| if m == 0 { limbs[0] } else { rem(&limbs, m) }).collect();
-            if x.limbs().len() * 64 <= 64 + 3 * 62 {
-                assert_eq!(crt(&ms, &residues), x, "step {k}");
+        for word in [64, 32] {
+            let ms = moduli(64 + 3 * 62, word);
+            let mut x = Nat::from(1u64);
+            for k in 1..60u64 {
+                // x grows by about 4 bits a step, up to ~240 bits.
+                x = Nat::from_limbs(&mul_small(x.limbs(), 13 + k));
+                let limbs = x.limbs().to_vec();
+                let residues: Vec<u64> = ms
+                    .iter()
+                    .map(|&m| {
+                        if m == 0 {
+                            limbs[0]
+                        } else if m == 1 << 32 {
+                            limbs[0] & 0xffff_ffff
+                        } else {
+                            rem(&limbs, m)
+                        }
+                    })
+                    .collect();
+                if x.limbs().len() * 64 <= 64 + 3 * 62 {
+                    assert_eq!(crt(&ms, &residues), x, "{word}-bit moduli, step {k}");
+                }
             }
         }
     }

@@ -379,7 +379,13 @@ fn probe_grid() {
         if std::env::var("PROBE_KIND").as_deref() == Ok("all") { grid::Cycles::All } else { grid::Cycles::Hamiltonian };
     let t = std::time::Instant::now();
     let threads: usize = std::env::var("PROBE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let out = grid::count(n, n, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
+    let mode = match std::env::var("PROBE_MODE").as_deref() {
+        Ok("exact") => grid::Mode::Exact,
+        Ok("residues") => grid::Mode::Residues,
+        Ok("half") => grid::Mode::HalfResidues,
+        _ => grid::Mode::Auto,
+    };
+    let out = grid::count_with(n, n, kind, None, usize::MAX, threads, mode, &mut Stop::never()).unwrap().unwrap();
     println!("{kind:?} {n} points: {} slots {} in {:?}", out.count, out.peak_states, t.elapsed());
     if std::env::var("PROBE_REACH").is_ok() {
         let (slots, ever, pages) = grid::reach(n, n, kind);
