@@ -394,14 +394,10 @@ impl<W: Limbs> Slots<W> {
         self.get(r).iter().all(|&l| l == W::Word::ZERO)
     }
 
-    /// Slot `r` becomes zero; a slot already zero is not written (its page
-    /// may never have been touched, and then stays so).
     #[inline(always)]
     fn clear(&mut self, r: usize) {
-        if !self.is_zero(r) {
-            for l in self.slot(r) {
-                *l = W::Word::ZERO;
-            }
+        for l in self.slot(r) {
+            *l = W::Word::ZERO;
         }
     }
 
@@ -409,12 +405,6 @@ impl<W: Limbs> Slots<W> {
     /// `None` is zero).
     #[inline(always)]
     fn set_sum(&mut self, to: usize, a: Option<usize>, b: Option<usize>) {
-        // Zeros in: the target becomes zero, written only when it is not
-        // (a page of zeros stays untouched).
-        if a.is_none_or(|a| self.is_zero(a)) && b.is_none_or(|b| self.is_zero(b)) {
-            self.clear(to);
-            return;
-        }
         let w = self.w.n();
         let end = |r: usize| r * w + w;
         if let Some(m) = self.w.modulus() {
