@@ -415,18 +415,8 @@ impl<W: Limbs> Slots<W> {
             unsafe {
                 let x = a.map_or(0, |a| (*words.add(a)).get());
                 let y = b.map_or(0, |b| (*words.add(b)).get());
-                // Residues of a prime below 2^63 (or 2^32) sum below 2^64;
-                // modulo 2^64 or 2^32 the sum wraps (the word keeps its low bits).
-                *words.add(to) = W::Word::of(if m == 0 || m == 1 << 32 {
-                    x.wrapping_add(y)
-                } else {
-                    let s = x + y;
-                    if s >= m {
-                        s - m
-                    } else {
-                        s
-                    }
-                });
+                // Modulo 2^32 the sum wraps as the word keeps its low bits.
+                *words.add(to) = W::Word::of(add_mod(x, y, m));
             }
             return;
         }
@@ -550,6 +540,23 @@ macro_rules! with_width {
     }};
 }
 
+/// `x + y` modulo `m` (`0`: `2^64`; `2^32` wraps in its 32-bit word), `x`
+/// and `y` residues.
+#[inline(always)]
+fn add_mod(x: u64, y: u64, m: u64) -> u64 {
+    if m == 0 || m == 1 << 32 {
+        x.wrapping_add(y)
+    } else {
+        // Residues of a prime below 2^63 (or 2^32) sum below 2^64.
+        let s = x + y;
+        if s >= m {
+            s - m
+        } else {
+            s
+        }
+    }
+}
+
 /// Runs `$body` with `$s` bound to the slot type of `$arith` (exact
 /// counts `$w` limbs wide, or one word modulo a number).
 macro_rules! with_arith {
@@ -598,11 +605,16 @@ pub enum Mode {
     HalfResidues,
 }
 
-/// Tables of at least this many slots count by residues (one word a slot)
-/// when the count's bound needs more than one word; smaller ones count
-/// exactly in one pass (the wider table is then a few tens of MB at most,
-/// and one pass beats two or three).
-const RESIDUE_SLOTS: usize = 1 << 23;
+/// A table whose exact counts would take more bytes than this (its slots
+/// times the words of the count's bound) counts by residues, one word a
+/// slot; a smaller one counts exactly in one pass. A residue pass costs
+/// about as much CPU as half an exact one (the sweep is bound by reaching
+/// its slots, not by their width), and a count of `b` bits needs about
+/// `b / 63` of them: residues take two to three times the CPU for a third
+/// to a quarter of the memory, worth it only where the exact table would
+/// not fit (measured at 18 x 18 points, Hamiltonian, on a loaded machine:
+/// exact 10.7-11.3 s and 438 MB, three residue passes 21-25 s and 154 MB).
+const RESIDUE_BYTES: usize = 1 << 30;
 
 /// The matching ")" of the "(" at plug `p` of `s`.
 #[inline(always)]
@@ -648,8 +660,8 @@ fn partner_left(s: u64, p: u32) -> u32 {
 /// frontier one word); the caller then uses the general sweep. `peak_states`
 /// is the table's number of slots.
 ///
-/// A table of [`RESIDUE_SLOTS`] or more whose count may pass one word, with
-/// no `limit`, is swept once per modulus (one word a slot, see
+/// A table whose exact counts would pass [`RESIDUE_BYTES`], with no
+/// `limit`, is swept once per modulus (one word a slot, see
 /// [`super::residue`]); any other is swept once with exact counts.
 pub fn count(
     rows: usize,
@@ -685,7 +697,12 @@ pub fn count_with(
     let residues = limit.is_none() && mode != Mode::Exact;
     let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian) } else { None };
     let moduli = match bits {
-        Some(bits) if mode == Mode::Residues || (mode == Mode::Auto && bits > 64 && ranks.len >= RESIDUE_SLOTS) => {
+        Some(bits)
+            if mode == Mode::Residues
+                || (mode == Mode::Auto
+                    && bits > 64
+                    && ranks.len.saturating_mul(8 * bits.div_ceil(64) as usize) > RESIDUE_BYTES) =>
+        {
             residue::moduli(bits, 64)
         }
         Some(bits) if mode == Mode::HalfResidues => residue::moduli(bits, 32),
@@ -850,12 +867,10 @@ impl Point {
 
     /// A join: slot `from` (pair `((` or `))`) moves into slot `to`.
     #[inline(always)]
-    fn join<W: Limbs>(t: &mut Slots<W>, to: usize, from: usize) -> bool {
-        let moved = !t.is_zero(from);
-        if moved {
+    fn join<W: Limbs>(t: &mut Slots<W>, to: usize, from: usize) {
+        if !t.is_zero(from) {
             t.move_into(to, from);
         }
-        moved
     }
 
     /// State `s` at slot `r`, when its pair makes it a group's anchor
