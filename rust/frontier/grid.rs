@@ -612,9 +612,11 @@ pub enum Mode {
 /// its slots, not by their width), and a count of `b` bits needs about
 /// `b / 63` of them: residues take two to three times the CPU for a third
 /// to a quarter of the memory, worth it only where the exact table would
-/// not fit (measured at 18 x 18 points, Hamiltonian, on a loaded machine:
-/// exact 10.7-11.3 s and 438 MB, three residue passes 21-25 s and 154 MB).
-const RESIDUE_BYTES: usize = 1 << 30;
+/// not fit in a machine's memory. Measured on a loaded machine, Hamiltonian
+/// cycles: 18 x 18 points exact 10.7-11.3 s and 438 MB, three residue
+/// passes 21-25 s and 154 MB; 20 x 20 points (A003763(10)) exact 121.7 s
+/// and 4.5 GB, four residue passes 334 s and 1.17 GB.
+const RESIDUE_BYTES: usize = 8 << 30;
 
 /// The matching ")" of the "(" at plug `p` of `s`.
 #[inline(always)]
@@ -660,7 +662,7 @@ fn partner_left(s: u64, p: u32) -> u32 {
 /// frontier one word); the caller then uses the general sweep. `peak_states`
 /// is the table's number of slots.
 ///
-/// A table whose exact counts would pass [`RESIDUE_BYTES`], with no
+/// A table whose exact counts would pass [`RESIDUE_BYTES`] (8 GiB), with no
 /// `limit`, is swept once per modulus (one word a slot, see
 /// [`super::residue`]); any other is swept once with exact counts.
 pub fn count(
