@@ -696,8 +696,17 @@ pub fn count_with(
         return Ok(None);
     }
     let Some(ranks) = Ranks::new(width + 1, max_states) else { return Ok(None) };
-    let residues = limit.is_none() && mode != Mode::Exact;
-    let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian) } else { None };
+    // A cycle is a set of edges: the count is below 2^edges, so a table whose
+    // exact counts stay within the bytes at that many bits skips the bound.
+    let edges = height * (width - 1) + width * (height - 1);
+    let surely_small = ranks.len.saturating_mul(8 * edges.div_ceil(64)) <= RESIDUE_BYTES;
+    let residues = limit.is_none()
+        && match mode {
+            Mode::Exact => false,
+            Mode::Auto => !surely_small,
+            Mode::Residues | Mode::HalfResidues => true,
+        };
+    let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian, stop)? } else { None };
     let moduli = match bits {
         Some(bits)
             if mode == Mode::Residues
@@ -1455,7 +1464,14 @@ mod tests {
                 let exact = by(rows, cols, kind, Mode::Exact, 1);
                 assert_eq!(by(rows, cols, kind, Mode::Residues, 1), exact, "{kind:?} {rows} x {cols} points");
                 assert_eq!(by(rows, cols, kind, Mode::HalfResidues, 1), exact, "{kind:?} {rows} x {cols}, 32 bits");
-                let bits = residue::count_bound(rows.max(cols), rows.min(cols), kind == Cycles::Hamiltonian).unwrap();
+                let bits = residue::count_bound(
+                    rows.max(cols),
+                    rows.min(cols),
+                    kind == Cycles::Hamiltonian,
+                    &mut Stop::never(),
+                )
+                .unwrap()
+                .unwrap();
                 let ranks = Ranks::new(rows.min(cols) + 1, usize::MAX).unwrap();
                 let limbs = exact.limbs();
                 for m in residue::moduli(bits, 64).into_iter().chain(residue::moduli(bits, 32)) {
@@ -1494,14 +1510,19 @@ mod tests {
         for n in 2..=9 {
             for kind in [Cycles::All, Cycles::Hamiltonian] {
                 let exact = by(n, n, kind, Mode::Exact, 1);
-                let bits = residue::count_bound(n, n, kind == Cycles::Hamiltonian).unwrap() as usize;
+                let bits = residue::count_bound(n, n, kind == Cycles::Hamiltonian, &mut Stop::never()).unwrap().unwrap()
+                    as usize;
                 let exact_bits =
                     exact.limbs().last().map_or(0, |l| exact.limbs().len() * 64 - l.leading_zeros() as usize);
                 assert!(exact_bits <= bits, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
                 assert!(bits <= exact_bits + 2 + n * n / 4, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
             }
         }
-        assert_eq!(residue::count_bound(20_000, 8, false), None, "past a float's range");
+        assert_eq!(residue::count_bound(20_000, 8, false, &mut Stop::never()).unwrap(), None, "past a float's range");
+        let yes = || true;
+        let mut asked = Stop::new(&yes);
+        std::thread::sleep(Stop::PERIOD * 2);
+        assert!(matches!(residue::count_bound(2_000, 20, false, &mut asked), Err(Error::Interrupted)));
     }
 
     #[test]

@@ -10,6 +10,8 @@
 //! residue below that product is the count itself.
 
 use super::bignum::Nat;
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
 /// Whether `n` is prime (Miller-Rabin with the first twelve prime bases,
 /// which decides every `n < 3.3 * 10^24`, so every `u64`).
@@ -147,7 +149,7 @@ const MAX_BOUND_PLUGS: usize = 24;
 /// A proven upper bound, in bits, on the number of single cycles (every
 /// one with `hamiltonian` false) on a grid `width` points wide and `height`
 /// long: the count is below `2^bits`. `None` when the bound passes the
-/// range of a float (the caller then counts exactly).
+/// range of a float (the caller then counts exactly). Stops on `stop`.
 ///
 /// Every single cycle is a set of edges meeting each point 0 or 2 times
 /// (Hamiltonian: exactly 2 times); such sets are counted by a sweep whose
@@ -155,15 +157,19 @@ const MAX_BOUND_PLUGS: usize = 24;
 /// states, no connectivity; `None` past [`MAX_BOUND_PLUGS`]). Its counts are floats kept at or above the
 /// true value: after every addition the sum is scaled by `1 + 2^-50`, more
 /// than the at most two half-ulp roundings of the sum and the scaling lose.
-pub fn count_bound(height: usize, width: usize, hamiltonian: bool) -> Option<u32> {
+pub fn count_bound(height: usize, width: usize, hamiltonian: bool, stop: &mut Stop<'_>) -> Result<Option<u32>> {
     const UP: f64 = 1.0 + 1.0 / (1u64 << 50) as f64;
     let plugs = width + 1;
     if plugs > MAX_BOUND_PLUGS {
-        return None;
+        return Ok(None);
     }
     let mut v = vec![0f64; 1usize << plugs];
     v[0] = 1.0;
     for row in 0..height {
+        // A row is a slow step (width times 2^width updates): asked each time.
+        if stop.poll() {
+            return Err(Error::Interrupted);
+        }
         for c in 0..width {
             let can_down = row + 1 < height;
             let can_right = c + 1 < width;
@@ -201,7 +207,7 @@ pub fn count_bound(height: usize, width: usize, hamiltonian: bool) -> Option<u32
     let b = v[0];
     // b >= 1 (the count is at most b, an integer below 2^(floor(log2 b) + 1));
     // one bit more covers a log2 off by an ulp.
-    (b.is_finite()).then(|| b.max(1.0).log2().ceil() as u32 + 1)
+    Ok(b.is_finite().then(|| b.max(1.0).log2().ceil() as u32 + 1))
 }
 
 #[cfg(test)]
