@@ -674,7 +674,9 @@ pub fn count(
     threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Count>> {
-    count_with(rows, cols, kind, limit, max_states, threads, Mode::Auto, stop)
+    // A limit is checked against exact counts as they close.
+    let mode = if limit.is_some() { Mode::Exact } else { Mode::Auto };
+    count_with(rows, cols, kind, limit, max_states, threads, mode, stop)
 }
 
 /// [`count`] with the choice of exact counts or residues made by `mode`
