@@ -12,7 +12,9 @@ Rows (unclued grids; the peer counts these only):
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
 peers alike. These unclued boards go through the table of every frontier state
-(``rust/frontier/grid.rs``) on one thread; ``--threads N`` (default 2) counts
+(``rust/frontier/grid.rs``) on one thread, exact in one pass (a table whose exact
+counts would pass 8 GiB is swept once per modulus instead, one word a slot,
+``rust/frontier/residue.rs``); ``--threads N`` (default 2) counts
 each again on N threads and prints the count call's wall seconds on 1 and on N
 and their ratio (meaningful only with N idle cores). FGPC counts modulo one 63-bit prime per run; its exact count is
 ``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the

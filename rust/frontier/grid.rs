@@ -55,6 +55,7 @@
 //! between points; a point sums at most `2 W + 4` old counts into one slot).
 
 use super::bignum::Nat;
+use super::residue;
 use super::sweep::Count;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
@@ -193,7 +194,99 @@ impl Ranks {
 /// The number of limbs of a slot: a constant for the common widths (so
 /// that a slot's sums unroll), or any width.
 trait Limbs: Copy + Send + Sync {
+    /// The word a slot is made of.
+    type Word: Word;
     fn n(self) -> usize;
+    /// `Some(m)` when a slot is one word counted modulo `m` (`0`: `2^64`),
+    /// `None` when its limbs are the exact count.
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        None
+    }
+}
+
+/// A slot's word: 64 bits (the limbs of an exact count, or a residue
+/// modulo `2^64` or a prime below `2^63`) or 32 (a residue modulo `2^32` or
+/// a prime below `2^32`: half the memory, twice the passes).
+trait Word: Copy + Send + Sync + Eq {
+    const ZERO: Self;
+    fn get(self) -> u64;
+    /// The low bits of `v`.
+    fn of(v: u64) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn of(v: u64) -> u64 {
+        v
+    }
+}
+
+impl Word for u32 {
+    const ZERO: u32 = 0;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn of(v: u64) -> u32 {
+        v as u32
+    }
+}
+
+/// A 32-bit word a slot, counted modulo `2^32` (`Half(1 << 32)`) or a
+/// prime below `2^32`.
+#[derive(Clone, Copy)]
+struct Half(u64);
+
+impl Limbs for Half {
+    type Word = u32;
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(self.0)
+    }
+}
+
+/// One word a slot, counted modulo `2^64` (wrapping sums).
+#[derive(Clone, Copy)]
+struct Wrap;
+
+impl Limbs for Wrap {
+    type Word = u64;
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(0)
+    }
+}
+
+/// One word a slot, counted modulo a prime below `2^63` (a sum of two
+/// residues does not overflow).
+#[derive(Clone, Copy)]
+struct Prime(u64);
+
+impl Limbs for Prime {
+    type Word = u64;
+    #[inline(always)]
+    fn n(self) -> usize {
+        1
+    }
+    #[inline(always)]
+    fn modulus(self) -> Option<u64> {
+        Some(self.0)
+    }
 }
 
 /// `L` limbs.
@@ -201,6 +294,7 @@ trait Limbs: Copy + Send + Sync {
 struct Fixed<const L: usize>;
 
 impl<const L: usize> Limbs for Fixed<L> {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         L
@@ -212,6 +306,7 @@ impl<const L: usize> Limbs for Fixed<L> {
 struct Dyn(usize);
 
 impl Limbs for Dyn {
+    type Word = u64;
     #[inline(always)]
     fn n(self) -> usize {
         self.0
@@ -253,20 +348,30 @@ struct Slots<W: Limbs> {
 }
 
 impl<W: Limbs> Slots<W> {
+    /// The table as words of this width, and their number.
     #[inline(always)]
-    fn get(&self, r: usize) -> &[u64] {
-        let w = self.w.n();
-        assert!(r * w + w <= self.shared.words_len);
-        // SAFETY: in bounds (checked); no other worker writes this slot now.
-        unsafe { std::slice::from_raw_parts(self.shared.words.add(r * w), w) }
+    fn words(&self) -> (*mut W::Word, usize) {
+        let len = self.shared.words_len * (8 / std::mem::size_of::<W::Word>());
+        (self.shared.words.cast::<W::Word>(), len)
     }
 
     #[inline(always)]
-    fn slot(&mut self, r: usize) -> &mut [u64] {
+    fn get(&self, r: usize) -> &[W::Word] {
         let w = self.w.n();
-        assert!(r * w + w <= self.shared.words_len);
+        let (words, len) = self.words();
+        assert!(r * w + w <= len);
+        // SAFETY: in bounds (checked; a u32 is aligned where a u64 is); no
+        // other worker writes this slot now.
+        unsafe { std::slice::from_raw_parts(words.add(r * w), w) }
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, r: usize) -> &mut [W::Word] {
+        let w = self.w.n();
+        let (words, len) = self.words();
+        assert!(r * w + w <= len);
         // SAFETY: in bounds (checked); this worker alone touches this slot now.
-        unsafe { std::slice::from_raw_parts_mut(self.shared.words.add(r * w), w) }
+        unsafe { std::slice::from_raw_parts_mut(words.add(r * w), w) }
     }
 
     /// Whether the block of high half `h` may hold a count other than zero.
@@ -286,13 +391,13 @@ impl<W: Limbs> Slots<W> {
 
     #[inline(always)]
     fn is_zero(&self, r: usize) -> bool {
-        self.get(r).iter().all(|&l| l == 0)
+        self.get(r).iter().all(|&l| l == W::Word::ZERO)
     }
 
     #[inline(always)]
     fn clear(&mut self, r: usize) {
         for l in self.slot(r) {
-            *l = 0;
+            *l = W::Word::ZERO;
         }
     }
 
@@ -302,7 +407,21 @@ impl<W: Limbs> Slots<W> {
     fn set_sum(&mut self, to: usize, a: Option<usize>, b: Option<usize>) {
         let w = self.w.n();
         let end = |r: usize| r * w + w;
+        if let Some(m) = self.w.modulus() {
+            let (words, len) = self.words();
+            assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= len);
+            // SAFETY: in bounds (checked above, one word a slot); no other
+            // worker touches these slots now.
+            unsafe {
+                let x = a.map_or(0, |a| (*words.add(a)).get());
+                let y = b.map_or(0, |b| (*words.add(b)).get());
+                // Modulo 2^32 the sum wraps as the word keeps its low bits.
+                *words.add(to) = W::Word::of(add_mod(x, y, m));
+            }
+            return;
+        }
         assert!(end(to).max(a.map_or(0, end)).max(b.map_or(0, end)) <= self.shared.words_len);
+        // Exact counts: limbs of 64 bits.
         let words = self.shared.words;
         let mut carry = 0u64;
         let mut last = 0u64;
@@ -339,6 +458,31 @@ impl<W: Limbs> Slots<W> {
 }
 
 impl Table {
+    /// The words as 32-bit words (a table of [`Half`] slots).
+    fn halves(&mut self) -> &mut [u32] {
+        let len = 2 * self.words.len();
+        // SAFETY: the same memory, u32 aligned where u64 is, twice as many.
+        unsafe { std::slice::from_raw_parts_mut(self.words.as_mut_ptr().cast::<u32>(), len) }
+    }
+
+    /// Word `i` of a one-word-a-slot table (`half`: 32-bit words).
+    fn word(&mut self, i: usize, half: bool) -> u64 {
+        if half {
+            u64::from(self.halves()[i])
+        } else {
+            self.words[i]
+        }
+    }
+
+    /// Word `i` becomes `v` (`half`: 32-bit words, `v` below `2^32`).
+    fn set_word(&mut self, i: usize, half: bool, v: u64) {
+        if half {
+            self.halves()[i] = v as u32;
+        } else {
+            self.words[i] = v;
+        }
+    }
+
     /// One more limb a slot, the slots moved up in place from the last.
     fn widen(&mut self, stop: &mut Stop<'_>) -> Result<()> {
         let (w, n) = (self.w, self.words.len() / self.w);
@@ -355,6 +499,25 @@ impl Table {
         self.top = 0;
         Ok(())
     }
+}
+
+/// `n` zero words, fresh from the allocator: a large block comes zeroed
+/// from the operating system, its pages mapped when first written, so that
+/// the slots never written (most of a Hamiltonian table) take no memory.
+fn zeroed(n: usize) -> Result<Vec<u64>> {
+    let refuse = || Error::Capacity(format!("no memory for a table of {n} counts"));
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u64>(n).map_err(|_| refuse())?;
+    // SAFETY: the layout is not zero-sized (n > 0).
+    let words = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if words.is_null() {
+        return Err(refuse());
+    }
+    // SAFETY: allocated by the global allocator with the layout of `n` u64
+    // (a Vec's own), every word initialised (zero).
+    Ok(unsafe { Vec::from_raw_parts(words, n, n) })
 }
 
 /// Runs `$body` with `$s` bound to the width type of a table `$w` limbs
@@ -376,6 +539,84 @@ macro_rules! with_width {
         }
     }};
 }
+
+/// `x + y` modulo `m` (`0`: `2^64`; `2^32` wraps in its 32-bit word), `x`
+/// and `y` residues.
+#[inline(always)]
+fn add_mod(x: u64, y: u64, m: u64) -> u64 {
+    if m == 0 || m == 1 << 32 {
+        x.wrapping_add(y)
+    } else {
+        // Residues of a prime below 2^63 (or 2^32) sum below 2^64.
+        let s = x + y;
+        if s >= m {
+            s - m
+        } else {
+            s
+        }
+    }
+}
+
+/// Runs `$body` with `$s` bound to the slot type of `$arith` (exact
+/// counts `$w` limbs wide, or one word modulo a number).
+macro_rules! with_arith {
+    ($arith:expr, $w:expr, $s:ident => $body:expr) => {
+        match $arith {
+            Arith::Exact => with_width!($w, $s => $body),
+            Arith::Modulo(0) => {
+                let $s = Wrap;
+                $body
+            }
+            Arith::Modulo(m) if m <= 1 << 32 => {
+                let $s = Half(m);
+                $body
+            }
+            Arith::Modulo(p) => {
+                let $s = Prime(p);
+                $body
+            }
+        }
+    };
+}
+
+/// How a pass keeps its counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arith {
+    /// Exact, the table widened by a limb when its counts need one.
+    Exact,
+    /// One word a slot, modulo this number: `0` (`2^64`) or a prime below
+    /// `2^63` in a 64-bit word; `2^32` or a prime below `2^32` in a 32-bit
+    /// word.
+    Modulo(u64),
+}
+
+/// How [`count_with`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Residues for a large table whose counts need more than one word,
+    /// else exact (see [`count`]).
+    Auto,
+    /// One exact pass.
+    Exact,
+    /// One pass per modulus, the count rebuilt from the residues: 64-bit
+    /// slots.
+    Residues,
+    /// The same with 32-bit slots (half the memory, about twice the passes).
+    HalfResidues,
+}
+
+/// A table whose exact counts would take more bytes than this (its slots
+/// times the words of the count's bound) counts by residues, one word a
+/// slot; a smaller one counts exactly in one pass. A residue pass costs
+/// about as much CPU as half an exact one (the sweep is bound by reaching
+/// its slots, not by their width), and a count of `b` bits needs about
+/// `b / 63` of them: residues take two to three times the CPU for a third
+/// to a quarter of the memory, worth it only where the exact table would
+/// not fit in a machine's memory. Measured on a loaded machine, Hamiltonian
+/// cycles: 18 x 18 points exact 10.7-11.3 s and 438 MB, three residue
+/// passes 21-25 s and 154 MB; 20 x 20 points (A003763(10)) exact 121.7 s
+/// and 4.5 GB, four residue passes 334 s and 1.17 GB.
+const RESIDUE_BYTES: usize = 8 << 30;
 
 /// The matching ")" of the "(" at plug `p` of `s`.
 #[inline(always)]
@@ -420,6 +661,10 @@ fn partner_left(s: u64, p: u32) -> u32 {
 /// points, or `None` when its table would pass `max_states` slots (or the
 /// frontier one word); the caller then uses the general sweep. `peak_states`
 /// is the table's number of slots.
+///
+/// A table whose exact counts would pass [`RESIDUE_BYTES`] (8 GiB), with no
+/// `limit`, is swept once per modulus (one word a slot, see
+/// [`super::residue`]); any other is swept once with exact counts.
 pub fn count(
     rows: usize,
     cols: usize,
@@ -429,23 +674,103 @@ pub fn count(
     threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Count>> {
+    // A limit is checked against exact counts as they close.
+    let mode = if limit.is_some() { Mode::Exact } else { Mode::Auto };
+    count_with(rows, cols, kind, limit, max_states, threads, mode, stop)
+}
+
+/// [`count`] with the choice of exact counts or residues made by `mode`
+/// (residues need no `limit`: with one, the count is exact).
+#[allow(clippy::too_many_arguments, reason = "count's arguments and the mode")]
+pub fn count_with(
+    rows: usize,
+    cols: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    max_states: usize,
+    threads: usize,
+    mode: Mode,
+    stop: &mut Stop<'_>,
+) -> Result<Option<Count>> {
     // Sweep along the longer side: the frontier spans the shorter one.
     let (height, width) = (rows.max(cols), rows.min(cols));
     if width < 2 || width + 1 > MAX_PLUGS {
         return Ok(None);
     }
     let Some(ranks) = Ranks::new(width + 1, max_states) else { return Ok(None) };
-    let mut table = Table { words: Vec::new(), w: 1, top: 0 };
-    table
-        .words
-        .try_reserve_exact(ranks.len)
-        .map_err(|_| Error::Capacity(format!("no memory for a table of {} counts", ranks.len)))?;
-    table.words.resize(ranks.len, 0);
-    table.words[ranks.rank(0)] = 1;
+    // A cycle is a set of edges: the count is below 2^edges, so a table whose
+    // exact counts stay within the bytes at that many bits skips the bound.
+    let edges = height * (width - 1) + width * (height - 1);
+    let surely_small = ranks.len.saturating_mul(8 * edges.div_ceil(64)) <= RESIDUE_BYTES;
+    let residues = limit.is_none()
+        && match mode {
+            Mode::Exact => false,
+            Mode::Auto => !surely_small,
+            Mode::Residues | Mode::HalfResidues => true,
+        };
+    let bits = if residues { residue::count_bound(height, width, kind == Cycles::Hamiltonian, stop)? } else { None };
+    let moduli = match bits {
+        Some(bits)
+            if mode == Mode::Residues
+                || (mode == Mode::Auto
+                    && bits > 64
+                    && ranks.len.saturating_mul(8 * bits.div_ceil(64) as usize) > RESIDUE_BYTES) =>
+        {
+            residue::moduli(bits, 64)
+        }
+        Some(bits) if mode == Mode::HalfResidues => residue::moduli(bits, 32),
+        _ => {
+            let count = sweep(&ranks, height, width, kind, limit, Arith::Exact, threads, stop)?;
+            return Ok(Some(Count { count, peak_states: ranks.len }));
+        }
+    };
+    let mut got = Vec::with_capacity(moduli.len());
+    for &m in &moduli {
+        let r = sweep(&ranks, height, width, kind, None, Arith::Modulo(m), threads, stop)?;
+        got.push(r.to_u64().expect("a residue is one word"));
+    }
+    Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: ranks.len }))
+}
+
+/// One sweep of the table: the count (exact, or its residue modulo the
+/// modulus of `arith`), clamped to `limit` (exact counts only).
+#[allow(clippy::too_many_arguments, reason = "the grid, what is counted and how")]
+fn sweep(
+    ranks: &Ranks,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    arith: Arith,
+    threads: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Nat> {
+    sweep_seen(ranks, height, width, kind, limit, arith, threads, stop, &mut |_| {})
+}
+
+/// [`sweep`], `seen` shown the table's words after every point and row
+/// change (a probe of which slots ever hold a count).
+#[allow(clippy::too_many_arguments, reason = "sweep's arguments and the probe")]
+fn sweep_seen(
+    ranks: &Ranks,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    limit: Option<u64>,
+    arith: Arith,
+    threads: usize,
+    stop: &mut Stop<'_>,
+    seen: &mut dyn FnMut(&[u64]),
+) -> Result<Nat> {
+    // A fresh table of zeros each pass (the last one's pages go back).
+    let half = matches!(arith, Arith::Modulo(m) if m != 0 && m <= 1 << 32);
+    let mut table = Table { words: zeroed(if half { ranks.len.div_ceil(2) } else { ranks.len })?, w: 1, top: 0 };
+    table.set_word(ranks.rank(0), half, 1);
     // Per high half: whether its block may hold a count other than zero.
     let mut live = vec![false; ranks.hi_close.len()];
     live[0] = true;
     let mut total = Nat::zero();
+    let mut residue = 0u64;
     for row in 0..height {
         for c in 0..width as u32 {
             let can_down = row + 1 < height;
@@ -456,27 +781,37 @@ pub fn count(
                 // solution (one way on: every later point empty).
                 let r12 = ranks.rank((1 << (2 * c)) | (2 << (2 * c + 2)));
                 let w = table.w;
-                total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w]));
+                match arith {
+                    Arith::Exact => total.add_assign(&Nat::from_limbs(&table.words[r12 * w..r12 * w + w])),
+                    Arith::Modulo(0) => residue = residue.wrapping_add(table.words[r12]),
+                    Arith::Modulo(m) => {
+                        let x = table.word(r12, half);
+                        residue = ((u128::from(residue) + u128::from(x)) % u128::from(m)) as u64
+                    }
+                }
                 // Solutions found only add up: once they reach the limit,
                 // the rest of the sweep cannot change the answer.
                 if let Some(limit) = limit.filter(|&l| total.cmp_u64(l) != std::cmp::Ordering::Less) {
-                    return Ok(Some(Count { count: Nat::from(limit), peak_states: ranks.len }));
+                    return Ok(Nat::from(limit));
                 }
             }
-            with_width!(table.w, w => point.run(&ranks, &mut table, &mut live, w, threads, stop))?;
+            with_arith!(arith, table.w, w => point.run(ranks, &mut table, &mut live, w, threads, stop))?;
+            seen(&table.words);
             if table.top >= WIDEN_AT {
                 table.widen(stop)?;
             }
             table.top = 0;
         }
         if row + 1 < height {
-            with_width!(table.w, w => shift(&ranks, &mut table, &mut live, w, width, stop))?;
+            with_arith!(arith, table.w, w => shift(ranks, &mut table, &mut live, w, width, stop))?;
+            seen(&table.words);
         }
     }
-    if let Some(limit) = limit {
-        total = total.min_u64(limit);
-    }
-    Ok(Some(Count { count: total, peak_states: ranks.len }))
+    Ok(match (arith, limit) {
+        (Arith::Modulo(_), _) => Nat::from(residue),
+        (Arith::Exact, Some(limit)) => total.min_u64(limit),
+        (Arith::Exact, None) => total,
+    })
 }
 
 /// One point of a row: its column and the moves its place allows.
@@ -545,12 +880,10 @@ impl Point {
 
     /// A join: slot `from` (pair `((` or `))`) moves into slot `to`.
     #[inline(always)]
-    fn join<W: Limbs>(t: &mut Slots<W>, to: usize, from: usize) -> bool {
-        let moved = !t.is_zero(from);
-        if moved {
+    fn join<W: Limbs>(t: &mut Slots<W>, to: usize, from: usize) {
+        if !t.is_zero(from) {
             t.move_into(to, from);
         }
-        moved
     }
 
     /// State `s` at slot `r`, when its pair makes it a group's anchor
@@ -1073,6 +1406,24 @@ fn shift<W: Limbs>(
     Ok(())
 }
 
+/// Probe (tests only): the table's slots, how many ever hold a count other
+/// than zero modulo `2^64` during the sweep, and how many 4 KiB pages of a
+/// one-word table hold such a slot.
+#[cfg(test)]
+pub fn reach(rows: usize, cols: usize, kind: Cycles) -> (usize, usize, usize) {
+    let (height, width) = (rows.max(cols), rows.min(cols));
+    let ranks = Ranks::new(width + 1, usize::MAX).unwrap();
+    let mut ever = vec![false; ranks.len];
+    let mut mark = |words: &[u64]| {
+        for (e, &x) in ever.iter_mut().zip(words) {
+            *e |= x != 0;
+        }
+    };
+    sweep_seen(&ranks, height, width, kind, None, Arith::Modulo(0), 1, &mut Stop::never(), &mut mark).unwrap();
+    let pages = ever.chunks(512).filter(|p| p.iter().any(|&e| e)).count();
+    (ranks.len, ever.iter().filter(|&&e| e).count(), pages)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1092,6 +1443,88 @@ mod tests {
             let p = 2 * n + 2;
             assert_eq!(run(p, p, Cycles::Hamiltonian), *want, "Hamiltonian {p} x {p} points");
         }
+    }
+
+    fn by(rows: usize, cols: usize, kind: Cycles, mode: Mode, threads: usize) -> Nat {
+        count_with(rows, cols, kind, None, usize::MAX, threads, mode, &mut Stop::never()).unwrap().unwrap().count
+    }
+
+    #[test]
+    fn residues_rebuild_the_exact_count() {
+        // Rectangles of both orientations and counts of one to four words,
+        // each pass's residue checked too (not only their combination).
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut cases = vec![(8, 8), (10, 10), (12, 12), (3, 60), (40, 5), (13, 11)];
+        for _ in 0..12 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            cases.push((2 + (rng % 11) as usize, 2 + ((rng >> 20) % 30) as usize));
+        }
+        for (rows, cols) in cases {
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let exact = by(rows, cols, kind, Mode::Exact, 1);
+                assert_eq!(by(rows, cols, kind, Mode::Residues, 1), exact, "{kind:?} {rows} x {cols} points");
+                assert_eq!(by(rows, cols, kind, Mode::HalfResidues, 1), exact, "{kind:?} {rows} x {cols}, 32 bits");
+                let bits = residue::count_bound(
+                    rows.max(cols),
+                    rows.min(cols),
+                    kind == Cycles::Hamiltonian,
+                    &mut Stop::never(),
+                )
+                .unwrap()
+                .unwrap();
+                let ranks = Ranks::new(rows.min(cols) + 1, usize::MAX).unwrap();
+                let limbs = exact.limbs();
+                for m in residue::moduli(bits, 64).into_iter().chain(residue::moduli(bits, 32)) {
+                    let got = sweep(
+                        &ranks,
+                        rows.max(cols),
+                        rows.min(cols),
+                        kind,
+                        None,
+                        Arith::Modulo(m),
+                        1,
+                        &mut Stop::never(),
+                    )
+                    .unwrap();
+                    // Modulo 2^64 or 2^32 the residue is the low bits.
+                    let low = u128::from(limbs.first().copied().unwrap_or(0));
+                    let want = match m {
+                        0 => low,
+                        0x1_0000_0000 => low & 0xffff_ffff,
+                        m => limbs.iter().rev().fold(0u128, |r, &l| ((r << 64) | u128::from(l)) % u128::from(m)),
+                    };
+                    assert_eq!(u128::from(got.to_u64().unwrap()), want, "{kind:?} {rows} x {cols} modulo {m}");
+                }
+            }
+        }
+        // Several threads, residues.
+        assert_eq!(by(9, 9, Cycles::All, Mode::Residues, 2), by(9, 9, Cycles::All, Mode::Exact, 1));
+        assert_eq!(by(10, 10, Cycles::Hamiltonian, Mode::Residues, 3), by(10, 10, Cycles::Hamiltonian, Mode::Exact, 1));
+        assert_eq!(by(10, 9, Cycles::All, Mode::HalfResidues, 2), by(10, 9, Cycles::All, Mode::Exact, 1));
+    }
+
+    #[test]
+    fn the_count_bound_holds_and_is_not_far_off() {
+        // Below 2^bits, and on a board with many cycles within a few bits a
+        // point of the truth.
+        for n in 2..=9 {
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let exact = by(n, n, kind, Mode::Exact, 1);
+                let bits = residue::count_bound(n, n, kind == Cycles::Hamiltonian, &mut Stop::never()).unwrap().unwrap()
+                    as usize;
+                let exact_bits =
+                    exact.limbs().last().map_or(0, |l| exact.limbs().len() * 64 - l.leading_zeros() as usize);
+                assert!(exact_bits <= bits, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
+                assert!(bits <= exact_bits + 2 + n * n / 4, "{kind:?} {n} x {n}: {exact_bits} bits, bound {bits}");
+            }
+        }
+        assert_eq!(residue::count_bound(20_000, 8, false, &mut Stop::never()).unwrap(), None, "past a float's range");
+        let yes = || true;
+        let mut asked = Stop::new(&yes);
+        std::thread::sleep(Stop::PERIOD * 2);
+        assert!(matches!(residue::count_bound(2_000, 20, false, &mut asked), Err(Error::Interrupted)));
     }
 
     #[test]

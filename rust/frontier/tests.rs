@@ -45,6 +45,25 @@ fn larger_oeis_terms() {
     assert_eq!(ham(14, 14), "56126499620491437281263608");
 }
 
+/// OEIS terms (9 x 9 and 12 x 12 cells: 10 and 13 points) by residue passes (64- and 32-bit words) and the
+/// Chinese remainder step, which the public count uses only for tables past
+/// 8 GiB.
+#[test]
+fn larger_oeis_terms_by_residues() {
+    for mode in [grid::Mode::Residues, grid::Mode::HalfResidues] {
+        let by = |n: usize, kind| {
+            grid::count_with(n, n, kind, None, usize::MAX, 1, mode, &mut Stop::never())
+                .unwrap()
+                .unwrap()
+                .count
+                .to_string()
+        };
+        assert_eq!(by(10, grid::Cycles::All), "27359264067916806101", "{mode:?}");
+        assert_eq!(by(13, grid::Cycles::All), "36954917962039884953387868334644457", "{mode:?}");
+        assert_eq!(by(14, grid::Cycles::Hamiltonian), "56126499620491437281263608", "{mode:?}");
+    }
+}
+
 /// Timing probe (not part of the suite): `cargo test --release frontier::tests::probe -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -379,8 +398,21 @@ fn probe_grid() {
         if std::env::var("PROBE_KIND").as_deref() == Ok("all") { grid::Cycles::All } else { grid::Cycles::Hamiltonian };
     let t = std::time::Instant::now();
     let threads: usize = std::env::var("PROBE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let out = grid::count(n, n, kind, None, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap();
+    let mode = match std::env::var("PROBE_MODE").as_deref() {
+        Ok("exact") => grid::Mode::Exact,
+        Ok("residues") => grid::Mode::Residues,
+        Ok("half") => grid::Mode::HalfResidues,
+        _ => grid::Mode::Auto,
+    };
+    let out = grid::count_with(n, n, kind, None, usize::MAX, threads, mode, &mut Stop::never()).unwrap().unwrap();
     println!("{kind:?} {n} points: {} slots {} in {:?}", out.count, out.peak_states, t.elapsed());
+    if std::env::var("PROBE_REACH").is_ok() {
+        let (slots, ever, pages) = grid::reach(n, n, kind);
+        println!(
+            "{kind:?} {n} points: {slots} slots, {ever} ever other than zero, {pages} of {} pages",
+            slots.div_ceil(512)
+        );
+    }
 }
 
 #[test]
