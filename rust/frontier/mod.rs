@@ -344,6 +344,46 @@ pub fn slither_count_deduced(
     })
 }
 
+/// [`slither_count`] of the ways to complete `given` (one value per edge as
+/// `crate::grid` numbers them: 0 off, 1 on, 2 open): the sweep draws exactly
+/// the edges given on and none given off, across the direction in which the
+/// open part is narrower. A refutation for the setter's backbone proofs,
+/// where a depth-first search must exhaust a wide subtree and the sweep
+/// merges its states; `max_states` bounds the work ([`Error::Capacity`]).
+pub fn slither_count_given(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    given: &[u8],
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let edges = (rows + 1) * cols + rows * (cols + 1);
+    if given.len() != edges {
+        return Err(Error::InvalidArgument(format!("given edges: expected {edges} values, got {}", given.len())));
+    }
+    let (down, across) = (slither::open_width(rows, cols, given, false), slither::open_width(rows, cols, given, true));
+    let turn = across < down || (across == down && cols > rows);
+    let rules = slither::Slither::new(rows, cols, clues, Some(given), Some(turn))?;
+    run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
+/// The most open edges (value 2 in `given`, numbered as in
+/// [`slither_count_given`]) on one line of the sweep that function makes:
+/// the width that its state count grows with.
+pub fn slither_open_width(rows: usize, cols: usize, given: &[u8]) -> usize {
+    if given.len() != (rows + 1) * cols + rows * (cols + 1) {
+        return usize::MAX;
+    }
+    let (down, across) = (slither::open_width(rows, cols, given, false), slither::open_width(rows, cols, given, true));
+    if across < down || (across == down && cols > rows) {
+        across.0
+    } else {
+        down.0
+    }
+}
+
 /// [`country_count`] after every stage of the Country Road ladder has run to
 /// its fixpoint, as [`slither_count_deduced`] does for Slitherlink: the sweep
 /// keeps the cells and edges the fixpoint decided. The fixpoint asks `stop`.

@@ -97,11 +97,19 @@ struct Pool {
     /// S1 in a window), with the pool index of that solution.
     moves: Vec<(Vec<u64>, usize)>,
     seen_moves: HashSet<Vec<u64>>,
+    /// When whole-board searches ask the frontier sweep (see [`search_or_sweep`]).
+    sweep: Sweep,
 }
 
 impl Pool {
     fn new(edges: usize) -> Pool {
-        Pool { words: edges.div_ceil(64), sols: Vec::new(), moves: Vec::new(), seen_moves: HashSet::new() }
+        Pool {
+            words: edges.div_ceil(64),
+            sols: Vec::new(),
+            moves: Vec::new(),
+            seen_moves: HashSet::new(),
+            sweep: Sweep::new(SEARCH_NODES),
+        }
     }
 
     /// Learns the move from pooled solution `from` to pooled solution `to`.
@@ -229,7 +237,7 @@ fn prove(
             };
             let out = match repaired {
                 Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                None => count_from(engine, links, 1, budget, None),
+                None => search_or_sweep(engine, links, budget, None, &mut pool.sweep),
             };
             match out.solutions.into_iter().next() {
                 Some(s) => {
@@ -329,7 +337,7 @@ fn prove(
                         engine.undo_to(mark);
                         continue;
                     }
-                    None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                    None => search_or_sweep(engine, links, budget, Some(&s1_bytes), &mut pool.sweep),
                 };
                 if let Some(s2) = out.solutions.into_iter().next() {
                     let i = pool.push(&s2);
@@ -379,6 +387,77 @@ fn prove(
         }
     }
     proof
+}
+
+/// Nodes a whole-board search gets before the frontier sweep is asked
+/// whether the state has a solution at all.
+const SEARCH_NODES: u64 = 2_000;
+
+/// Most states a layer of that sweep may hold; past it the search goes on
+/// (a sweep that stops there costs 20 to 30 ms at 20 x 20).
+const SWEEP_STATES: usize = 100_000;
+
+/// When the frontier sweep helps a whole-board search (see
+/// [`search_or_sweep`]); kept with the pool, since a board whose open part
+/// is too wide for the sweep stays so from one candidate to the next.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sweep {
+    /// Nodes the search gets first.
+    pub(super) nodes: u64,
+    /// The narrowest open part (most open edges on one line of the sweep)
+    /// on which a sweep ran out of states: wider ones are not tried.
+    too_wide: usize,
+}
+
+impl Sweep {
+    pub(super) fn new(nodes: u64) -> Sweep {
+        Sweep { nodes, too_wide: usize::MAX }
+    }
+}
+
+/// One solution of the engine's state (other than `avoid`, which the state
+/// excludes), as [`count_from`] with limit 1 finds it, or the proof that
+/// there is none. A search that finds nothing in `sweep.nodes` nodes is
+/// usually a refutation that must exhaust a wide subtree, which took
+/// seconds on some candidate boards (one `266_10x10` draft: 185,000 nodes,
+/// 3.4 s); the frontier sweep over the state's open edges settles that in
+/// about a millisecond at 10 x 10, since it merges the partial states that
+/// the search visits one by one. A sweep that finds solutions, or needs more
+/// than [`SWEEP_STATES`] states a layer, hands back to the search, which then
+/// runs as before (so a witness is found the same way, and the answer is
+/// the same with or without the sweep).
+pub(super) fn search_or_sweep(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    budget: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+    sweep: &mut Sweep,
+) -> super::search::Outcome {
+    let g = &engine.board.grid;
+    let (rows, cols) = (g.rows, g.cols);
+    let outer = budget.nodes();
+    let width = crate::frontier::slither_open_width(rows, cols, &engine.dom);
+    if outer.is_some() || width >= sweep.too_wide {
+        return count_from(engine, links, 1, budget, avoid);
+    }
+    budget.set_nodes(Some(sweep.nodes));
+    let out = count_from(engine, links, 1, budget, avoid);
+    budget.set_nodes(outer);
+    if out.finished || budget.halted() {
+        return out;
+    }
+    let swept =
+        crate::frontier::slither_count_given(rows, cols, &engine.clues, &engine.dom, Some(1), SWEEP_STATES, budget.stop());
+    match swept {
+        Ok(c) if c.count.is_zero() => super::search::Outcome { solutions: Vec::new(), finished: true, nodes: out.nodes },
+        Err(crate::error::Error::Interrupted) => out,
+        other => {
+            if matches!(other, Err(crate::error::Error::Capacity(_))) {
+                sweep.too_wide = sweep.too_wide.min(width);
+            }
+            count_from(engine, links, 1, budget, avoid)
+        }
+    }
 }
 
 /// The pool's moves applied to S1 (pool index `s1`, a solution of the

@@ -606,6 +606,51 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
     assert!(ambiguous >= 5, "{ambiguous}");
 }
 
+/// The frontier sweep that settles a long whole-board search
+/// (`backbone::search_or_sweep`, here asked before any node) agrees with the
+/// search alone on states with a few edges assumed: both find a solution (the
+/// same one, since the search runs again) or both prove there is none.
+#[test]
+fn the_sweep_settles_searches_as_the_search_does() {
+    let (rows, cols) = (6, 7);
+    let mut rng = Rng(9);
+    let (mut refuted, mut found) = (0, 0);
+    for seed in 0..10u64 {
+        let lp = random_loop(rows, cols, seed).unwrap();
+        let counts = clue_counts(rows, cols, &lp);
+        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 30 { n } else { -1 }).collect();
+        let b = board(rows, cols, &clues).unwrap();
+        let mut engine = engine::Engine::new(&b, engine::Rules::SEARCH).unwrap();
+        let mut links = connect::Connectivity::default();
+        assert!(engine.run() && links.check(&engine));
+        let edges = engine.dom.len();
+        for _ in 0..300 {
+            let assumed: Vec<(u32, u8)> =
+                (0..2 + rng.below(4)).map(|_| (rng.below(edges) as u32, rng.below(2) as u8)).collect();
+            let mark = engine.mark();
+            if assumed.iter().all(|&(e, v)| engine.assign(e, v)) && engine.run() && links.check(&engine) {
+                let mut stop = Stop::never();
+                let alone = search::count_from(&mut engine, &mut links, 1, &mut Budget::new(&mut stop), None);
+                let mut sweep = backbone::Sweep::new(0);
+                let mut stop = Stop::never();
+                let mut budget = Budget::new(&mut stop);
+                let out = backbone::search_or_sweep(&mut engine, &mut links, &mut budget, None, &mut sweep);
+                assert!(alone.finished && out.finished);
+                assert_eq!(alone.solutions, out.solutions, "{clues:?} {assumed:?}");
+                if out.solutions.is_empty() {
+                    refuted += 1;
+                } else {
+                    found += 1;
+                    assert!(check::is_solution(&b, &out.solutions[0]));
+                }
+            }
+            engine.undo_to(mark);
+        }
+    }
+    // Both ways are taken (a refutation by the sweep, a witness after it).
+    assert!(refuted >= 10 && found >= 10, "{refuted} {found}");
+}
+
 /// The clues of a Loopy game ID `WxHt0:DESC` (digits; `a`..`z` = 1..26 blanks).
 fn tatham(id: &str) -> (usize, usize, Vec<i8>) {
     let (size, desc) = id.split_once(":").unwrap();
