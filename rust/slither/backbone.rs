@@ -38,6 +38,8 @@ use super::search::count_from;
 use crate::budget::Budget;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -446,10 +448,19 @@ pub(super) fn search_or_sweep(
     if out.finished || budget.halted() {
         return out;
     }
-    let swept =
-        crate::frontier::slither_count_given(rows, cols, &engine.clues, &engine.dom, Some(1), SWEEP_STATES, budget.stop());
+    let swept = crate::frontier::slither_count_given(
+        rows,
+        cols,
+        &engine.clues,
+        &engine.dom,
+        Some(1),
+        SWEEP_STATES,
+        budget.stop(),
+    );
     match swept {
-        Ok(c) if c.count.is_zero() => super::search::Outcome { solutions: Vec::new(), finished: true, nodes: out.nodes },
+        Ok(c) if c.count.is_zero() => {
+            super::search::Outcome { solutions: Vec::new(), finished: true, nodes: out.nodes }
+        }
         Err(crate::error::Error::Interrupted) => out,
         other => {
             if matches!(other, Err(crate::error::Error::Capacity(_))) {
@@ -750,6 +761,7 @@ pub fn suggest(
     k: usize,
     budget: &mut Budget<'_, '_>,
     kept: Option<&Kept>,
+    threads: usize,
 ) -> (Backbone, Vec<Suggestion>, bool, Option<Kept>) {
     let edges = board.grid.num_edges();
     let reused = match kept {
@@ -777,14 +789,16 @@ pub fn suggest(
             (engine, links, pool, bb)
         }
     };
-    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb);
+    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb, threads);
     let kept = Kept::new(&bb, pool);
     (bb, best, done, kept)
 }
 
 /// The ranking of [`suggest`] from the base board's backbone state (the
 /// engine) with two or more solutions, `pool` holding solutions of the
-/// base board (at least its two witnesses).
+/// base board (at least its two witnesses), on `threads` threads (see
+/// [`Ranking`]).
+#[allow(clippy::too_many_arguments, reason = "the ranking's state and its knobs")]
 fn rank(
     board: &Board,
     k: usize,
@@ -793,6 +807,7 @@ fn rank(
     links: &mut Connectivity,
     pool: &mut Pool,
     bb: Backbone,
+    threads: usize,
 ) -> (Backbone, Vec<Suggestion>, bool) {
     // Candidates are examined in the order of a lower bound on their open
     // edges, read from the pooled solutions that satisfy the clue (edges
@@ -802,13 +817,12 @@ fn rank(
     // candidate left can enter the ranking. Ties in the ranking are broken
     // by (cell, value), which the pruning bound below respects, so the
     // result is the same as examining every candidate in ranking order.
-    let cell_sides = |cell: usize| board.grid.cell_edges[cell];
     let mut queue = BinaryHeap::new();
     for cell in 0..board.grid.num_cells() {
         if engine.clues[cell] >= 0 {
             continue;
         }
-        let sides = cell_sides(cell);
+        let sides = board.grid.cell_edges[cell];
         if sides.iter().all(|&e| engine.dom[e as usize] != UNK) {
             continue;
         }
@@ -816,79 +830,296 @@ fn rank(
             queue.push(Reverse((pool_open(pool, &sides, value), cell, value)));
         }
     }
-    let mut best: Vec<Suggestion> = Vec::new();
-    let mut paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>> = Default::default();
-    // Whether a candidate with at least `open` open edges (and a second
-    // solution) ranks after the k-th best.
-    let worse = |best: &[Suggestion], open: usize, cell: usize, value: i8| {
-        best.len() >= k && {
-            let w = best[k - 1];
+    let mut ranking = Ranking {
+        k,
+        queue,
+        best: Vec::new(),
+        paused: Default::default(),
+        pool: std::mem::replace(pool, Pool::new(0)),
+        running: 0,
+        stopped: false,
+    };
+    let done = if threads <= 1 {
+        loop {
+            if budget.poll() {
+                break false;
+            }
+            let task = match ranking.next(board) {
+                Step::Done => break true,
+                // Nothing runs elsewhere: a wait cannot happen on one thread.
+                Step::Wait => break true,
+                Step::Prove(task) => task,
+            };
+            let proof = attempt(board, engine, links, budget, &mut ranking.pool, &task);
+            if proof.as_ref().is_some_and(|p| p.stopped) {
+                break false;
+            }
+            ranking.finish(&task, proof);
+        }
+    } else {
+        rank_threads(board, budget, engine, &mut ranking, threads)
+    };
+    *pool = ranking.pool;
+    (bb, ranking.best, done)
+}
+
+/// The shared state of a ranking: the candidate queue, the best so far,
+/// the paused candidates and the pool. One thread takes the candidates in
+/// turn; several take them as they come free ([`rank_threads`]), each
+/// proving its candidate on its own copy of the base state and of the
+/// pool, and merging the new solutions and moves back. A candidate's answer
+/// (its count and open edges) does not depend on the pool it started from,
+/// and every bound used to drop or cut short a candidate is one the k-th
+/// best has reached (it only falls), so the ranking is the same on any
+/// number of threads; only the work differs.
+struct Ranking {
+    k: usize,
+    queue: BinaryHeap<Reverse<(usize, usize, i8)>>,
+    best: Vec<Suggestion>,
+    paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>>,
+    pool: Pool,
+    /// Candidates being proven on other threads.
+    running: usize,
+    /// A budget or the stop ended the ranking.
+    stopped: bool,
+}
+
+/// One candidate to prove, and how.
+struct Task {
+    cell: usize,
+    value: i8,
+    /// The proof stops once `bound` edges are open with two solutions.
+    bound: Option<usize>,
+    /// Facts proven on a first, paused visit.
+    resume: Option<Vec<(u32, u8)>>,
+    /// Pause before the whole-board searches.
+    defer: bool,
+}
+
+enum Step {
+    Prove(Task),
+    /// Nothing to take until a running candidate is done.
+    Wait,
+    Done,
+}
+
+impl Ranking {
+    /// Whether a candidate with at least `open` open edges (and a second
+    /// solution) ranks after the k-th best.
+    fn worse(&self, open: usize, cell: usize, value: i8) -> bool {
+        self.best.len() >= self.k && {
+            let w = self.best[self.k - 1];
             w.count == 1 || (open, cell, value) > (w.open, w.cell, w.value)
         }
-    };
-    while let Some(Reverse((stale, cell, value))) = queue.pop() {
-        if best.len() >= k && stale > best[k - 1].open {
-            // Every bound left is at least `stale` > 0, so each candidate left
-            // has two solutions and more open edges than the k-th best.
-            break;
-        }
-        if budget.poll() {
-            return (bb, best, false);
-        }
-        let sides = cell_sides(cell);
-        let lb = pool_open(pool, &sides, value);
-        if lb > 0 && worse(&best, lb, cell, value) {
-            continue;
-        }
-        if lb > stale && queue.peek().is_some_and(|Reverse((next, _, _))| *next < lb) {
-            queue.push(Reverse((lb, cell, value)));
-            continue;
-        }
-        // The proof stops once `bound` edges are open with two solutions.
-        let bound = if best.len() < k {
-            None
-        } else {
-            let w = best[k - 1];
-            Some(if w.count == 1 {
-                0
-            } else if (cell, value) < (w.cell, w.value) {
-                w.open + 1
+    }
+
+    /// The next candidate to prove, in the order of the pooled bound.
+    fn next(&mut self, board: &Board) -> Step {
+        loop {
+            if self.stopped {
+                return Step::Done;
+            }
+            let Some(Reverse((stale, cell, value))) = self.queue.pop() else {
+                return if self.running > 0 { Step::Wait } else { Step::Done };
+            };
+            if self.best.len() >= self.k && stale > self.best[self.k - 1].open {
+                // Every bound left is at least `stale` > 0, so each candidate
+                // left has two solutions and more open edges than the k-th
+                // best, which only falls: none can rank. A running candidate
+                // that pauses goes back in the queue and is judged then.
+                self.queue.clear();
+                continue;
+            }
+            let sides = board.grid.cell_edges[cell];
+            let lb = pool_open(&self.pool, &sides, value);
+            if lb > 0 && self.worse(lb, cell, value) {
+                continue;
+            }
+            if lb > stale && self.queue.peek().is_some_and(|Reverse((next, _, _))| *next < lb) {
+                self.queue.push(Reverse((lb, cell, value)));
+                continue;
+            }
+            let bound = if self.best.len() < self.k {
+                None
             } else {
-                w.open
-            })
-        };
-        let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
-        let mark = engine.mark();
-        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(engine)) {
-            engine.undo_to(mark);
-            continue;
+                let w = self.best[self.k - 1];
+                Some(if w.count == 1 {
+                    0
+                } else if (cell, value) < (w.cell, w.value) {
+                    w.open + 1
+                } else {
+                    w.open
+                })
+            };
+            // A candidate with a bound pauses before its whole-board searches
+            // and goes back in the queue with the open edges it has shown: its
+            // proof ends later only if no candidate has pushed the k-th best
+            // below that bound by then (a wide-open board has many candidates
+            // near the k-th best, and a few refutations there cost seconds).
+            let resume = self.paused.remove(&(cell, value));
+            let defer = bound.is_some() && resume.is_none();
+            return Step::Prove(Task { cell, value, bound, resume, defer });
         }
-        // A candidate with a bound pauses before its whole-board searches
-        // and goes back in the queue with the open edges it has shown: its
-        // proof ends later only if no candidate has pushed the k-th best
-        // below that bound by then (a wide-open board has many candidates
-        // near the k-th best, and a few refutations there cost seconds).
-        let resume = paused.remove(&(cell, value));
-        let defer = bound.is_some() && resume.is_none();
-        let near = Some(sides[0] as usize);
-        let proof = prove(engine, links, budget, pool, &fits, bound, near, defer, resume.as_deref());
-        engine.undo_to(mark);
+    }
+
+    /// Takes in a candidate's proof (None: its clue contradicts the base state).
+    fn finish(&mut self, task: &Task, proof: Option<Proof>) {
+        let Some(proof) = proof else { return };
         if proof.stopped {
-            return (bb, best, false);
+            self.stopped = true;
+            return;
         }
         if proof.deferred {
-            queue.push(Reverse((proof.open_count(), cell, value)));
-            paused.insert((cell, value), proof.facts);
-            continue;
+            self.queue.push(Reverse((proof.open_count(), task.cell, task.value)));
+            self.paused.insert((task.cell, task.value), proof.facts);
+            return;
         }
         if proof.pruned || proof.first.is_none() {
-            continue;
+            return;
         }
         let count = 1 + proof.second.is_some() as usize;
-        let s = Suggestion { cell, value, count, open: proof.open_count() };
-        let at = best.partition_point(|b| (b.count, b.open, b.cell, b.value) <= (s.count, s.open, s.cell, s.value));
-        best.insert(at, s);
-        best.truncate(k);
+        let s = Suggestion { cell: task.cell, value: task.value, count, open: proof.open_count() };
+        if self.best.contains(&s) {
+            return;
+        }
+        let at =
+            self.best.partition_point(|b| (b.count, b.open, b.cell, b.value) <= (s.count, s.open, s.cell, s.value));
+        self.best.insert(at, s);
+        self.best.truncate(self.k);
     }
-    (bb, best, true)
+
+    /// Adds what a candidate proven on a copy of the pool (taken when it had
+    /// `sols` solutions and `moves` moves) found: its new solutions, and its
+    /// new moves with their sources renumbered.
+    fn merge(&mut self, copy: Pool, sols: usize, moves: usize) {
+        let offset = self.pool.sols.len();
+        let renumber = |i: usize| if i < sols { i } else { i - sols + offset };
+        self.pool.sols.extend(copy.sols.into_iter().skip(sols));
+        for (m, src) in copy.moves.into_iter().skip(moves) {
+            if self.pool.seen_moves.insert(m.clone()) {
+                self.pool.moves.push((m, renumber(src)));
+            }
+        }
+        self.pool.sweep.too_wide = self.pool.sweep.too_wide.min(copy.sweep.too_wide);
+    }
+}
+
+/// A candidate's proof from the base state (the engine, back there on
+/// return); None when its clue contradicts that state.
+fn attempt(
+    board: &Board,
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    budget: &mut Budget<'_, '_>,
+    pool: &mut Pool,
+    task: &Task,
+) -> Option<Proof> {
+    let sides = board.grid.cell_edges[task.cell];
+    let value = task.value;
+    let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
+    let mark = engine.mark();
+    if !(engine.add_clue(task.cell as u32, value) && engine.run() && links.check(engine)) {
+        engine.undo_to(mark);
+        return None;
+    }
+    let near = Some(sides[0] as usize);
+    let proof = prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_deref());
+    engine.undo_to(mark);
+    Some(proof)
+}
+
+/// [`rank`] on `threads` threads: the calling thread is one of the workers
+/// and the only one that reads the caller's budget (its deadline and stop);
+/// when that says stop, a flag that the other workers' stops read ends them.
+fn rank_threads(
+    board: &Board,
+    budget: &mut Budget<'_, '_>,
+    engine: &Engine<'_>,
+    ranking: &mut Ranking,
+    threads: usize,
+) -> bool {
+    let shared = Mutex::new(std::mem::replace(
+        ranking,
+        Ranking {
+            k: ranking.k,
+            queue: BinaryHeap::new(),
+            best: Vec::new(),
+            paused: Default::default(),
+            pool: Pool::new(0),
+            running: 0,
+            stopped: false,
+        },
+    ));
+    let changed = Condvar::new();
+    let halt = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (shared, changed, halt) = (&shared, &changed, &halt);
+        let handles: Vec<_> = (1..threads)
+            .map(|_| {
+                scope.spawn(move || {
+                    let flag = || halt.load(Ordering::Relaxed);
+                    let mut stop = crate::interrupt::Stop::new(&flag);
+                    worker(board, engine, shared, changed, halt, &mut Budget::new(&mut stop), false);
+                })
+            })
+            .collect();
+        worker(board, engine, shared, changed, halt, budget, true);
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+    *ranking = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    !ranking.stopped
+}
+
+/// One worker of [`rank_threads`]: takes candidates until none is left.
+/// The `lead` worker's `budget` is the caller's; when it says stop, `halt`
+/// tells the others (their budgets' stops read it).
+fn worker(
+    board: &Board,
+    engine: &Engine<'_>,
+    shared: &Mutex<Ranking>,
+    changed: &Condvar,
+    halt: &AtomicBool,
+    budget: &mut Budget<'_, '_>,
+    lead: bool,
+) {
+    let mut engine = engine.clone();
+    let mut links = Connectivity::default();
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let mut state = lock();
+    loop {
+        if lead && budget.poll() {
+            halt.store(true, Ordering::Relaxed);
+        }
+        if halt.load(Ordering::Relaxed) {
+            state.stopped = true;
+        }
+        let task = match state.next(board) {
+            Step::Done => break,
+            Step::Wait => {
+                let timeout = std::time::Duration::from_millis(5);
+                state = changed.wait_timeout(state, timeout).unwrap_or_else(|e| e.into_inner()).0;
+                continue;
+            }
+            Step::Prove(task) => task,
+        };
+        state.running += 1;
+        let mut copy = state.pool.clone();
+        let (sols, moves) = (copy.sols.len(), copy.moves.len());
+        drop(state);
+        let proof = attempt(board, &mut engine, &mut links, budget, &mut copy, &task);
+        if proof.as_ref().is_some_and(|p| p.stopped) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        state = lock();
+        state.running -= 1;
+        state.merge(copy, sols, moves);
+        state.finish(&task, proof);
+        changed.notify_all();
+    }
+    drop(state);
+    changed.notify_all();
 }

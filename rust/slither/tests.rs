@@ -504,7 +504,7 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None);
+            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None, 1);
             assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
@@ -519,7 +519,7 @@ fn backbone_and_suggestions_match_brute_force() {
             // the same backbone and the same suggestions.
             for kept in [kept.expect("a finished backbone is kept"), kept_again.expect("kept")] {
                 let (bb2, tips2, done2, _) =
-                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept));
+                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept), 1);
                 assert_eq!((&bb2, &tips2, done2), (&bb, &tips, done), "{clues:?}");
             }
             // The ranking itself: every candidate, by brute force.
@@ -574,7 +574,7 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
         let counts = clue_counts(rows, cols, &lp);
         let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 45 { n } else { -1 }).collect();
         let b = board(rows, cols, &clues).unwrap();
-        let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None);
+        let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None, 1);
         assert!(bb.finished && done);
         if bb.count < 2 {
             continue;
@@ -602,6 +602,20 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
         ranked.truncate(4);
         let got: Vec<_> = tips.iter().map(|s| (s.count, s.open, s.cell, s.value)).collect();
         assert_eq!(got, ranked, "seed {seed}: {clues:?}");
+        // The same ranking on several threads, from scratch and from a kept backbone.
+        let (_, kept) = backbone::backbone(&b, &mut Budget::new(&mut Stop::never()));
+        for threads in [2, 3] {
+            let (bb2, tips2, done2, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None, threads);
+            assert_eq!((&bb2, &tips2, done2), (&bb, &tips, true), "seed {seed}, {threads} threads");
+            let (_, tips3, done3, _) =
+                backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), kept.as_ref(), threads);
+            assert_eq!((&tips3, done3), (&tips, true), "seed {seed}, {threads} threads, kept");
+        }
+        // A deadline already past stops the ranking on every thread: not finished.
+        let mut stop = Stop::never();
+        let mut past = Budget::new(&mut stop).with_time(Some(std::time::Duration::ZERO));
+        let (_, _, done, _) = backbone::suggest(&b, 4, &mut past, kept.as_ref(), 2);
+        assert!(!done, "seed {seed}");
     }
     assert!(ambiguous >= 5, "{ambiguous}");
 }
