@@ -19,9 +19,9 @@ import pytest
 
 import loopcraft
 from loopcraft import Backbone, Conflict, Suggestion, Verdict
+from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.country import CountryLoop, CountryRoad
 from loopcraft.slitherlink import Slitherlink
-from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.slitherlink._generate import random_loop
 from loopcraft.slitherlink._geometry import cell_sides, edge_count
 
