@@ -26,7 +26,11 @@
 //! pauses there and goes back in the queue, so that its searches run only
 //! if it can still rank. Witnesses also teach moves (the edges where a
 //! repair changed a solution), tried on each later candidate's first
-//! solution before any search. A finished backbone, with its pool, is
+//! solution before any search. A whole-board search that finds nothing
+//! early asks the frontier sweep whether the state has a solution at all
+//! ([`search_or_sweep`]): a hard refutation for the search is often a
+//! narrow sweep. Candidates can be proven on several threads ([`Ranking`]),
+//! with the same answer. A finished backbone, with its pool, is
 //! handed back ([`Kept`]) so that the caller can start the suggestions
 //! from it.
 
@@ -424,10 +428,11 @@ impl Sweep {
 /// seconds on some candidate boards (one `266_10x10` draft: 185,000 nodes,
 /// 3.4 s); the frontier sweep over the state's open edges settles that in
 /// about a millisecond at 10 x 10, since it merges the partial states that
-/// the search visits one by one. A sweep that finds solutions, or needs more
-/// than [`SWEEP_STATES`] states a layer, hands back to the search, which then
-/// runs as before (so a witness is found the same way, and the answer is
-/// the same with or without the sweep).
+/// the search visits one by one. The sweep is asked between two of the
+/// search's attempts; when it finds no solution the search ends there
+/// (finished, none found), else (solutions, more than [`SWEEP_STATES`]
+/// states a layer, or [`SWEEP_TIME`]) the search goes on where it was, so it
+/// finds the same witness as without the sweep and every answer is the same.
 pub(super) fn search_or_sweep(
     engine: &mut Engine<'_>,
     links: &mut Connectivity,
@@ -437,39 +442,45 @@ pub(super) fn search_or_sweep(
 ) -> super::search::Outcome {
     let g = &engine.board.grid;
     let (rows, cols) = (g.rows, g.cols);
-    let outer = budget.nodes();
-    let width = crate::frontier::slither_open_width(rows, cols, &engine.dom);
-    if outer.is_some() || width >= sweep.too_wide {
+    if budget.nodes().is_some() {
         return count_from(engine, links, 1, budget, avoid);
     }
-    budget.set_nodes(Some(sweep.nodes));
-    let out = count_from(engine, links, 1, budget, avoid);
-    budget.set_nodes(outer);
-    if out.finished || budget.halted() {
-        return out;
-    }
-    let swept = crate::frontier::slither_count_given(
-        rows,
-        cols,
-        &engine.clues,
-        &engine.dom,
-        Some(1),
-        SWEEP_STATES,
-        budget.stop(),
-    );
-    match swept {
-        Ok(c) if c.count.is_zero() => {
-            super::search::Outcome { solutions: Vec::new(), finished: true, nodes: out.nodes }
+    // Asked once the search has used `sweep.nodes` (see `Gate`), on the
+    // state the attempts start from. The sweep stops itself after
+    // `SWEEP_TIME`; the search, which goes on then, reads the caller's budget.
+    let too_wide = &mut sweep.too_wide;
+    let mut ask = |state: &Engine<'_>| -> bool {
+        let width = crate::frontier::slither_open_width(rows, cols, &state.dom);
+        if width >= *too_wide {
+            return true;
         }
-        Err(crate::error::Error::Interrupted) => out,
-        other => {
-            if matches!(other, Err(crate::error::Error::Capacity(_))) {
-                sweep.too_wide = sweep.too_wide.min(width);
+        let clock = std::time::Instant::now();
+        let check = || clock.elapsed() > SWEEP_TIME;
+        let mut stop = crate::interrupt::Stop::new(&check);
+        match crate::frontier::slither_count_given(
+            rows,
+            cols,
+            &state.clues,
+            &state.dom,
+            Some(1),
+            SWEEP_STATES,
+            &mut stop,
+        ) {
+            Ok(c) => !c.count.is_zero(),
+            Err(crate::error::Error::Capacity(_)) => {
+                *too_wide = (*too_wide).min(width);
+                true
             }
-            count_from(engine, links, 1, budget, avoid)
+            Err(_) => true,
         }
-    }
+    };
+    super::search::count_from_gated(engine, links, 1, budget, avoid, Some((sweep.nodes, &mut ask)))
 }
+
+/// The longest one sweep of [`search_or_sweep`] may run before the search
+/// goes on without it (a sweep that stays just under [`SWEEP_STATES`] a
+/// layer for the whole board); the search then reads the caller's budget.
+const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The pool's moves applied to S1 (pool index `s1`, a solution of the
 /// current board): a move learnt near one solution often works on another
