@@ -451,7 +451,7 @@ pub(super) fn search_or_sweep(
     let too_wide = &mut sweep.too_wide;
     let mut ask = |state: &Engine<'_>| -> bool {
         let width = crate::frontier::slither_open_width(rows, cols, &state.dom);
-        if width >= *too_wide {
+        if width >= *too_wide || width > SWEEP_WIDTH {
             return true;
         }
         let clock = std::time::Instant::now();
@@ -476,6 +476,12 @@ pub(super) fn search_or_sweep(
     };
     super::search::count_from_gated(engine, links, 1, budget, avoid, Some((sweep.nodes, &mut ask)))
 }
+
+/// The widest open part (most open edges on one line of the sweep) that
+/// [`search_or_sweep`] sweeps: the sweeps seen on janko drafts held at most
+/// 5,000 states a layer up to 21 open edges a line and 72,000 at 31, and ran
+/// out of [`SWEEP_STATES`] at 31 to 37 (20 to 35 ms lost each time).
+const SWEEP_WIDTH: usize = 32;
 
 /// The longest one sweep of [`search_or_sweep`] may run before the search
 /// goes on without it (a sweep that stays just under [`SWEEP_STATES`] a
