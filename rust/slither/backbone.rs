@@ -1127,7 +1127,22 @@ fn worker(
         let mut copy = state.pool.clone();
         let (sols, moves) = (copy.sols.len(), copy.moves.len());
         drop(state);
-        let proof = attempt(board, &mut engine, &mut links, budget, &mut copy, &task);
+        let run = std::panic::AssertUnwindSafe(|| attempt(board, &mut engine, &mut links, budget, &mut copy, &task));
+        let proof = match std::panic::catch_unwind(run) {
+            Ok(proof) => proof,
+            Err(panic) => {
+                // Ends the ranking (the others would wait for this candidate)
+                // and raises the panic again; the caller's join raises it on
+                // the calling thread.
+                halt.store(true, Ordering::Relaxed);
+                let mut state = lock();
+                state.running -= 1;
+                state.stopped = true;
+                drop(state);
+                changed.notify_all();
+                std::panic::resume_unwind(panic);
+            }
+        };
         if proof.as_ref().is_some_and(|p| p.stopped) {
             halt.store(true, Ordering::Relaxed);
         }
