@@ -186,6 +186,30 @@ pub fn country_count_on(
     country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
 }
 
+/// [`country_count`] of the ways to complete a partial assignment: `cells`
+/// and `edges` hold 0, 1 or 2 (open) in the layout of the Country Road
+/// ladder's states, as [`country_count_deduced`] passes its fixpoint. A
+/// refutation for the setter's backbone proofs; `max_states` bounds the work
+/// ([`Error::Capacity`]).
+#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's controls")]
+pub fn country_count_partial(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    cells: &[u8],
+    edges: &[u8],
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+    if rules.impossible {
+        return Ok(Count { count: Nat::zero(), peak_states: 0 });
+    }
+    run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
 #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]
 fn country_count_given(
     rows: usize,
