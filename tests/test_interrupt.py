@@ -70,6 +70,13 @@ LONG_CALLS = {
         "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])",
         "board.suggest_clues(5)",
     ),
+    # The ranking on two threads, from the kept backbone: the calling thread
+    # sees the signal and stops the other.
+    "slitherlink suggest on threads": (
+        "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])\n"
+        "board.backbone()",
+        "board.suggest_clues(5, threads=2)",
+    ),
     "country backbone": (
         "from loopcraft.country import CountryRoad\nboard = CountryRoad.from_url("
         "'https://puzz.link/p?country/15/15/8qgemid9l54ikm1ht8ckd58ibbr5i5b89lahaqmld46god142vqsknv88ftiiv010vil2dd0"

@@ -19,8 +19,10 @@ import pytest
 
 import loopcraft
 from loopcraft import Backbone, Conflict, Suggestion, Verdict
+from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.country import CountryLoop, CountryRoad
 from loopcraft.slitherlink import Slitherlink
+from loopcraft.slitherlink._generate import random_loop
 from loopcraft.slitherlink._geometry import cell_sides, edge_count
 
 Cell = Tuple[int, int]
@@ -433,6 +435,32 @@ def test_slither_suggestions_from_a_kept_backbone_are_the_same():
         check_slither_backbone(kept, kept.backbone())
         ambiguous += bb.count == 2
     assert ambiguous >= 10, ambiguous
+
+
+def test_slither_suggestions_are_the_same_on_any_number_of_threads():
+    # Candidates proven on several threads start from other pools and bounds;
+    # the ranking must not change. Boards of 6 x 12 from random loops give
+    # dozens of candidates, so the threads do share the work.
+    rng = random.Random(47)
+    rows, cols = 6, 12
+    ambiguous = 0
+    for seed in range(6):
+        loop = random_loop(rows, cols, seed)
+        grid = [
+            [sum(loop[e] for e in cell_sides(rows, cols, r, c)) if rng.random() < 0.4 else None for c in range(cols)]
+            for r in range(rows)
+        ]
+        one = Slitherlink(grid).suggest_clues(4)
+        ambiguous += bool(one)
+        for threads in (2, 3):
+            assert Slitherlink(grid).suggest_clues(4, threads=threads) == one, (grid, threads)
+    assert ambiguous >= 4, ambiguous
+    board = Slitherlink([[None] * 3] * 3)
+    for bad in (0, -1, MAX_COUNT_THREADS + 1):
+        with pytest.raises(loopcraft.ArgumentError):
+            board.suggest_clues(2, threads=bad)
+    with pytest.raises(loopcraft.ArgumentTypeError):
+        board.suggest_clues(2, threads=1.5)  # type: ignore[arg-type]
 
 
 def test_country_suggestions_keep_their_promise():

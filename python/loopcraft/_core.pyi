@@ -128,13 +128,15 @@ class SlitherBoard:
         way): asked again, or by :meth:`suggest`, it is not proven again."""
 
     def suggest(
-        self, k: int, time_limit: Optional[float] = None
+        self, k: int, time_limit: Optional[float] = None, threads: int = 1
     ) -> Tuple[_Backbone, List[Tuple[int, int, int, int]], bool]:
         """``(backbone, suggestions, ranking finished)``: the backbone as
         :meth:`backbone`, then up to ``k`` ``(cell, value, count, open)``
         best first (count 1 before 2, fewer open edges, cell, value). Starts
         from the kept backbone when there is one, and keeps it (with every
-        solution met) when it finishes."""
+        solution met) when it finishes. The candidates are proven on
+        ``threads`` threads (1 to ``MAX_COUNT_THREADS``); the answer is the
+        same on any number."""
 
     def grade(self, node_limit: Optional[int] = None) -> Tuple[str, int, bool, float]:
         """``(level, solutions, finished, score)``: the weakest level whose fixpoint

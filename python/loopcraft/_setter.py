@@ -421,7 +421,9 @@ class Suggestion:
         return {"where": where, "value": self.value, "count": self.count, "open": self.open}
 
 
-def suggest_clues(board: Board, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
+def suggest_clues(
+    board: Board, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
+) -> Tuple[Suggestion, ...]:
     """Up to ``k`` clues that narrow an ambiguous board the most, best first.
 
     Only places without a clue that touch an open unknown can change
@@ -433,16 +435,19 @@ def suggest_clues(board: Board, k: int = 5, *, time_limit: Optional[float] = Non
     board is unique, has no solution, or the budget ran out before the
     board's own backbone was complete; a budget that runs out later leaves
     the suggestions ranked among the places tried so far.
+
+    ``threads``: Slitherlink proves its candidates on that many threads (the
+    same suggestions on any number); Country Road's ranking runs on one.
     """
     k = require_int("k", k, 0, 10**9)
-    return _suggest(board, k, _Clock(time_limit))[1]
+    return _suggest(board, k, _Clock(time_limit), threads)[1]
 
 
-def _suggest(board: Board, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+def _suggest(board: Board, k: int, clock: _Clock, threads: int = 1) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
     """The backbone, the best ``k`` suggestions, and whether their ranking is complete."""
     if _is_slither(board):
         left = clock.left()
-        found, tips, done = board.core_board.suggest(k, left)
+        found, tips, done = board.core_board.suggest(k, left, threads)
         bb = _slither_from_core(board, found)
         out = tuple(Suggestion(divmod(cell, board.cols), int(v), int(n), int(o)) for cell, v, n, o in tips)
         return bb, out, bool(done)

@@ -75,6 +75,11 @@ const PROBE_COST: u64 = 20;
 /// towards S1). A wrong early choice can hide every solution under a huge
 /// failing subtree in one order and not in another; an attempt that finishes
 /// is exact by itself, and the caps keep growing, so the search stays complete.
+/// Once it has used [`SWEEP_NODES`], the frontier sweep is asked once whether
+/// the state has a solution at all ([`may_have_solution`]); `misses` counts
+/// the sweeps of this backbone that ran out of states or time, and past
+/// [`SWEEP_MISSES`] none is asked.
+#[allow(clippy::too_many_arguments, reason = "the proof's state, passed down from one place")]
 fn find(
     p: &Puzzle,
     s: &mut State,
@@ -83,13 +88,24 @@ fn find(
     g: &mut Budget<'_, '_>,
     v1: &[u8],
     focus: usize,
+    misses: &mut u32,
 ) -> super::search::SolveResult {
     let towards: Vec<u8> = v1.iter().map(|&v| 1 - v).collect();
     let u = s.undecided() as u64;
     let plain = stages.without(Stages::PROBE).without(Stages::LIGHT_PROBE);
     let mut nodes = 0;
     let mut cap = PLAIN_PER_VAR * u + 1000;
+    let mut asked = false;
     for attempt in 0u64.. {
+        if !asked && nodes >= SWEEP_NODES && *misses < SWEEP_MISSES {
+            // Long enough to be a hard refutation, often: ask the sweep once.
+            asked = true;
+            match may_have_solution(p, s) {
+                Some(false) => return super::search::SolveResult { solutions: Vec::new(), finished: true, nodes },
+                Some(true) => {}
+                None => *misses += 1,
+            }
+        }
         // (stages, steering, focus, node cap)
         let (st, avoid, at, this_cap) = match attempt {
             0 => (plain, Some(towards.as_slice()), None, STEERED_PER_VAR * u + 100),
@@ -125,6 +141,44 @@ fn find(
         }
     }
     unreachable!("the loop returns")
+}
+
+/// Nodes [`find`] spends before it asks the frontier sweep whether its
+/// state has a solution at all (about the two steered attempts at 15 x 15).
+const SWEEP_NODES: u64 = 4_000;
+
+/// Most states a layer of that sweep may hold, and the longest it may run;
+/// past either the search goes on without its answer.
+const SWEEP_STATES: usize = 400_000;
+const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(600);
+
+/// Sweeps that ran out of states or time after which a backbone asks no
+/// more (its open part is too wide for them).
+const SWEEP_MISSES: u32 = 2;
+
+/// Some(false) when the frontier sweep over the state's open cells and
+/// edges proves that it has no solution, Some(true) when it finds one, None
+/// when it runs out of states or time. A refutation that the depth-first search must exhaust on
+/// a wide-open board is often a narrow sweep, since the sweep merges the
+/// partial states that the search visits one by one.
+pub(super) fn may_have_solution(p: &Puzzle, s: &State) -> Option<bool> {
+    let b = &p.board;
+    let n = b.num_cells();
+    let clock = std::time::Instant::now();
+    let check = || clock.elapsed() > SWEEP_TIME;
+    let mut stop = crate::interrupt::Stop::new(&check);
+    let swept = crate::frontier::country_count_partial(
+        b.rows,
+        b.cols,
+        &b.region,
+        &b.numbers,
+        &s.val[..n],
+        &s.val[n..],
+        Some(1),
+        SWEEP_STATES,
+        &mut stop,
+    );
+    swept.ok().map(|c| !c.count.is_zero())
 }
 
 /// Solutions a few squares away from known ones. The loop through cell
@@ -280,6 +334,7 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     let v1 = cells_and_edges(p, &s1);
     let mut open = vec![false; n];
     let mut second: Option<Vec<u8>> = None;
+    let mut sweep_misses = 0u32;
     let moves = moves(p);
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut stopped = local_moves(p, &s, g, &moves, &v1, &mut open, &mut second, &mut found, vec![s1.clone()]);
@@ -305,7 +360,7 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
             }
             let focus =
                 if var < p.board.num_cells() { var } else { p.board.edge_cells(var - p.board.num_cells())[0] as usize };
-            let out = find(p, &mut s, &mut w, stages, g, &v1, focus);
+            let out = find(p, &mut s, &mut w, stages, g, &v1, focus, &mut sweep_misses);
             if let Some(s2) = out.solutions.into_iter().next() {
                 let v2 = cells_and_edges(p, &s2);
                 for (f, o) in open.iter_mut().enumerate() {

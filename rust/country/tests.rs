@@ -741,3 +741,50 @@ fn explanations_replay_to_the_ladder_are_sound_and_follow_from_their_premises() 
         .collect();
     eprintln!("country rules not seen: {missing:?}");
 }
+
+/// The frontier sweep that [`super::backbone`]'s long searches ask
+/// (`may_have_solution`) agrees with the search on states with a few cells
+/// and edges assumed: a solution exactly when the search finds one.
+#[test]
+fn the_sweep_agrees_with_the_search_on_partial_states() {
+    use super::ladder::root_state;
+    use super::stages::propagate;
+    use super::work::Work;
+    let stages = Stages::ALL.without(Stages::PROBE).without(Stages::LIGHT_PROBE).with(Stages::LOOP_CORE);
+    let mut rng = Rng(77);
+    let (mut none, mut some) = (0, 0);
+    for case in random_cases(31, 60, true) {
+        let p = puzzle(&case);
+        if !p.region_ok {
+            continue;
+        }
+        for _ in 0..6 {
+            let mut s = root_state(&p);
+            let mut w = Work::new(&p.board);
+            if propagate(&p, &mut s, &mut w, stages).is_err() {
+                break;
+            }
+            let mut fine = true;
+            for _ in 0..1 + rng.below(3) {
+                let open: Vec<usize> = (0..s.val.len()).filter(|&v| s.val[v] == super::state::UNDECIDED).collect();
+                if open.is_empty() {
+                    break;
+                }
+                fine &= s.set(open[rng.below(open.len())], rng.below(2) as u8).is_ok();
+            }
+            if !fine || propagate(&p, &mut s, &mut w, stages).is_err() {
+                continue;
+            }
+            let swept = super::backbone::may_have_solution(&p, &s);
+            let found = search::search_from(&p, &mut s, &mut w, stages, 1, &mut Budget::new(&mut Stop::never()));
+            assert!(found.finished);
+            assert_eq!(swept, Some(!found.solutions.is_empty()), "{:?} {:?} {:?}", case.regions, case.numbers, s.val);
+            if found.solutions.is_empty() {
+                none += 1;
+            } else {
+                some += 1;
+            }
+        }
+    }
+    assert!(none >= 5 && some >= 20, "{none} {some}");
+}

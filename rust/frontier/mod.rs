@@ -192,6 +192,30 @@ pub fn country_count_on(
     country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
 }
 
+/// [`country_count`] of the ways to complete a partial assignment: `cells`
+/// and `edges` hold 0, 1 or 2 (open) in the layout of the Country Road
+/// ladder's states, as [`country_count_deduced`] passes its fixpoint. A
+/// refutation for the setter's backbone proofs; `max_states` bounds the work
+/// ([`Error::Capacity`]).
+#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's controls")]
+pub fn country_count_partial(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    cells: &[u8],
+    edges: &[u8],
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+    if rules.impossible {
+        return Ok(Count { count: Nat::zero(), peak_states: 0 });
+    }
+    run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
 #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]
 fn country_count_given(
     rows: usize,
@@ -348,6 +372,46 @@ pub fn slither_count_deduced(
             edges.len()
         ),
     })
+}
+
+/// [`slither_count`] of the ways to complete `given` (one value per edge as
+/// `crate::grid` numbers them: 0 off, 1 on, 2 open): the sweep draws exactly
+/// the edges given on and none given off, across the direction in which the
+/// open part is narrower. A refutation for the setter's backbone proofs,
+/// where a depth-first search must exhaust a wide subtree and the sweep
+/// merges its states; `max_states` bounds the work ([`Error::Capacity`]).
+pub fn slither_count_given(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    given: &[u8],
+    limit: Option<u64>,
+    max_states: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let edges = (rows + 1) * cols + rows * (cols + 1);
+    if given.len() != edges {
+        return Err(Error::InvalidArgument(format!("given edges: expected {edges} values, got {}", given.len())));
+    }
+    let (down, across) = (slither::open_width(rows, cols, given, false), slither::open_width(rows, cols, given, true));
+    let turn = across < down || (across == down && cols > rows);
+    let rules = slither::Slither::new(rows, cols, clues, Some(given), Some(turn))?;
+    run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
+/// The most open edges (value 2 in `given`, numbered as in
+/// [`slither_count_given`]) on one line of the sweep that function makes:
+/// the width that its state count grows with.
+pub fn slither_open_width(rows: usize, cols: usize, given: &[u8]) -> usize {
+    if given.len() != (rows + 1) * cols + rows * (cols + 1) {
+        return usize::MAX;
+    }
+    let (down, across) = (slither::open_width(rows, cols, given, false), slither::open_width(rows, cols, given, true));
+    if across < down || (across == down && cols > rows) {
+        across.0
+    } else {
+        down.0
+    }
 }
 
 /// [`country_count`] after every stage of the Country Road ladder has run to

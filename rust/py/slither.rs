@@ -87,15 +87,19 @@ impl PySlitherBoard {
     }
 
     /// `(backbone, suggestions, ranking finished)`: the backbone as in
-    /// `backbone`, then up to `k` `(cell, value, count, open)` best first.
-    #[pyo3(signature = (k, time_limit=None))]
+    /// `backbone`, then up to `k` `(cell, value, count, open)` best first;
+    /// the candidates proven on `threads` threads (same answer on any number).
+    #[pyo3(signature = (k, time_limit=None, threads=1))]
     fn suggest(
         &self,
         py: Python<'_>,
         k: usize,
         time_limit: Option<f64>,
+        threads: i64,
     ) -> PyResult<(BackboneTuple, Vec<SuggestionTuple>, bool)> {
-        let (b, tips, done) = interruptible(py, |stop| self.puzzle.suggest(k, time_limit, stop))?;
+        // Negative counts become 0, which the core refuses with its message.
+        let threads = usize::try_from(threads).unwrap_or(0);
+        let (b, tips, done) = interruptible(py, |stop| self.puzzle.suggest(k, time_limit, threads, stop))?;
         let tips = tips.into_iter().map(|s| (s.cell, s.value, s.count, s.open)).collect();
         Ok(((b.count, b.finished, b.values, b.witnesses), tips, done))
     }

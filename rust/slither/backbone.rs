@@ -26,7 +26,11 @@
 //! pauses there and goes back in the queue, so that its searches run only
 //! if it can still rank. Witnesses also teach moves (the edges where a
 //! repair changed a solution), tried on each later candidate's first
-//! solution before any search. A finished backbone, with its pool, is
+//! solution before any search. A whole-board search that finds nothing
+//! early asks the frontier sweep whether the state has a solution at all
+//! ([`search_or_sweep`]): a hard refutation for the search is often a
+//! narrow sweep. Candidates can be proven on several threads ([`Ranking`]),
+//! with the same answer. A finished backbone, with its pool, is
 //! handed back ([`Kept`]) so that the caller can start the suggestions
 //! from it.
 
@@ -38,6 +42,8 @@ use super::search::count_from;
 use crate::budget::Budget;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,11 +103,19 @@ struct Pool {
     /// S1 in a window), with the pool index of that solution.
     moves: Vec<(Vec<u64>, usize)>,
     seen_moves: HashSet<Vec<u64>>,
+    /// When whole-board searches ask the frontier sweep (see [`search_or_sweep`]).
+    sweep: Sweep,
 }
 
 impl Pool {
     fn new(edges: usize) -> Pool {
-        Pool { words: edges.div_ceil(64), sols: Vec::new(), moves: Vec::new(), seen_moves: HashSet::new() }
+        Pool {
+            words: edges.div_ceil(64),
+            sols: Vec::new(),
+            moves: Vec::new(),
+            seen_moves: HashSet::new(),
+            sweep: Sweep::new(SEARCH_NODES),
+        }
     }
 
     /// Learns the move from pooled solution `from` to pooled solution `to`.
@@ -229,7 +243,7 @@ fn prove(
             };
             let out = match repaired {
                 Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
-                None => count_from(engine, links, 1, budget, None),
+                None => search_or_sweep(engine, links, budget, None, &mut pool.sweep),
             };
             match out.solutions.into_iter().next() {
                 Some(s) => {
@@ -329,7 +343,7 @@ fn prove(
                         engine.undo_to(mark);
                         continue;
                     }
-                    None => count_from(engine, links, 1, budget, Some(&s1_bytes)),
+                    None => search_or_sweep(engine, links, budget, Some(&s1_bytes), &mut pool.sweep),
                 };
                 if let Some(s2) = out.solutions.into_iter().next() {
                     let i = pool.push(&s2);
@@ -380,6 +394,99 @@ fn prove(
     }
     proof
 }
+
+/// Nodes a whole-board search gets before the frontier sweep is asked
+/// whether the state has a solution at all.
+const SEARCH_NODES: u64 = 2_000;
+
+/// Most states a layer of that sweep may hold; past it the search goes on
+/// (a sweep that stops there costs 20 to 30 ms at 20 x 20).
+const SWEEP_STATES: usize = 100_000;
+
+/// When the frontier sweep helps a whole-board search (see
+/// [`search_or_sweep`]); kept with the pool, since a board whose open part
+/// is too wide for the sweep stays so from one candidate to the next.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sweep {
+    /// Nodes the search gets first.
+    pub(super) nodes: u64,
+    /// The narrowest open part (most open edges on one line of the sweep)
+    /// on which a sweep ran out of states: wider ones are not tried.
+    too_wide: usize,
+}
+
+impl Sweep {
+    pub(super) fn new(nodes: u64) -> Sweep {
+        Sweep { nodes, too_wide: usize::MAX }
+    }
+}
+
+/// One solution of the engine's state (other than `avoid`, which the state
+/// excludes), as [`count_from`] with limit 1 finds it, or the proof that
+/// there is none. A search that finds nothing in `sweep.nodes` nodes is
+/// usually a refutation that must exhaust a wide subtree, which took
+/// seconds on some candidate boards (one `266_10x10` draft: 185,000 nodes,
+/// 3.4 s); the frontier sweep over the state's open edges settles that in
+/// about a millisecond at 10 x 10, since it merges the partial states that
+/// the search visits one by one. The sweep is asked between two of the
+/// search's attempts; when it finds no solution the search ends there
+/// (finished, none found), else (solutions, more than [`SWEEP_STATES`]
+/// states a layer, or [`SWEEP_TIME`]) the search goes on where it was, so it
+/// finds the same witness as without the sweep and every answer is the same.
+pub(super) fn search_or_sweep(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    budget: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+    sweep: &mut Sweep,
+) -> super::search::Outcome {
+    let g = &engine.board.grid;
+    let (rows, cols) = (g.rows, g.cols);
+    if budget.nodes().is_some() {
+        return count_from(engine, links, 1, budget, avoid);
+    }
+    // Asked once the search has used `sweep.nodes` (see `Gate`), on the
+    // state the attempts start from. The sweep stops itself after
+    // `SWEEP_TIME`; the search, which goes on then, reads the caller's budget.
+    let too_wide = &mut sweep.too_wide;
+    let mut ask = |state: &Engine<'_>| -> bool {
+        let width = crate::frontier::slither_open_width(rows, cols, &state.dom);
+        if width >= *too_wide || width > SWEEP_WIDTH {
+            return true;
+        }
+        let clock = std::time::Instant::now();
+        let check = || clock.elapsed() > SWEEP_TIME;
+        let mut stop = crate::interrupt::Stop::new(&check);
+        match crate::frontier::slither_count_given(
+            rows,
+            cols,
+            &state.clues,
+            &state.dom,
+            Some(1),
+            SWEEP_STATES,
+            &mut stop,
+        ) {
+            Ok(c) => !c.count.is_zero(),
+            Err(crate::error::Error::Capacity(_)) => {
+                *too_wide = (*too_wide).min(width);
+                true
+            }
+            Err(_) => true,
+        }
+    };
+    super::search::count_from_gated(engine, links, 1, budget, avoid, Some((sweep.nodes, &mut ask)))
+}
+
+/// The widest open part (most open edges on one line of the sweep) that
+/// [`search_or_sweep`] sweeps: the sweeps seen on janko drafts held at most
+/// 5,000 states a layer up to 21 open edges a line and 72,000 at 31, and ran
+/// out of [`SWEEP_STATES`] at 31 to 37 (20 to 35 ms lost each time).
+const SWEEP_WIDTH: usize = 32;
+
+/// The longest one sweep of [`search_or_sweep`] may run before the search
+/// goes on without it (a sweep that stays just under [`SWEEP_STATES`] a
+/// layer for the whole board); the search then reads the caller's budget.
+const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The pool's moves applied to S1 (pool index `s1`, a solution of the
 /// current board): a move learnt near one solution often works on another
@@ -671,6 +778,7 @@ pub fn suggest(
     k: usize,
     budget: &mut Budget<'_, '_>,
     kept: Option<&Kept>,
+    threads: usize,
 ) -> (Backbone, Vec<Suggestion>, bool, Option<Kept>) {
     let edges = board.grid.num_edges();
     let reused = match kept {
@@ -698,14 +806,16 @@ pub fn suggest(
             (engine, links, pool, bb)
         }
     };
-    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb);
+    let (bb, best, done) = rank(board, k, budget, &mut engine, &mut links, &mut pool, bb, threads);
     let kept = Kept::new(&bb, pool);
     (bb, best, done, kept)
 }
 
 /// The ranking of [`suggest`] from the base board's backbone state (the
 /// engine) with two or more solutions, `pool` holding solutions of the
-/// base board (at least its two witnesses).
+/// base board (at least its two witnesses), on `threads` threads (see
+/// [`Ranking`]).
+#[allow(clippy::too_many_arguments, reason = "the ranking's state and its knobs")]
 fn rank(
     board: &Board,
     k: usize,
@@ -714,6 +824,7 @@ fn rank(
     links: &mut Connectivity,
     pool: &mut Pool,
     bb: Backbone,
+    threads: usize,
 ) -> (Backbone, Vec<Suggestion>, bool) {
     // Candidates are examined in the order of a lower bound on their open
     // edges, read from the pooled solutions that satisfy the clue (edges
@@ -723,13 +834,12 @@ fn rank(
     // candidate left can enter the ranking. Ties in the ranking are broken
     // by (cell, value), which the pruning bound below respects, so the
     // result is the same as examining every candidate in ranking order.
-    let cell_sides = |cell: usize| board.grid.cell_edges[cell];
     let mut queue = BinaryHeap::new();
     for cell in 0..board.grid.num_cells() {
         if engine.clues[cell] >= 0 {
             continue;
         }
-        let sides = cell_sides(cell);
+        let sides = board.grid.cell_edges[cell];
         if sides.iter().all(|&e| engine.dom[e as usize] != UNK) {
             continue;
         }
@@ -737,79 +847,311 @@ fn rank(
             queue.push(Reverse((pool_open(pool, &sides, value), cell, value)));
         }
     }
-    let mut best: Vec<Suggestion> = Vec::new();
-    let mut paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>> = Default::default();
-    // Whether a candidate with at least `open` open edges (and a second
-    // solution) ranks after the k-th best.
-    let worse = |best: &[Suggestion], open: usize, cell: usize, value: i8| {
-        best.len() >= k && {
-            let w = best[k - 1];
+    let mut ranking = Ranking {
+        k,
+        queue,
+        best: Vec::new(),
+        paused: Default::default(),
+        pool: std::mem::replace(pool, Pool::new(0)),
+        running: 0,
+        stopped: false,
+    };
+    let done = if threads <= 1 {
+        loop {
+            if budget.poll() {
+                break false;
+            }
+            let task = match ranking.next(board) {
+                Step::Done => break true,
+                // Nothing runs elsewhere: a wait cannot happen on one thread.
+                Step::Wait => break true,
+                Step::Prove(task) => task,
+            };
+            let proof = attempt(board, engine, links, budget, &mut ranking.pool, &task);
+            if proof.as_ref().is_some_and(|p| p.stopped) {
+                break false;
+            }
+            ranking.finish(&task, proof);
+        }
+    } else {
+        rank_threads(board, budget, engine, &mut ranking, threads)
+    };
+    *pool = ranking.pool;
+    (bb, ranking.best, done)
+}
+
+/// The shared state of a ranking: the candidate queue, the best so far,
+/// the paused candidates and the pool. One thread takes the candidates in
+/// turn; several take them as they come free ([`rank_threads`]), each
+/// proving its candidate on its own copy of the base state and of the
+/// pool, and merging the new solutions and moves back. A candidate's answer
+/// (its count and open edges) does not depend on the pool it started from,
+/// and every bound used to drop or cut short a candidate is one the k-th
+/// best has reached (it only falls), so the ranking is the same on any
+/// number of threads; only the work differs.
+struct Ranking {
+    k: usize,
+    queue: BinaryHeap<Reverse<(usize, usize, i8)>>,
+    best: Vec<Suggestion>,
+    paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>>,
+    pool: Pool,
+    /// Candidates being proven on other threads.
+    running: usize,
+    /// A budget or the stop ended the ranking.
+    stopped: bool,
+}
+
+/// One candidate to prove, and how.
+struct Task {
+    cell: usize,
+    value: i8,
+    /// The proof stops once `bound` edges are open with two solutions.
+    bound: Option<usize>,
+    /// Facts proven on a first, paused visit.
+    resume: Option<Vec<(u32, u8)>>,
+    /// Pause before the whole-board searches.
+    defer: bool,
+}
+
+enum Step {
+    Prove(Task),
+    /// Nothing to take until a running candidate is done.
+    Wait,
+    Done,
+}
+
+impl Ranking {
+    /// Whether a candidate with at least `open` open edges (and a second
+    /// solution) ranks after the k-th best.
+    fn worse(&self, open: usize, cell: usize, value: i8) -> bool {
+        self.best.len() >= self.k && {
+            let w = self.best[self.k - 1];
             w.count == 1 || (open, cell, value) > (w.open, w.cell, w.value)
         }
-    };
-    while let Some(Reverse((stale, cell, value))) = queue.pop() {
-        if best.len() >= k && stale > best[k - 1].open {
-            // Every bound left is at least `stale` > 0, so each candidate left
-            // has two solutions and more open edges than the k-th best.
-            break;
-        }
-        if budget.poll() {
-            return (bb, best, false);
-        }
-        let sides = cell_sides(cell);
-        let lb = pool_open(pool, &sides, value);
-        if lb > 0 && worse(&best, lb, cell, value) {
-            continue;
-        }
-        if lb > stale && queue.peek().is_some_and(|Reverse((next, _, _))| *next < lb) {
-            queue.push(Reverse((lb, cell, value)));
-            continue;
-        }
-        // The proof stops once `bound` edges are open with two solutions.
-        let bound = if best.len() < k {
-            None
-        } else {
-            let w = best[k - 1];
-            Some(if w.count == 1 {
-                0
-            } else if (cell, value) < (w.cell, w.value) {
-                w.open + 1
+    }
+
+    /// The next candidate to prove, in the order of the pooled bound.
+    fn next(&mut self, board: &Board) -> Step {
+        loop {
+            if self.stopped {
+                return Step::Done;
+            }
+            let Some(Reverse((stale, cell, value))) = self.queue.pop() else {
+                return if self.running > 0 { Step::Wait } else { Step::Done };
+            };
+            if self.best.len() >= self.k && stale > self.best[self.k - 1].open {
+                // Every bound left is at least `stale` > 0, so each candidate
+                // left has two solutions and more open edges than the k-th
+                // best, which only falls: none can rank. A running candidate
+                // that pauses goes back in the queue and is judged then.
+                self.queue.clear();
+                continue;
+            }
+            let sides = board.grid.cell_edges[cell];
+            let lb = pool_open(&self.pool, &sides, value);
+            if lb > 0 && self.worse(lb, cell, value) {
+                continue;
+            }
+            if lb > stale && self.queue.peek().is_some_and(|Reverse((next, _, _))| *next < lb) {
+                self.queue.push(Reverse((lb, cell, value)));
+                continue;
+            }
+            let bound = if self.best.len() < self.k {
+                None
             } else {
-                w.open
-            })
-        };
-        let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
-        let mark = engine.mark();
-        if !(engine.add_clue(cell as u32, value) && engine.run() && links.check(engine)) {
-            engine.undo_to(mark);
-            continue;
+                let w = self.best[self.k - 1];
+                Some(if w.count == 1 {
+                    0
+                } else if (cell, value) < (w.cell, w.value) {
+                    w.open + 1
+                } else {
+                    w.open
+                })
+            };
+            // A candidate with a bound pauses before its whole-board searches
+            // and goes back in the queue with the open edges it has shown: its
+            // proof ends later only if no candidate has pushed the k-th best
+            // below that bound by then (a wide-open board has many candidates
+            // near the k-th best, and a few refutations there cost seconds).
+            let resume = self.paused.remove(&(cell, value));
+            let defer = bound.is_some() && resume.is_none();
+            return Step::Prove(Task { cell, value, bound, resume, defer });
         }
-        // A candidate with a bound pauses before its whole-board searches
-        // and goes back in the queue with the open edges it has shown: its
-        // proof ends later only if no candidate has pushed the k-th best
-        // below that bound by then (a wide-open board has many candidates
-        // near the k-th best, and a few refutations there cost seconds).
-        let resume = paused.remove(&(cell, value));
-        let defer = bound.is_some() && resume.is_none();
-        let near = Some(sides[0] as usize);
-        let proof = prove(engine, links, budget, pool, &fits, bound, near, defer, resume.as_deref());
-        engine.undo_to(mark);
+    }
+
+    /// Takes in a candidate's proof (None: its clue contradicts the base state).
+    fn finish(&mut self, task: &Task, proof: Option<Proof>) {
+        let Some(proof) = proof else { return };
         if proof.stopped {
-            return (bb, best, false);
+            self.stopped = true;
+            return;
         }
         if proof.deferred {
-            queue.push(Reverse((proof.open_count(), cell, value)));
-            paused.insert((cell, value), proof.facts);
-            continue;
+            self.queue.push(Reverse((proof.open_count(), task.cell, task.value)));
+            self.paused.insert((task.cell, task.value), proof.facts);
+            return;
         }
         if proof.pruned || proof.first.is_none() {
-            continue;
+            return;
         }
         let count = 1 + proof.second.is_some() as usize;
-        let s = Suggestion { cell, value, count, open: proof.open_count() };
-        let at = best.partition_point(|b| (b.count, b.open, b.cell, b.value) <= (s.count, s.open, s.cell, s.value));
-        best.insert(at, s);
-        best.truncate(k);
+        let s = Suggestion { cell: task.cell, value: task.value, count, open: proof.open_count() };
+        if self.best.contains(&s) {
+            return;
+        }
+        let at =
+            self.best.partition_point(|b| (b.count, b.open, b.cell, b.value) <= (s.count, s.open, s.cell, s.value));
+        self.best.insert(at, s);
+        self.best.truncate(self.k);
     }
-    (bb, best, true)
+
+    /// Adds what a candidate proven on a copy of the pool (taken when it had
+    /// `sols` solutions and `moves` moves) found: its new solutions, and its
+    /// new moves with their sources renumbered.
+    fn merge(&mut self, copy: Pool, sols: usize, moves: usize) {
+        let offset = self.pool.sols.len();
+        let renumber = |i: usize| if i < sols { i } else { i - sols + offset };
+        self.pool.sols.extend(copy.sols.into_iter().skip(sols));
+        for (m, src) in copy.moves.into_iter().skip(moves) {
+            if self.pool.seen_moves.insert(m.clone()) {
+                self.pool.moves.push((m, renumber(src)));
+            }
+        }
+        self.pool.sweep.too_wide = self.pool.sweep.too_wide.min(copy.sweep.too_wide);
+    }
+}
+
+/// A candidate's proof from the base state (the engine, back there on
+/// return); None when its clue contradicts that state.
+fn attempt(
+    board: &Board,
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    budget: &mut Budget<'_, '_>,
+    pool: &mut Pool,
+    task: &Task,
+) -> Option<Proof> {
+    let sides = board.grid.cell_edges[task.cell];
+    let value = task.value;
+    let fits = |bits: &[u64]| sides.iter().map(|&e| bit(bits, e as usize) as i8).sum::<i8>() == value;
+    let mark = engine.mark();
+    if !(engine.add_clue(task.cell as u32, value) && engine.run() && links.check(engine)) {
+        engine.undo_to(mark);
+        return None;
+    }
+    let near = Some(sides[0] as usize);
+    let proof = prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_deref());
+    engine.undo_to(mark);
+    Some(proof)
+}
+
+/// [`rank`] on `threads` threads: the calling thread is one of the workers
+/// and the only one that reads the caller's budget (its deadline and stop);
+/// when that says stop, a flag that the other workers' stops read ends them.
+fn rank_threads(
+    board: &Board,
+    budget: &mut Budget<'_, '_>,
+    engine: &Engine<'_>,
+    ranking: &mut Ranking,
+    threads: usize,
+) -> bool {
+    let shared = Mutex::new(std::mem::replace(
+        ranking,
+        Ranking {
+            k: ranking.k,
+            queue: BinaryHeap::new(),
+            best: Vec::new(),
+            paused: Default::default(),
+            pool: Pool::new(0),
+            running: 0,
+            stopped: false,
+        },
+    ));
+    let changed = Condvar::new();
+    let halt = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (shared, changed, halt) = (&shared, &changed, &halt);
+        let handles: Vec<_> = (1..threads)
+            .map(|_| {
+                scope.spawn(move || {
+                    let flag = || halt.load(Ordering::Relaxed);
+                    let mut stop = crate::interrupt::Stop::new(&flag);
+                    worker(board, engine, shared, changed, halt, &mut Budget::new(&mut stop), false);
+                })
+            })
+            .collect();
+        worker(board, engine, shared, changed, halt, budget, true);
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+    *ranking = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    !ranking.stopped
+}
+
+/// One worker of [`rank_threads`]: takes candidates until none is left.
+/// The `lead` worker's `budget` is the caller's; when it says stop, `halt`
+/// tells the others (their budgets' stops read it).
+fn worker(
+    board: &Board,
+    engine: &Engine<'_>,
+    shared: &Mutex<Ranking>,
+    changed: &Condvar,
+    halt: &AtomicBool,
+    budget: &mut Budget<'_, '_>,
+    lead: bool,
+) {
+    let mut engine = engine.clone();
+    let mut links = Connectivity::default();
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let mut state = lock();
+    loop {
+        if lead && budget.poll() {
+            halt.store(true, Ordering::Relaxed);
+        }
+        if halt.load(Ordering::Relaxed) {
+            state.stopped = true;
+        }
+        let task = match state.next(board) {
+            Step::Done => break,
+            Step::Wait => {
+                let timeout = std::time::Duration::from_millis(5);
+                state = changed.wait_timeout(state, timeout).unwrap_or_else(|e| e.into_inner()).0;
+                continue;
+            }
+            Step::Prove(task) => task,
+        };
+        state.running += 1;
+        let mut copy = state.pool.clone();
+        let (sols, moves) = (copy.sols.len(), copy.moves.len());
+        drop(state);
+        let run = std::panic::AssertUnwindSafe(|| attempt(board, &mut engine, &mut links, budget, &mut copy, &task));
+        let proof = match std::panic::catch_unwind(run) {
+            Ok(proof) => proof,
+            Err(panic) => {
+                // Ends the ranking (the others would wait for this candidate)
+                // and raises the panic again; the caller's join raises it on
+                // the calling thread.
+                halt.store(true, Ordering::Relaxed);
+                let mut state = lock();
+                state.running -= 1;
+                state.stopped = true;
+                drop(state);
+                changed.notify_all();
+                std::panic::resume_unwind(panic);
+            }
+        };
+        if proof.as_ref().is_some_and(|p| p.stopped) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        state = lock();
+        state.running -= 1;
+        state.merge(copy, sols, moves);
+        state.finish(&task, proof);
+        changed.notify_all();
+    }
+    drop(state);
+    changed.notify_all();
 }

@@ -219,18 +219,25 @@ impl Puzzle {
     }
 
     /// The backbone and up to `k` clues to add, best first (see
-    /// [`backbone::suggest`]), and whether the ranking finished;
-    /// [`Error::Interrupted`] when `stop` asks.
+    /// [`backbone::suggest`]), and whether the ranking finished; the
+    /// candidates are proven on `threads` threads (1 to
+    /// [`crate::frontier::MAX_THREADS`]; the answer is the same on any
+    /// number); [`Error::Interrupted`] when `stop` asks.
     pub fn suggest(
         &self,
         k: usize,
         time_limit: Option<f64>,
+        threads: usize,
         stop: &mut Stop<'_>,
     ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
+        let max = crate::frontier::MAX_THREADS;
+        if !(1..=max).contains(&threads) {
+            return Err(Error::InvalidArgument(format!("threads must be 1..={max}, got {threads}")));
+        }
         let time = crate::budget::time_limit(time_limit)?;
         let mut budget = Budget::new(stop).with_time(time);
         let kept = self.kept();
-        let (bb, tips, done, more) = backbone::suggest(&self.board, k, &mut budget, kept.as_deref());
+        let (bb, tips, done, more) = backbone::suggest(&self.board, k, &mut budget, kept.as_deref(), threads);
         self.keep(more);
         budget.answer((bb, tips, done))
     }
@@ -358,7 +365,7 @@ pub fn suggest_stoppable(
     time_limit: Option<f64>,
     stop: &mut Stop<'_>,
 ) -> Result<(Backbone, Vec<Suggestion>, bool)> {
-    Puzzle::new(rows, cols, clues)?.suggest(k, time_limit, stop)
+    Puzzle::new(rows, cols, clues)?.suggest(k, time_limit, 1, stop)
 }
 
 /// A grade: the weakest level whose fixpoint decides every edge, with the

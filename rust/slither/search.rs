@@ -93,10 +93,44 @@ pub fn count_from(
     budget: &mut Budget<'_, '_>,
     avoid: Option<&[u8]>,
 ) -> Outcome {
+    count_from_gated(engine, links, limit, budget, avoid, None)
+}
+
+/// A question asked once, between two attempts, when a search has used
+/// `.0` nodes without its `limit` of solutions: `.1` gets the engine at the
+/// attempts' base state (the entry state, or its trial fixpoint, which has
+/// the same solutions) and says whether that state may still have a
+/// solution. False ends the search as finished with the solutions found so
+/// far (the caller has proven there are no more); true lets it go on as if
+/// nothing was asked.
+pub type Gate<'g> = (u64, &'g mut dyn FnMut(&Engine<'_>) -> bool);
+
+/// [`count_from`] with a [`Gate`].
+pub fn count_from_gated(
+    engine: &mut Engine<'_>,
+    links: &mut Connectivity,
+    limit: usize,
+    budget: &mut Budget<'_, '_>,
+    avoid: Option<&[u8]>,
+    gate: Option<Gate<'_>>,
+) -> Outcome {
     let entry = engine.mark();
-    let out = attempts(engine, links, limit, budget, entry, avoid);
+    let out = attempts(engine, links, limit, budget, entry, avoid, gate);
     engine.undo_to(entry);
     out
+}
+
+/// Asks the gate once `nodes` reach its mark (see [`Gate`]): true when the
+/// search is settled (no solution beyond those found).
+fn closed(gate: &mut Option<Gate<'_>>, nodes: u64, engine: &Engine<'_>) -> bool {
+    match gate {
+        Some((at, ask)) if nodes >= *at => {
+            let open = ask(engine);
+            *gate = None;
+            !open
+        }
+        _ => false,
+    }
 }
 
 fn attempts(
@@ -106,9 +140,10 @@ fn attempts(
     budget: &mut Budget<'_, '_>,
     entry: Mark,
     avoid: Option<&[u8]>,
+    mut gate: Option<Gate<'_>>,
 ) -> Outcome {
     if let Some(known) = avoid {
-        return second(engine, links, limit, budget, entry, known);
+        return second(engine, links, limit, budget, entry, known, gate);
     }
     let none = Outcome { solutions: Vec::new(), finished: true, nodes: 1 };
     let mut base = entry;
@@ -121,6 +156,9 @@ fn attempts(
     let mut extended = false;
     loop {
         engine.undo_to(base);
+        if closed(&mut gate, nodes, engine) {
+            return Outcome { solutions: found, finished: true, nodes };
+        }
         if attempt == 1 {
             // From here on with trials; the root's settles most puzzles that
             // plain rules leave open.
@@ -196,6 +234,7 @@ fn second(
     budget: &mut Budget<'_, '_>,
     entry: Mark,
     known: &[u8],
+    mut gate: Option<Gate<'_>>,
 ) -> Outcome {
     let node_cap = budget.nodes().unwrap_or(u64::MAX);
     let mut found: Vec<Vec<u8>> = Vec::new();
@@ -213,6 +252,9 @@ fn second(
             _ => (PROBE_DEPTH, attempt - 2, None, TRIAL_NODES.saturating_mul(1 << (attempt - 3).min(40))),
         };
         engine.undo_to(base);
+        if closed(&mut gate, nodes, engine) {
+            return Outcome { solutions: found, finished: true, nodes };
+        }
         if attempt == 3 {
             if engine.undecided > 0 && !probe(engine, budget) {
                 return Outcome { solutions: Vec::new(), finished: true, nodes: nodes + 1 };

@@ -504,7 +504,7 @@ fn backbone_and_suggestions_match_brute_force() {
             let solutions: Vec<&Vec<u8>> =
                 loops.iter().zip(&counts).filter(|(_, n)| matches(&clues, n)).map(|(l, _)| l).collect();
             let b = board(rows, cols, &clues).unwrap();
-            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None);
+            let (bb, tips, done, kept) = backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), None, 1);
             assert!(bb.finished && done);
             assert_eq!(bb.count, solutions.len().min(2), "{clues:?}");
             if solutions.is_empty() {
@@ -519,7 +519,7 @@ fn backbone_and_suggestions_match_brute_force() {
             // the same backbone and the same suggestions.
             for kept in [kept.expect("a finished backbone is kept"), kept_again.expect("kept")] {
                 let (bb2, tips2, done2, _) =
-                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept));
+                    backbone::suggest(&b, 3, &mut Budget::new(&mut Stop::never()), Some(&kept), 1);
                 assert_eq!((&bb2, &tips2, done2), (&bb, &tips, done), "{clues:?}");
             }
             // The ranking itself: every candidate, by brute force.
@@ -574,7 +574,7 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
         let counts = clue_counts(rows, cols, &lp);
         let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 45 { n } else { -1 }).collect();
         let b = board(rows, cols, &clues).unwrap();
-        let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None);
+        let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None, 1);
         assert!(bb.finished && done);
         if bb.count < 2 {
             continue;
@@ -602,8 +602,67 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
         ranked.truncate(4);
         let got: Vec<_> = tips.iter().map(|s| (s.count, s.open, s.cell, s.value)).collect();
         assert_eq!(got, ranked, "seed {seed}: {clues:?}");
+        // The same ranking on several threads, from scratch and from a kept backbone.
+        let (_, kept) = backbone::backbone(&b, &mut Budget::new(&mut Stop::never()));
+        for threads in [2, 3] {
+            let (bb2, tips2, done2, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None, threads);
+            assert_eq!((&bb2, &tips2, done2), (&bb, &tips, true), "seed {seed}, {threads} threads");
+            let (_, tips3, done3, _) =
+                backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), kept.as_ref(), threads);
+            assert_eq!((&tips3, done3), (&tips, true), "seed {seed}, {threads} threads, kept");
+        }
+        // A deadline already past stops the ranking on every thread: not finished.
+        let mut stop = Stop::never();
+        let mut past = Budget::new(&mut stop).with_time(Some(std::time::Duration::ZERO));
+        let (_, _, done, _) = backbone::suggest(&b, 4, &mut past, kept.as_ref(), 2);
+        assert!(!done, "seed {seed}");
     }
     assert!(ambiguous >= 5, "{ambiguous}");
+}
+
+/// The frontier sweep that settles a long whole-board search
+/// (`backbone::search_or_sweep`, here asked before any node) agrees with the
+/// search alone on states with a few edges assumed: both find a solution (the
+/// same one, since the search runs again) or both prove there is none.
+#[test]
+fn the_sweep_settles_searches_as_the_search_does() {
+    let (rows, cols) = (6, 7);
+    let mut rng = Rng(9);
+    let (mut refuted, mut found) = (0, 0);
+    for seed in 0..10u64 {
+        let lp = random_loop(rows, cols, seed).unwrap();
+        let counts = clue_counts(rows, cols, &lp);
+        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 30 { n } else { -1 }).collect();
+        let b = board(rows, cols, &clues).unwrap();
+        let mut engine = engine::Engine::new(&b, engine::Rules::SEARCH).unwrap();
+        let mut links = connect::Connectivity::default();
+        assert!(engine.run() && links.check(&engine));
+        let edges = engine.dom.len();
+        for _ in 0..300 {
+            let assumed: Vec<(u32, u8)> =
+                (0..2 + rng.below(4)).map(|_| (rng.below(edges) as u32, rng.below(2) as u8)).collect();
+            let mark = engine.mark();
+            if assumed.iter().all(|&(e, v)| engine.assign(e, v)) && engine.run() && links.check(&engine) {
+                let mut stop = Stop::never();
+                let alone = search::count_from(&mut engine, &mut links, 1, &mut Budget::new(&mut stop), None);
+                let mut sweep = backbone::Sweep::new(0);
+                let mut stop = Stop::never();
+                let mut budget = Budget::new(&mut stop);
+                let out = backbone::search_or_sweep(&mut engine, &mut links, &mut budget, None, &mut sweep);
+                assert!(alone.finished && out.finished);
+                assert_eq!(alone.solutions, out.solutions, "{clues:?} {assumed:?}");
+                if out.solutions.is_empty() {
+                    refuted += 1;
+                } else {
+                    found += 1;
+                    assert!(check::is_solution(&b, &out.solutions[0]));
+                }
+            }
+            engine.undo_to(mark);
+        }
+    }
+    // Both ways are taken (a refutation by the sweep, a witness after it).
+    assert!(refuted >= 10 && found >= 10, "{refuted} {found}");
 }
 
 /// The clues of a Loopy game ID `WxHt0:DESC` (digits; `a`..`z` = 1..26 blanks).

@@ -476,12 +476,21 @@ class Slitherlink(Picture):
         solution (see :func:`loopcraft._setter.conflict`)."""
         return _setter.conflict(self, time_limit=time_limit)
 
-    def suggest_clues(self, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
+    def suggest_clues(
+        self, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
+    ) -> Tuple[Suggestion, ...]:
         """Up to ``k`` clues to add, best first: by the resulting count (1
         before 2), then the fewest unknowns left open, then place (row-major),
         then value. Each keeps the board solvable (see
-        :func:`loopcraft._setter.suggest_clues`)."""
-        return _setter.suggest_clues(self, k, time_limit=time_limit)
+        :func:`loopcraft._setter.suggest_clues`).
+
+        ``threads`` (1 to ``MAX_COUNT_THREADS``, default 1): the candidate
+        clues are proven on that many threads. The suggestions are the same
+        on any number; more threads shorten the wall time on free cores and
+        spend somewhat more CPU in total (a candidate started before another
+        has lowered the bar is cut short later)."""
+        threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
+        return _setter.suggest_clues(self, k, time_limit=time_limit, threads=threads)
 
     def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[Tuple[int, int], ...]:
         """The clues whose removal alone keeps the board unique (empty when
