@@ -265,6 +265,9 @@ def main() -> None:
     if args.interactive <= 0:
         return
     print("Interactive (wall time, this process):")
+    # A stream of its own, so that --boards and --family leave the timed
+    # drafts as they are (they shared the compared drafts' stream before).
+    draft_rng = random.Random(f"interactive-{args.seed}")
     from loopcraft.country import CountryRoad
     from loopcraft.slitherlink import Slitherlink
 
@@ -275,7 +278,7 @@ def main() -> None:
         keys = sorted(k for k in data if k.endswith("_" + size) and data[k].get("solution"))
         for key in random.Random(size).sample(keys, min(args.interactive + 2, len(keys))):
             board = Slitherlink.from_puzzlekit(data[key]["problem"])
-            grid = [[None if v is not None and rng.random() < 0.25 else v for v in row] for row in board.clues]
+            grid = [[None if v is not None and draft_rng.random() < 0.25 else v for v in row] for row in board.clues]
             extra.append((key, Slitherlink(grid), False))
     if args.family != "country":
         interactive(extra + [b for b in sl if b[2]], "Slitherlink", args.interactive, args.budget, args.threads)
@@ -289,7 +292,7 @@ def main() -> None:
         for key in random.Random(size).sample(keys, min(args.interactive + 2, len(keys))):
             board = CountryRoad.from_puzzlekit(cdata[key]["problem"])
             extra.append(
-                (key, board.with_numbers({k: v for k, v in board.numbers.items() if rng.random() >= 0.5}), False)
+                (key, board.with_numbers({k: v for k, v in board.numbers.items() if draft_rng.random() >= 0.5}), False)
             )
     interactive(extra + [b for b in co if b[2]], "Country Road", args.interactive, args.budget)
 
