@@ -239,55 +239,60 @@ impl Word for u32 {
     }
 }
 
-/// A 32-bit word a slot, counted modulo `2^32` (`Half(1 << 32)`) or a
-/// prime below `2^32`.
-#[derive(Clone, Copy)]
-struct Half(u64);
+/// A [`Limbs`] of one word a slot, counted modulo what `modulus` gives:
+/// `$name(m)` holds its modulus at run time, a unit struct a fixed one that
+/// the sweep's sums then specialise on.
+macro_rules! one_word {
+    ($(#[$doc:meta])* $name:ident($word:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        struct $name(u64);
 
-impl Limbs for Half {
-    type Word = u32;
-    #[inline(always)]
-    fn n(self) -> usize {
-        1
-    }
-    #[inline(always)]
-    fn modulus(self) -> Option<u64> {
-        Some(self.0)
-    }
+        impl Limbs for $name {
+            type Word = $word;
+            #[inline(always)]
+            fn n(self) -> usize {
+                1
+            }
+            #[inline(always)]
+            fn modulus(self) -> Option<u64> {
+                Some(self.0)
+            }
+        }
+    };
+    ($(#[$doc:meta])* $name:ident($word:ty) = $modulus:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        struct $name;
+
+        impl Limbs for $name {
+            type Word = $word;
+            #[inline(always)]
+            fn n(self) -> usize {
+                1
+            }
+            #[inline(always)]
+            fn modulus(self) -> Option<u64> {
+                Some($modulus)
+            }
+        }
+    };
 }
 
-/// One word a slot, counted modulo `2^64` (wrapping sums).
-#[derive(Clone, Copy)]
-struct Wrap;
-
-impl Limbs for Wrap {
-    type Word = u64;
-    #[inline(always)]
-    fn n(self) -> usize {
-        1
-    }
-    #[inline(always)]
-    fn modulus(self) -> Option<u64> {
-        Some(0)
-    }
-}
-
-/// One word a slot, counted modulo a prime below `2^63` (a sum of two
-/// residues does not overflow).
-#[derive(Clone, Copy)]
-struct Prime(u64);
-
-impl Limbs for Prime {
-    type Word = u64;
-    #[inline(always)]
-    fn n(self) -> usize {
-        1
-    }
-    #[inline(always)]
-    fn modulus(self) -> Option<u64> {
-        Some(self.0)
-    }
-}
+one_word!(
+    /// A 32-bit word a slot, counted modulo `2^32` (`Half(1 << 32)`) or a
+    /// prime below `2^32`.
+    Half(u32)
+);
+one_word!(
+    /// One word a slot, counted modulo `2^64` (wrapping sums).
+    Wrap(u64) = 0
+);
+one_word!(
+    /// One word a slot, counted modulo a prime below `2^63` (a sum of two
+    /// residues does not overflow).
+    Prime(u64)
+);
 
 /// `L` limbs.
 #[derive(Clone, Copy)]
