@@ -243,11 +243,7 @@ impl Word for u32 {
 /// `$name(m)` holds its modulus at run time, a unit struct a fixed one that
 /// the sweep's sums then specialise on.
 macro_rules! one_word {
-    ($(#[$doc:meta])* $name:ident($word:ty)) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy)]
-        struct $name(u64);
-
+    (@impl $name:ident, $word:ty, |$slot:ident| $modulus:expr) => {
         impl Limbs for $name {
             type Word = $word;
             #[inline(always)]
@@ -256,26 +252,22 @@ macro_rules! one_word {
             }
             #[inline(always)]
             fn modulus(self) -> Option<u64> {
-                Some(self.0)
+                let $slot = self;
+                Some($modulus)
             }
         }
+    };
+    ($(#[$doc:meta])* $name:ident($word:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        struct $name(u64);
+        one_word!(@impl $name, $word, |slot| slot.0);
     };
     ($(#[$doc:meta])* $name:ident($word:ty) = $modulus:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
         struct $name;
-
-        impl Limbs for $name {
-            type Word = $word;
-            #[inline(always)]
-            fn n(self) -> usize {
-                1
-            }
-            #[inline(always)]
-            fn modulus(self) -> Option<u64> {
-                Some($modulus)
-            }
-        }
+        one_word!(@impl $name, $word, |_slot| $modulus);
     };
 }
 
