@@ -332,6 +332,8 @@ def test_reveal_and_generate_with_cancel(session: Session) -> None:
     assert "Generating 30 x 30" in page.get_by_test_id("busy").inner_text()
     page.get_by_test_id("cancel").click()
     page.wait_for_selector("[data-testid=busy][hidden]", state="attached")
+    # The message is written before the busy line hides (the aborted
+    # request's catch, then its finally).
     assert page.get_by_test_id("message").inner_text() == "Generation cancelled."
     # A small one arrives.
     page.fill("#gen-rows", "5")

@@ -1076,7 +1076,9 @@ async function main() {
   $("check").addEventListener("click", checkNow);
   $("reveal").addEventListener("click", reveal);
   $("reset").addEventListener("click", clearLines);
-  $("cancel").addEventListener("click", () => { if (inflight) inflight.controller.abort(); setBusy(null, null); });
+  // The aborted request's own `finally` hides the busy line, after its
+  // `catch` has said what was cancelled; with none in flight, hide it here.
+  $("cancel").addEventListener("click", () => { if (inflight) inflight.controller.abort(); else setBusy(null, null); });
   $("share").addEventListener("click", async () => {
     updateUrl();
     const input = $("share-url");
