@@ -525,22 +525,16 @@ fn backbone_and_suggestions_match_brute_force() {
             // The ranking itself: every candidate, by brute force.
             let mut ranked = Vec::new();
             if solutions.len() >= 2 {
-                let g = Grid::new(rows, cols).unwrap();
-                for cell in 0..clues.len() {
-                    if clues[cell] >= 0 || g.cell_edges[cell].iter().all(|&e| bb.values[e as usize] != UNK) {
+                for (cell, value) in candidate_clues(rows, cols, &clues, &bb.values) {
+                    let mut more = clues.clone();
+                    more[cell] = value;
+                    let after: Vec<&Vec<u8>> =
+                        loops.iter().zip(&counts).filter(|(_, n)| matches(&more, n)).map(|(l, _)| l).collect();
+                    if after.is_empty() {
                         continue;
                     }
-                    for value in 0..=3i8 {
-                        let mut more = clues.clone();
-                        more[cell] = value;
-                        let after: Vec<&Vec<u8>> =
-                            loops.iter().zip(&counts).filter(|(_, n)| matches(&more, n)).map(|(l, _)| l).collect();
-                        if after.is_empty() {
-                            continue;
-                        }
-                        let open = brute_backbone(edges, &after).iter().filter(|&&v| v == UNK).count();
-                        ranked.push((after.len().min(2), open, cell, value));
-                    }
+                    let open = brute_backbone(edges, &after).iter().filter(|&&v| v == UNK).count();
+                    ranked.push((after.len().min(2), open, cell, value));
                 }
                 ranked.sort();
                 ranked.truncate(3);
@@ -558,6 +552,17 @@ fn backbone_and_suggestions_match_brute_force() {
             }
         }
     }
+}
+
+/// Every clue a suggestion may add, in the order the oracles rank them: a
+/// value 0..=3 in each cell without a clue that has a side still open in
+/// the backbone `values`.
+fn candidate_clues(rows: usize, cols: usize, clues: &[i8], values: &[u8]) -> Vec<(usize, i8)> {
+    let g = Grid::new(rows, cols).unwrap();
+    (0..clues.len())
+        .filter(|&cell| clues[cell] < 0 && g.cell_edges[cell].iter().any(|&e| values[e as usize] == UNK))
+        .flat_map(|cell| (0..=3i8).map(move |value| (cell, value)))
+        .collect()
 }
 
 /// Boards long enough for the suggestions' repairs in a window, the
@@ -580,22 +585,16 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
             continue;
         }
         ambiguous += 1;
-        let g = Grid::new(rows, cols).unwrap();
         let mut ranked = Vec::new();
-        for cell in 0..clues.len() {
-            if clues[cell] >= 0 || g.cell_edges[cell].iter().all(|&e| bb.values[e as usize] != UNK) {
-                continue;
-            }
-            for value in 0..=3i8 {
-                let mut more = clues.clone();
-                more[cell] = value;
-                let (alone, _) =
-                    backbone::backbone(&board(rows, cols, &more).unwrap(), &mut Budget::new(&mut Stop::never()));
-                assert!(alone.finished);
-                if alone.count > 0 {
-                    let open = alone.values.iter().filter(|&&v| v == UNK).count();
-                    ranked.push((alone.count, open, cell, value));
-                }
+        for (cell, value) in candidate_clues(rows, cols, &clues, &bb.values) {
+            let mut more = clues.clone();
+            more[cell] = value;
+            let (alone, _) =
+                backbone::backbone(&board(rows, cols, &more).unwrap(), &mut Budget::new(&mut Stop::never()));
+            assert!(alone.finished);
+            if alone.count > 0 {
+                let open = alone.values.iter().filter(|&&v| v == UNK).count();
+                ranked.push((alone.count, open, cell, value));
             }
         }
         ranked.sort();
