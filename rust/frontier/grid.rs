@@ -375,15 +375,18 @@ impl<W: Limbs> Slots<W> {
     #[inline(always)]
     fn live(&self, h: usize) -> bool {
         assert!(h < self.shared.live_len);
-        // SAFETY: in bounds; this flag is this worker's now, or read-only.
-        unsafe { *self.shared.live.add(h) }
+        // SAFETY: in bounds, and a `bool` has the layout of an `AtomicBool`;
+        // every access to a flag while workers run is atomic (phase two
+        // sets the flags of other parts' blocks while their claimers read
+        // them: see [`Parts`]).
+        unsafe { (*self.shared.live.add(h).cast::<AtomicBool>()).load(Ordering::Relaxed) }
     }
 
     #[inline(always)]
     fn set_live(&mut self, h: usize, v: bool) {
         assert!(h < self.shared.live_len);
-        // SAFETY: in bounds; this worker alone writes this flag now.
-        unsafe { *self.shared.live.add(h) = v }
+        // SAFETY: as in `live`.
+        unsafe { (*self.shared.live.add(h).cast::<AtomicBool>()).store(v, Ordering::Relaxed) }
     }
 
     #[inline(always)]
@@ -768,6 +771,7 @@ fn sweep_seen(
     live[0] = true;
     let mut total = Nat::zero();
     let mut residue = 0u64;
+    let mut joins = Joins::default();
     for row in 0..height {
         for c in 0..width as u32 {
             let can_down = row + 1 < height;
@@ -792,7 +796,7 @@ fn sweep_seen(
                     return Ok(Nat::from(limit));
                 }
             }
-            with_arith!(arith, table.w, w => point.run(ranks, &mut table, &mut live, w, threads, stop))?;
+            with_arith!(arith, table.w, w => point.run(ranks, &mut table, &mut live, w, threads, &mut joins, stop))?;
             seen(&table.words);
             if table.top >= WIDEN_AT {
                 table.widen(stop)?;
@@ -800,7 +804,7 @@ fn sweep_seen(
             table.top = 0;
         }
         if row + 1 < height {
-            with_arith!(arith, table.w, w => shift(ranks, &mut table, &mut live, w, width, stop))?;
+            with_arith!(arith, table.w, w => shift(ranks, &mut table, &mut live, w, width, threads, stop))?;
             seen(&table.words);
         }
     }
@@ -971,6 +975,7 @@ impl Point {
         live: &mut [bool],
         w: W,
         threads: usize,
+        joins: &mut Joins,
         stop: &mut Stop<'_>,
     ) -> Result<()> {
         let plans: Vec<Plan> = if self.c + 1 < ranks.lo_plugs {
@@ -1041,40 +1046,52 @@ impl Point {
         if abort.load(Ordering::Relaxed) {
             return Err(Error::Interrupted);
         }
-        // Phase two, reading only: workers claim source blocks and list
-        // their joins by the part of the target block.
+        // Phase two: workers claim source blocks; a join into a block of
+        // the worker's own part (block modulo the workers) is made at once,
+        // the others are kept for phase three by the part of their target.
+        joins.workers(threads);
         let next = AtomicUsize::new(0);
-        let lists: Vec<Vec<Vec<Move>>> = std::thread::scope(|scope| {
-            let collect = || {
-                let mut t = Slots { shared, w, top: 0 };
-                let mut parts = Parts(vec![Vec::new(); threads]);
-                loop {
-                    let from = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if from >= blocks || abort.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    for b in from..(from + CHUNK).min(blocks) {
-                        self.joins(ranks, &mut t, &plans, b, &mut parts);
-                    }
+        let collect = |me: usize, slots: &mut [Vec<(u32, u32)>], moves: &mut [Vec<Move>]| -> u64 {
+            let mut t = Slots { shared, w, top: 0 };
+            let mut parts = Parts { me, slots, moves };
+            loop {
+                let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                if from >= blocks || abort.load(Ordering::Relaxed) {
+                    break;
                 }
-                parts.0
-            };
-            let handles: Vec<_> = (1..threads).map(|_| scope.spawn(collect)).collect();
-            let mut all = vec![collect()];
-            all.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
-            all
+                for b in from..(from + CHUNK).min(blocks) {
+                    self.joins(ranks, &mut t, &plans, b, &mut parts);
+                }
+            }
+            t.top
+        };
+        let collect = &collect;
+        let top = std::thread::scope(|scope| {
+            let mut each = joins.slots.iter_mut().zip(joins.moves.iter_mut()).enumerate();
+            let (_, (slots0, moves0)) = each.next().expect("one worker at least");
+            let handles: Vec<_> =
+                each.map(|(me, (slots, moves))| scope.spawn(move || collect(me, slots, moves))).collect();
+            let top = collect(0, slots0, moves0);
+            handles.into_iter().fold(top, |top, h| top | h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
+        table.top |= top;
         if stop.requested() {
+            joins.clear();
             return Err(Error::Interrupted);
         }
-        // Phase three: each worker makes the joins into its part's blocks
-        // (a source is in one list only, a target slot in one part only).
+        // Phase three: each worker makes the joins kept for its part (a
+        // source is in one list only, a target slot in one part only); the
+        // flags were set when they were kept.
+        let kept = &*joins;
         let top = std::thread::scope(|scope| {
-            let apply = |part: usize| {
+            let apply = move |part: usize| {
                 let mut t = Slots { shared, w, top: 0 };
-                for list in &lists {
-                    for m in list.get(part).into_iter().flatten() {
-                        m.apply(&mut t);
+                for (slots, moves) in kept.slots.iter().zip(&kept.moves) {
+                    for &(to, from) in &slots[part] {
+                        Point::join(&mut t, to as usize, from as usize);
+                    }
+                    for m in &moves[part] {
+                        m.make(&mut t);
                     }
                 }
                 t.top
@@ -1083,6 +1100,7 @@ impl Point {
             handles.into_iter().fold(apply(0), |top, h| top | h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
         table.top |= top;
+        joins.clear();
         Ok(())
     }
 
@@ -1271,12 +1289,25 @@ struct Move {
 }
 
 impl Move {
-    /// Makes the move.
+    /// Makes the move, flags included.
     #[inline(always)]
     fn apply<W: Limbs>(self, t: &mut Slots<W>) {
+        self.make(t);
+        self.flag(t);
+    }
+
+    /// Moves the counts only.
+    #[inline(always)]
+    fn make<W: Limbs>(self, t: &mut Slots<W>) {
         for i in 0..self.len as usize {
             Point::join(t, self.to as usize + i, self.from as usize + i);
         }
+    }
+
+    /// Sets the flags the move changes: its target block may hold a count,
+    /// a source block moved whole holds none.
+    #[inline(always)]
+    fn flag<W: Limbs>(self, t: &mut Slots<W>) {
         t.set_live(self.block as usize, true);
         if self.source != NONE {
             t.set_live(self.source as usize, false);
@@ -1300,14 +1331,56 @@ impl<W: Limbs> Emit<W> for Now {
     }
 }
 
-/// Keeps each join in the list of its target block's part.
-struct Parts(Vec<Vec<Move>>);
+/// Phase two's joins of worker `me`: those into its own part made at once,
+/// the others kept by the part of their target block, a single slot as
+/// `(to, from)` (most joins: eight bytes each to write and read back), a
+/// whole block as its [`Move`]. Their flags are set when they are kept: a
+/// target block's flag only turns true, and its claimer, which may read it
+/// meanwhile, reads there only join sources, which that join leaves alone.
+struct Parts<'a> {
+    me: usize,
+    slots: &'a mut [Vec<(u32, u32)>],
+    moves: &'a mut [Vec<Move>],
+}
 
-impl<W: Limbs> Emit<W> for Parts {
+impl<W: Limbs> Emit<W> for Parts<'_> {
     #[inline(always)]
-    fn emit(&mut self, _: &mut Slots<W>, m: Move) {
-        let n = self.0.len();
-        self.0[m.block as usize % n].push(m);
+    fn emit(&mut self, t: &mut Slots<W>, m: Move) {
+        let part = m.block as usize % self.slots.len();
+        if part == self.me {
+            m.apply(t);
+            return;
+        }
+        m.flag(t);
+        if m.len == 1 && m.source == NONE {
+            self.slots[part].push((m.to, m.from));
+        } else {
+            self.moves[part].push(m);
+        }
+    }
+}
+
+/// The joins phase two keeps for phase three, per worker and then per part,
+/// held from one point to the next so that a sweep grows their buffers once.
+#[derive(Default)]
+struct Joins {
+    slots: Vec<Vec<Vec<(u32, u32)>>>,
+    moves: Vec<Vec<Vec<Move>>>,
+}
+
+impl Joins {
+    /// Lists for `n` workers and parts.
+    fn workers(&mut self, n: usize) {
+        if self.slots.len() != n {
+            self.slots = (0..n).map(|_| vec![Vec::new(); n]).collect();
+            self.moves = (0..n).map(|_| vec![Vec::new(); n]).collect();
+        }
+    }
+
+    /// Empties every list, keeping its buffer.
+    fn clear(&mut self) {
+        self.slots.iter_mut().flatten().for_each(Vec::clear);
+        self.moves.iter_mut().flatten().for_each(Vec::clear);
     }
 }
 
@@ -1353,51 +1426,95 @@ fn partner_left_from(s: u64, p: u32, floor: u32) -> Option<u32> {
     None
 }
 
-/// The row change: every state (its last plug empty) moves one plug up,
-/// plug 0 entering empty. Target slots are never below their source, so
-/// the slots are rewritten in descending order.
+/// The end of a row: every state shifts by one plug (the last plug, empty
+/// now, drops out and the plug of column 0 enters empty), in place, on
+/// `threads` workers.
+///
+/// A state's new rank is never below its old one, so one worker could
+/// move the slots in descending order. Across blocks the order that
+/// matters is simpler: the block with high half `h` moves into the blocks
+/// `h << 2 | x` (`x` the top plug of the low half), each of which receives
+/// from `h` alone and has one empty plug fewer at its top. So the blocks go
+/// by levels, the number of empty plugs at the top of their high half, one
+/// first: a block's targets have moved their own counts out a level before
+/// it writes into them, and within a level no two blocks share a target.
+/// The block with an empty high half is its own target and goes last, in
+/// descending order; blocks whose top plug is not empty hold zeros at the
+/// end of a row and are passed over.
+#[allow(clippy::too_many_arguments, reason = "the table, its flags, the width and the workers")]
 fn shift<W: Limbs>(
     ranks: &Ranks,
     table: &mut Table,
     live: &mut Vec<bool>,
     w: W,
     width: usize,
+    threads: usize,
     stop: &mut Stop<'_>,
 ) -> Result<()> {
+    // The blocks the moved counts land in: exactly the live ones afterwards.
+    let mut next = vec![false; live.len()];
     let shared = Shared {
         words: table.words.as_mut_ptr(),
         words_len: table.words.len(),
-        live: live.as_mut_ptr(),
-        live_len: live.len(),
+        live: next.as_mut_ptr(),
+        live_len: next.len(),
     };
-    let table = &mut Slots { shared, w, top: 0 };
     let lo_bits = 2 * ranks.lo_plugs;
-    // The blocks the moved counts land in: exactly the live ones afterwards.
-    let mut next = vec![false; live.len()];
-    let last = 2 * width as u32;
+    let hi_plugs = width as u32 + 1 - ranks.lo_plugs;
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); hi_plugs as usize + 1];
+    for (b, &(hi, _)) in ranks.hi_list.iter().enumerate() {
+        if live[hi as usize] {
+            let empty = if hi == 0 { hi_plugs } else { (hi.leading_zeros() - (32 - 2 * hi_plugs)) / 2 };
+            levels[empty as usize].push(b as u32);
+        }
+    }
     let mask = (1u64 << (2 * (width as u32 + 1))) - 1;
-    for &(hi, base) in ranks.hi_list.iter().rev() {
-        if stop.requested() {
-            return Err(Error::Interrupted);
-        }
+    let block = |t: &mut Slots<W>, b: u32| {
+        let (hi, base) = ranks.hi_list[b as usize];
         let high = u64::from(hi) << lo_bits;
-        if (high >> last) & 3 != 0 || !live[hi as usize] {
-            continue;
-        }
         let list = &ranks.lo_lists[ranks.hi_close[hi as usize] as usize];
         for (j, &lo) in list.iter().enumerate().rev() {
             let r = base as usize + j;
-            if table.is_zero(r) {
+            if t.is_zero(r) {
                 continue;
             }
             let s = high | u64::from(lo);
             let to = (s << 2) & mask;
-            let t = ranks.rank(to);
-            if t != r {
-                table.move_to(t, r);
+            let t_rank = ranks.rank(to);
+            if t_rank != r {
+                t.move_to(t_rank, r);
             }
-            next[(to >> lo_bits) as usize] = true;
+            t.set_live((to >> lo_bits) as usize, true);
         }
+    };
+    for level in &levels[1..] {
+        if stop.requested() {
+            return Err(Error::Interrupted);
+        }
+        let workers = threads.min(level.len().div_ceil(CHUNK)).max(1);
+        if workers == 1 {
+            let mut t = Slots { shared, w, top: 0 };
+            level.iter().for_each(|&b| block(&mut t, b));
+            continue;
+        }
+        let claimed = AtomicUsize::new(0);
+        let work = || {
+            let mut t = Slots { shared, w, top: 0 };
+            loop {
+                let from = claimed.fetch_add(CHUNK, Ordering::Relaxed);
+                if from >= level.len() {
+                    break;
+                }
+                level[from..(from + CHUNK).min(level.len())].iter().for_each(|&b| block(&mut t, b));
+            }
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+            work();
+            for h in handles {
+                h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            }
+        });
     }
     *live = next;
     Ok(())
