@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from itertools import compress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
@@ -265,21 +266,18 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
     return _country_backbone(board, time_limit)[0]
 
 
-def _country_backbone(
-    board: CountryRoad, time_limit: Optional[float], halt: Optional[_core.Halt] = None
-) -> Tuple[Backbone, List[bytes]]:
+def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
     """The backbone, and every solution the core found on the way (edge bits:
     the witnesses first, then further solutions, free for the suggestions).
     A complete answer is kept on the board (boards are frozen), so that a page
-    asking for the backbone and then for suggestions proves it once. ``halt``
-    stops the core's proof from another thread (it raises KeyboardInterrupt)."""
+    asking for the backbone and then for suggestions proves it once."""
     budget = require_optional_number("time_limit", time_limit)
     kept: Optional[Tuple[Backbone, List[bytes], float]] = board.__dict__.get("_setter_backbone")
     if kept is not None:
         return kept[0], kept[1]
     started = time.perf_counter()
     rows, cols = board.rows, board.cols
-    count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget), halt)
+    count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
     found = [bytes(s) for s in found]
     sols = tuple(board._loop_from_bits(s) for s in found[:2])
     n = rows * cols
@@ -536,9 +534,13 @@ class _CountryRanking:
         self.k = k
         self.clock = clock
         self.glance = glance
-        self.base: Dict[Where, Optional[int]] = dict(_clues(board))
+        rows, cols, self.flat_regions, self.numbers = board.core_args()
+        self.handle = board.core_board
         self.index = {c: i for i, c in enumerate(board.countries)}
-        self.flat_regions = board.core_args()[2]
+        self.n_cells = rows * cols
+        # The two cells of each edge, in the core's numbering (right links row by row, then down links).
+        self.ends = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+        self.ends += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
         # Per country, the loops found, keyed by how many of its cells they
         # use; each loop as one int whose bytes are its backbone-order values (0/1).
         self.by_used: List[Dict[int, List[int]]] = [{} for _ in board.countries]
@@ -558,14 +560,18 @@ class _CountryRanking:
         if bits in self.seen:
             return
         self.seen.add(bits)
-        rows, cols = self.board.rows, self.board.cols
-        values = _cells_and_edges(rows, cols, bits)
+        cells = bytearray(self.n_cells)
+        ends = self.ends
+        for e in compress(range(len(bits)), bits):
+            a, z = ends[e]
+            cells[a] = cells[z] = 1
         used = [0] * len(self.by_used)
         regions = self.flat_regions
-        for cell in range(rows * cols):
-            if values[cell] and regions[cell] >= 0:
+        for cell in compress(range(self.n_cells), cells):
+            if regions[cell] >= 0:
                 used[regions[cell]] += 1
-        key = int.from_bytes(bytes(values), "big")
+        # The loop's values in the backbone's order: cells used, then edges.
+        key = int.from_bytes(bytes(cells) + bits, "big")
         for ci, u in enumerate(used):
             self.by_used[ci].setdefault(u, []).append(key)
 
@@ -605,8 +611,17 @@ class _CountryRanking:
 
     # The work.
 
-    def _prove(self, trial: CountryRoad, budget: Optional[float]) -> Tuple[Backbone, List[bytes]]:
-        return _country_backbone(trial, budget, self.halt)
+    def _prove(self, where: Where, value: int, budget: Optional[float]) -> Tuple[int, bool, int, List[bytes]]:
+        """The backbone of the draft with ``value`` in ``where``: ``(count,
+        complete, open unknowns, the loops found)``. On the draft's own core
+        handle with one more number (the map is shared, not rebuilt), and
+        without the ``Backbone`` object that nobody reads here."""
+        numbers = list(self.numbers)
+        numbers[self.index[where]] = value
+        handle = self.handle.with_numbers(numbers)
+        count, complete, values, found = handle.backbone(None if budget is None else float(budget), self.halt)
+        n_open = 0 if count == 0 and complete else bytes(values).count(2)
+        return int(count), bool(complete), n_open, [bytes(s) for s in found]
 
     def run(self) -> None:
         """Takes and proves candidates until none is left (one thread's share)."""
@@ -616,28 +631,29 @@ class _CountryRanking:
             if item is None:
                 return
             rank, where, value, look = item
-            trial = _with(self.board, {**self.base, where: value})
             left = self.clock.left()
             if look:
-                b2, more = self._prove(trial, self.glance if left is None else min(self.glance, left))
-                if not b2.complete:
+                count, complete, n_open, more = self._prove(
+                    where, value, self.glance if left is None else min(self.glance, left)
+                )
+                if not complete:
                     with self.lock:
                         for w in more:
                             self.add(w)
                         if self.dropped(where, value, rank):
                             continue
-                    b2, more = self._prove(trial, self.clock.left())
+                    count, complete, n_open, more = self._prove(where, value, self.clock.left())
             else:
-                b2, more = self._prove(trial, left)
+                count, complete, n_open, more = self._prove(where, value, left)
             with self.lock:
-                if not b2.complete:
+                if not complete:
                     self.stopped = True
                     return
                 for w in more:
                     self.add(w)
-                if b2.count == 0:
+                if count == 0:
                     continue
-                self.best.append(((b2.count, b2.open, rank, value), Suggestion(where, value, b2.count, b2.open)))
+                self.best.append(((count, n_open, rank, value), Suggestion(where, value, count, n_open)))
                 self.best.sort(key=lambda item: item[0])
                 del self.best[self.k :]
 
