@@ -17,7 +17,6 @@ import loopcraft
 from loopcraft import _setter
 from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.country import CountryRoad, generate
-
 from test_setter import _country_open, country_solutions, random_country
 
 Tip = Tuple[Any, int, int, int]
@@ -95,7 +94,8 @@ def test_a_passed_deadline_stops_the_ranking_on_threads() -> None:
     board = _drafts(1, 7, 7, seed=5)[0]
     # No budget at all: neither the backbone nor a candidate is proven.
     for threads in (1, 2):
-        assert CountryRoad.from_regions(board.regions, board.numbers).suggest_clues(3, time_limit=0, threads=threads) == ()
+        fresh = CountryRoad.from_regions(board.regions, board.numbers)
+        assert fresh.suggest_clues(3, time_limit=0, threads=threads) == ()
     # From a kept backbone, a passed deadline stops the ranking before any
     # candidate: nothing, and incomplete.
     kept = CountryRoad.from_regions(board.regions, board.numbers)

@@ -218,6 +218,7 @@ class Halt:
     def is_set(self) -> bool:
         """Whether ``set`` was called."""
 
+@final
 class CountryBoard:
     """A Country Road board checked and built once in the core (geometry and
     region graph), the handle each ``CountryRoad`` keeps

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from itertools import compress
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from . import _core

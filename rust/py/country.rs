@@ -141,7 +141,12 @@ impl PyCountryBoard {
     /// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
     /// `halt`: a flag that stops the call as Ctrl-C does (from another thread).
     #[pyo3(signature = (time_limit=None, halt=None))]
-    fn backbone(&self, py: Python<'_>, time_limit: Option<f64>, halt: Option<PyRef<'_, PyHalt>>) -> PyResult<BackboneTuple> {
+    fn backbone(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        halt: Option<PyRef<'_, PyHalt>>,
+    ) -> PyResult<BackboneTuple> {
         let halt = halt.map(|h| Arc::clone(&h.flag));
         let b = with_signal_check(py, |check| {
             let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
