@@ -113,6 +113,9 @@ def test_bad_thread_counts_are_refused() -> None:
     for bad_type in (1.5, "2", None, True):
         with pytest.raises(loopcraft.ArgumentTypeError):
             board.suggest_clues(2, threads=bad_type)  # type: ignore[arg-type]
+    # The largest count is accepted (the threads are capped by the candidates).
+    draft = _drafts(1, 5, 5, seed=3)[0]
+    assert _tips(draft, 3, MAX_COUNT_THREADS) == _tips(draft, 3, 1)
 
 
 def test_ctrl_c_stops_the_ranking_on_two_threads(ctrl_c: Callable[[Callable[[], object]], None]) -> None:

@@ -669,8 +669,10 @@ class _CountryRanking:
                 self.halt.set()
 
     def run_on(self, threads: int) -> None:
-        """The ranking on ``threads`` threads, the calling thread one of them."""
-        workers = [threading.Thread(target=self._work, daemon=True) for _ in range(threads - 1)]
+        """The ranking on ``threads`` threads (no more than there are
+        candidates), the calling thread one of them."""
+        extra = min(threads, len(self.todo)) - 1
+        workers = [threading.Thread(target=self._work, daemon=True) for _ in range(extra)]
         for t in workers:
             t.start()
         try:
