@@ -105,6 +105,27 @@ def test_a_passed_deadline_stops_the_ranking_on_threads() -> None:
         assert bb.complete and tips == () and not done
 
 
+def _slow_draft() -> CountryRoad:
+    """A 12 x 12 draft keeping 30% of its numbers: its backbone takes some
+    0.4 s, its ranking many seconds."""
+    full = generate(12, 12, seed=12)
+    rng = random.Random(0)
+    return full.with_numbers({k: v for k, v in full.numbers.items() if rng.random() < 0.3})
+
+
+def test_a_ranking_stopped_on_threads_keeps_only_proven_suggestions() -> None:
+    # A budget that ends the ranking midway: what comes back is ranked, and
+    # each suggestion's count and open unknowns are its board's own.
+    board = _slow_draft()
+    assert board.backbone(time_limit=10).complete
+    bb, tips, done = _setter._suggest(board, 4, _setter._Clock(0.5), 2)
+    assert bb.complete and not done
+    assert [(s.count, s.open) for s in tips] == sorted((s.count, s.open) for s in tips)
+    for s in tips:
+        after = s.apply(board).backbone()
+        assert (after.count, after.open) == (s.count, s.open) and after.complete
+
+
 def test_bad_thread_counts_are_refused() -> None:
     board = CountryRoad.from_regions([[0, 0, 1], [2, 2, 1], [2, 3, 3]])
     for bad in (0, -1, MAX_COUNT_THREADS + 1):
@@ -119,11 +140,8 @@ def test_bad_thread_counts_are_refused() -> None:
 
 
 def test_ctrl_c_stops_the_ranking_on_two_threads(ctrl_c: Callable[[Callable[[], object]], None]) -> None:
-    # A 12 x 12 draft keeping 30% of its numbers: its backbone takes some
-    # 0.4 s, its ranking many seconds, so Ctrl-C lands inside the ranking.
-    full = generate(12, 12, seed=12)
-    rng = random.Random(0)
-    board = full.with_numbers({k: v for k, v in full.numbers.items() if rng.random() < 0.3})
+    # Ctrl-C 50 ms in lands inside the ranking, which takes many seconds.
+    board = _slow_draft()
     assert board.backbone(time_limit=10).complete
     before = threading.active_count()
     ctrl_c(lambda: board.suggest_clues(5, threads=2))
