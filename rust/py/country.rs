@@ -36,7 +36,7 @@ fn flat(steps: Vec<crate::country::ExplainStep>) -> Vec<PyStep> {
 /// A flag that stops the core calls handed it (`CountryBoard.backbone(halt=)`),
 /// set from any thread: the setter's suggestions prove candidates on Python
 /// worker threads, which do not see Ctrl-C themselves, and the calling thread
-/// sets it when it does (or when the ranking ends early). A call it stops
+/// sets it when it does (a worker that fails sets it too). A call it stops
 /// raises `KeyboardInterrupt`. The call's own stop reads it, so a halt is a
 /// stop like Ctrl-C, at the same period.
 #[pyclass(frozen, name = "Halt", module = "loopcraft._core")]
