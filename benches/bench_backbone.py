@@ -23,8 +23,10 @@ would also solve with no line at all.
 Then the interactive figures: median wall time (and process CPU time, all
 threads) of ``backbone()`` plus ``suggest_clues(5)`` on 10 x 10 and larger
 drafts, and of ``conflict()`` on unsolvable 10 x 10 ones; ``--threads N``
-gives Slitherlink's ``suggest_clues`` N threads (the wall time is what a
-page waits for; the CPU time is what the machine pays).
+gives both families' ``suggest_clues`` N threads (the wall time is what a
+page waits for; the CPU time is what the machine pays). Each size also
+prints a digest of the suggestions of its drafts that finished: runs with
+other thread counts must print the same one.
 
     python benches/bench_backbone.py                 # 40 Slitherlink + 40 Country Road drafts
     python benches/bench_backbone.py --boards 20 --interactive 5
@@ -33,6 +35,7 @@ page waits for; the CPU time is what the machine pays).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -190,12 +193,14 @@ def interactive(boards: List[Tuple[str, Any, bool]], label: str, n: int, budget:
     """Medians of wall time (and of the process's CPU time, which counts
     every thread); each call runs under ``budget`` seconds, and the calls it
     stopped are counted (their time is then the budget). ``threads`` goes to
-    Slitherlink's ``suggest_clues``."""
+    ``suggest_clues``; the suggestions of the drafts that finished are
+    digested per size, to compare runs on other thread counts."""
     by_size: Dict[str, List[float]] = {}
     cpu_by_size: Dict[str, List[float]] = {}
     stopped: Dict[str, int] = {}
     conflicts: List[float] = []
     conflicts_stopped = 0
+    digests: Dict[str, Any] = {}
     for _, board, bad in boards:
         size = f"{board.rows}x{board.cols}"
         if bad:
@@ -211,22 +216,23 @@ def interactive(boards: List[Tuple[str, Any, bool]], label: str, n: int, budget:
         t, cpu = time.perf_counter(), time.process_time()
         bb = board.backbone(time_limit=budget)
         left = max(0.0, budget - (time.perf_counter() - t))
-        if threads > 1:
-            board.suggest_clues(5, time_limit=left, threads=threads)
-        else:
-            board.suggest_clues(5, time_limit=left)
+        tips = board.suggest_clues(5, time_limit=left, threads=threads)
         took = time.perf_counter() - t
         times.append(took)
         cpu_by_size.setdefault(size, []).append(time.process_time() - cpu)
         # A stopped ranking returns the best among the candidates tried: count it by the clock.
-        stopped[size] = stopped.get(size, 0) + (not bb.complete or took >= 0.99 * budget)
-    on = f", {threads} threads" if threads > 1 and label == "Slitherlink" else ""
+        halted = not bb.complete or took >= 0.99 * budget
+        stopped[size] = stopped.get(size, 0) + halted
+        if not halted:
+            digests.setdefault(size, hashlib.sha256()).update(repr([s.to_dict() for s in tips]).encode())
+    on = f", {threads} threads" if threads > 1 else ""
     for size, times in sorted(by_size.items(), key=lambda kv: int(kv[0].split("x")[0])):
         if size in ("10x10", "15x15", "20x20"):
             print(
                 f"  {label} {size}: backbone + suggest_clues(5) median {statistics.median(times) * 1e3:9.1f} ms "
                 f"wall ({statistics.median(cpu_by_size[size]) * 1e3:.1f} ms CPU{on}) over {len(times)} drafts "
-                f"(max {max(times) * 1e3:.1f} ms, {stopped[size]} stopped by the {budget:g} s budget)"
+                f"(max {max(times) * 1e3:.1f} ms, {stopped[size]} stopped by the {budget:g} s budget; "
+                f"suggestions digest {digests[size].hexdigest()[:12] if size in digests else '-'})"
             )
     if conflicts:
         print(
@@ -247,7 +253,7 @@ def main() -> None:
         "--family", choices=("slither", "country", "both"), default="both", help="the families to run (default both)"
     )
     ap.add_argument(
-        "--threads", type=int, default=1, help="threads of Slitherlink's suggest_clues in the medians (default 1)"
+        "--threads", type=int, default=1, help="threads of suggest_clues in the medians, both families (default 1)"
     )
     args = ap.parse_args()
     files = {k: EXTERNAL / f"{k}_dataset.json" for k in ("Slitherlink", "CountryRoad")}
@@ -294,7 +300,7 @@ def main() -> None:
             extra.append(
                 (key, board.with_numbers({k: v for k, v in board.numbers.items() if draft_rng.random() >= 0.5}), False)
             )
-    interactive(extra + [b for b in co if b[2]], "Country Road", args.interactive, args.budget)
+    interactive(extra + [b for b in co if b[2]], "Country Road", args.interactive, args.budget, args.threads)
 
 
 if __name__ == "__main__":

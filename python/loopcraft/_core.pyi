@@ -206,6 +206,19 @@ COUNTRY_RULES: Tuple[Tuple[str, str, str], ...]
 """The Country Road rules of explanations: ``(name, level, description)`` each."""
 
 @final
+class Halt:
+    """A flag that stops the core calls handed it (``CountryBoard.backbone(halt=)``),
+    set from any thread: worker threads do not see Ctrl-C, so the calling
+    thread sets it when it does."""
+
+    def __new__(cls) -> Halt: ...
+    def set(self) -> None:
+        """Stops every call that holds this flag (now and from then on)."""
+
+    def is_set(self) -> bool:
+        """Whether ``set`` was called."""
+
+@final
 class CountryBoard:
     """A Country Road board checked and built once in the core (geometry and
     region graph), the handle each ``CountryRoad`` keeps
@@ -261,10 +274,12 @@ class CountryBoard:
         """The next step from a player's position, flattened (the step first);
         None when the position is solved."""
 
-    def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
+    def backbone(self, time_limit: Optional[float] = None, halt: Optional[Halt] = None) -> _Backbone:
         """``(count, finished, values, witnesses)`` as ``SlitherBoard.backbone``;
         values per cell (1 = used) then per edge in the core's numbering. The
-        two witnesses may be followed by further solutions found on the way."""
+        two witnesses may be followed by further solutions found on the way.
+        ``halt``, once set (from any thread), stops the call as Ctrl-C does:
+        it raises ``KeyboardInterrupt``."""
 
     def count_cells(self, limit: Optional[int] = None) -> int:
         """Brute-force count "cells": choose the used cells, then count the ways to

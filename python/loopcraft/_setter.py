@@ -22,10 +22,13 @@ reports only what it proved.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
+from . import _core
 from ._picture import Picture
 from ._svg import country_svg, edges_from_flat, lattice_svg
 from ._validate import require_int, require_optional_number, require_str
@@ -436,8 +439,13 @@ def suggest_clues(
     board's own backbone was complete; a budget that runs out later leaves
     the suggestions ranked among the places tried so far.
 
-    ``threads``: Slitherlink proves its candidates on that many threads (the
-    same suggestions on any number); Country Road's ranking runs on one.
+    ``threads``: the candidates are proven on that many threads, the calling
+    one among them (Slitherlink's in the core, Country Road's on Python
+    threads each running a core proof with the GIL released). The
+    suggestions are the same on any number: a candidate is dropped unproven
+    only when the solutions already found rank it strictly after the k-th
+    best so far, which only falls. The calling thread reads the budget and
+    Ctrl-C and stops the others; an error on another thread is raised here.
     """
     k = require_int("k", k, 0, 10**9)
     return _suggest(board, k, _Clock(time_limit), threads)[1]
@@ -451,10 +459,12 @@ def _suggest(board: Board, k: int, clock: _Clock, threads: int = 1) -> Tuple[Bac
         bb = _slither_from_core(board, found)
         out = tuple(Suggestion(divmod(cell, board.cols), int(v), int(n), int(o)) for cell, v, n, o in tips)
         return bb, out, bool(done)
-    return _country_suggest(board, k, clock)
+    return _country_suggest(board, k, clock, threads)
 
 
-def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+def _country_suggest(
+    board: CountryRoad, k: int, clock: _Clock, threads: int = 1
+) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
     """Country Road suggestions: one backbone per candidate number, skipped
     when the loops already found prove it cannot enter the best ``k``.
 
@@ -466,57 +476,19 @@ def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbon
     order of that bound (those without one first: they may be unique or
     have no solution), so the best ``k`` fill early; a candidate whose bound
     already ranks it after the k-th best is dropped unexamined. The ranking
-    is the same as proving every candidate.
+    is the same as proving every candidate, on any number of ``threads``
+    (see :class:`_CountryRanking`).
     """
     bb, found = _country_backbone(board, clock.left())
+    if k == 0 or not bb.complete or bb.count < 2:
+        return bb, (), bb.complete
     # A first look at a candidate runs for half the draft's backbone time: the
     # solutions it finds may drop the candidate (or it finishes: its answer).
     kept = board.__dict__.get("_setter_backbone")
     glance = min(max(kept[2] / 2 if kept else 0.0, 0.0005), 0.05)
-    if k == 0 or not bb.complete or bb.count < 2:
-        return bb, (), bb.complete
-    rows, cols = board.rows, board.cols
-    index = {k2: i for i, k2 in enumerate(board.countries)}
-    flat_regions = board.core_args()[2]
-    # Per country, the loops found, keyed by how many of its cells they use;
-    # each loop as one int whose bytes are its backbone-order values (0/1).
-    by_used: List[Dict[int, List[int]]] = [{} for _ in board.countries]
-    seen: Set[bytes] = set()
-
-    def add(bits: bytes) -> None:
-        if bits in seen:
-            return
-        seen.add(bits)
-        values = _cells_and_edges(rows, cols, bits)
-        used = [0] * len(board.countries)
-        for cell in range(rows * cols):
-            if values[cell] and flat_regions[cell] >= 0:
-                used[flat_regions[cell]] += 1
-        key = int.from_bytes(bytes(values), "big")
-        for ci, u in enumerate(used):
-            by_used[ci].setdefault(u, []).append(key)
-
-    def known_open(where: Where, value: int) -> int:
-        """Unknowns where two found loops with ``value`` cells in ``where`` differ."""
-        fitting = by_used[index[where]].get(value, ())
-        if len(fitting) < 2:
-            return 0
-        first, diff = fitting[0], 0
-        for f in fitting[1:]:
-            diff |= f ^ first
-        return bin(diff).count("1")
-
-    def dropped(where: Where, value: int, rank: int, worst: Tuple[int, int, int, int]) -> bool:
-        """Whether the loops found already rank the candidate after ``worst``:
-        two of them differ, so its count is 2 and its open unknowns at least
-        the known ones."""
-        known = known_open(where, value)
-        return bool(known) and (2, known, rank, value) > worst
-
+    ranking = _CountryRanking(board, k, clock, glance)
     for w in found:
-        add(w)
-    best: List[Tuple[Tuple[int, int, int, int], Suggestion]] = []
-    base: Dict[Where, Optional[int]] = dict(_clues(board))
+        ranking.add(w)
     todo: List[Tuple[int, Where, int]] = []
     for rank, (where, values) in enumerate(_candidates(board, bb)):
         # Every solution of the new board solves this one, so the cells used
@@ -525,35 +497,198 @@ def _country_suggest(board: CountryRoad, k: int, clock: _Clock) -> Tuple[Backbon
         states = [bb.cells[r][c] for r, c in board.cells_of(where)]
         low, high = states.count(1), len(states) - states.count(0)
         todo.extend((rank, where, value) for value in values if low <= value <= high)
-    todo.sort(key=lambda t: (known_open(t[1], t[2]), t[0], t[2]))
-    for rank, where, value in todo:
-        if clock.over():
-            return bb, tuple(s for _, s in best), False
-        trial = _with(board, {**base, where: value})
-        if len(best) >= k:
-            if dropped(where, value, rank, best[k - 1][0]):
-                continue
-            left = clock.left()
-            b2, more = _country_backbone(trial, glance if left is None else min(glance, left))
-            for w in more:
-                add(w)
-            if not b2.complete:
-                if dropped(where, value, rank, best[k - 1][0]):
+    todo.sort(key=lambda t: (ranking.known_open(t[1], t[2]), t[0], t[2]))
+    ranking.todo = todo
+    ranking.run_on(threads)
+    return bb, tuple(s for _, s in ranking.best), not ranking.stopped
+
+
+#: A candidate's place in the ranking: ``(count, open, place, value)``, smallest first.
+_RankKey = Tuple[int, int, int, int]
+
+
+class _CountryRanking:
+    """The shared state of one Country Road ranking, proven on one or more
+    threads.
+
+    Each thread (the calling one among them) takes the next candidate in
+    bound order, proves it with a core backbone (the core releases the GIL,
+    so the proofs run in parallel) and merges what it found under the lock.
+    A candidate is dropped only when the pooled loops rank it strictly after
+    the current k-th best under the full key ``(count, open, place, value)``;
+    the k-th best only falls as candidates are proven, so a candidate of the
+    true best ``k`` is never dropped and every proven one has its exact key:
+    the result is the true best ``k`` whatever order the threads finish in.
+    Only the work differs (a candidate taken before another one lowered the
+    k-th best is proven where one thread would have dropped it).
+
+    The calling thread is the one that sees Ctrl-C (in its own core calls or
+    while it waits); it then sets ``halt``, which stops the other threads'
+    core calls, and raises. A worker's error sets ``halt`` too and is raised
+    on the calling thread. Every core call gets what is left of the budget:
+    one that runs out ends the ranking, incomplete (``stopped``).
+    """
+
+    def __init__(self, board: CountryRoad, k: int, clock: _Clock, glance: float) -> None:
+        self.board = board
+        self.k = k
+        self.clock = clock
+        self.glance = glance
+        rows, cols, self.flat_regions, self.numbers = board.core_args()
+        self.handle = board.core_board
+        self.index = {c: i for i, c in enumerate(board.countries)}
+        self.n_cells = rows * cols
+        # The two cells of each edge, in the core's numbering (right links row by row, then down links).
+        self.ends = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+        self.ends += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+        # Per country, the loops found, keyed by how many of its cells they
+        # use; each loop as one int whose bytes are its backbone-order values (0/1).
+        self.by_used: List[Dict[int, List[int]]] = [{} for _ in board.countries]
+        self.seen: Set[bytes] = set()
+        self.todo: List[Tuple[int, Where, int]] = []
+        self.next = 0
+        self.best: List[Tuple[_RankKey, Suggestion]] = []
+        self.stopped = False
+        self.lock = threading.Lock()
+        self.halt = _core.Halt()
+        self.error: Optional[BaseException] = None
+
+    # The pool and the bound (called with the lock held, or before the threads start).
+
+    def add(self, bits: bytes) -> None:
+        """Pools a loop found on the way (it solves the draft)."""
+        if bits in self.seen:
+            return
+        self.seen.add(bits)
+        cells = bytearray(self.n_cells)
+        ends = self.ends
+        for e in compress(range(len(bits)), bits):
+            a, z = ends[e]
+            cells[a] = cells[z] = 1
+        used = [0] * len(self.by_used)
+        regions = self.flat_regions
+        for cell in compress(range(self.n_cells), cells):
+            if regions[cell] >= 0:
+                used[regions[cell]] += 1
+        # The loop's values in the backbone's order: cells used, then edges.
+        key = int.from_bytes(bytes(cells) + bits, "big")
+        for ci, u in enumerate(used):
+            self.by_used[ci].setdefault(u, []).append(key)
+
+    def known_open(self, where: Where, value: int) -> int:
+        """Unknowns where two found loops with ``value`` cells in ``where`` differ."""
+        fitting = self.by_used[self.index[where]].get(value, ())
+        if len(fitting) < 2:
+            return 0
+        first, diff = fitting[0], 0
+        for f in fitting[1:]:
+            diff |= f ^ first
+        return bin(diff).count("1")
+
+    def dropped(self, where: Where, value: int, rank: int) -> bool:
+        """Whether the loops found already rank the candidate strictly after
+        the k-th best: two of them differ, so its count is 2 and its open
+        unknowns at least the known ones."""
+        if len(self.best) < self.k:
+            return False
+        known = self.known_open(where, value)
+        return bool(known) and (2, known, rank, value) > self.best[self.k - 1][0]
+
+    def _take(self) -> Optional[Tuple[int, Where, int, bool]]:
+        """The next candidate to prove, with whether it gets a first look
+        (the best ``k`` are full); None when the ranking is over."""
+        while not (self.stopped or self.halt.is_set()):
+            if self.clock.over():
+                self.stopped = True
+                break
+            if self.next >= len(self.todo):
+                break
+            rank, where, value = self.todo[self.next]
+            self.next += 1
+            if not self.dropped(where, value, rank):
+                return rank, where, value, len(self.best) >= self.k
+        return None
+
+    # The work.
+
+    def _prove(self, where: Where, value: int, budget: Optional[float]) -> Tuple[int, bool, int, List[bytes]]:
+        """The backbone of the draft with ``value`` in ``where``: ``(count,
+        complete, open unknowns, the loops found)``. On the draft's own core
+        handle with one more number (the map is shared, not rebuilt), and
+        without the ``Backbone`` object that nobody reads here."""
+        numbers = list(self.numbers)
+        numbers[self.index[where]] = value
+        handle = self.handle.with_numbers(numbers)
+        count, complete, values, found = handle.backbone(None if budget is None else float(budget), self.halt)
+        n_open = 0 if count == 0 and complete else bytes(values).count(2)
+        return int(count), bool(complete), n_open, [bytes(s) for s in found]
+
+    def run(self) -> None:
+        """Takes and proves candidates until none is left (one thread's share)."""
+        while True:
+            with self.lock:
+                item = self._take()
+            if item is None:
+                return
+            rank, where, value, look = item
+            left = self.clock.left()
+            if look:
+                count, complete, n_open, more = self._prove(
+                    where, value, self.glance if left is None else min(self.glance, left)
+                )
+                if not complete:
+                    with self.lock:
+                        for w in more:
+                            self.add(w)
+                        if self.dropped(where, value, rank):
+                            continue
+                    count, complete, n_open, more = self._prove(where, value, self.clock.left())
+            else:
+                count, complete, n_open, more = self._prove(where, value, left)
+            with self.lock:
+                if not complete:
+                    self.stopped = True
+                    return
+                for w in more:
+                    self.add(w)
+                if count == 0:
                     continue
-                b2, more = _country_backbone(trial, clock.left())
-        else:
-            b2, more = _country_backbone(trial, clock.left())
-        if not b2.complete:
-            return bb, tuple(s for _, s in best), False
-        for w in more:
-            add(w)
-        if b2.count == 0:
-            continue
-        s = Suggestion(where, value, b2.count, b2.open)
-        best.append(((b2.count, b2.open, rank, value), s))
-        best.sort(key=lambda item: item[0])
-        del best[k:]
-    return bb, tuple(s for _, s in best), True
+                self.best.append(((count, n_open, rank, value), Suggestion(where, value, count, n_open)))
+                self.best.sort(key=lambda item: item[0])
+                del self.best[self.k :]
+
+    def _work(self) -> None:
+        """A worker thread's share: an error stops the others and waits for
+        the calling thread (an interruption that ``halt`` caused is none)."""
+        try:
+            self.run()
+        except BaseException as err:  # raised again on the calling thread
+            with self.lock:
+                if self.error is None and not self.halt.is_set():
+                    self.error = err
+                self.halt.set()
+
+    def run_on(self, threads: int) -> None:
+        """The ranking on ``threads`` threads (no more than there are
+        candidates), the calling thread one of them."""
+        extra = min(threads, len(self.todo)) - 1
+        workers = [threading.Thread(target=self._work, daemon=True) for _ in range(extra)]
+        for t in workers:
+            t.start()
+        try:
+            self.run()
+            for t in workers:
+                while t.is_alive():
+                    t.join(0.05)
+        except BaseException as err:
+            self.halt.set()
+            for t in workers:
+                t.join()
+            if self.error is not None and isinstance(err, KeyboardInterrupt):
+                raise self.error from None
+            raise
+        if self.error is not None:
+            raise self.error
 
 
 # ---------------------------------------------------------------- Conflict

@@ -1,9 +1,13 @@
 //! Country Road's bindings: the board handle `CountryBoard`, and the
 //! region graph's free functions (they read the regions alone).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 
-use super::{country_size, interruptible, non_negative, search_limits, BackboneTuple, PyStep};
+use super::{country_size, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, PyStep};
+use crate::interrupt::Stop;
 
 fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
     use crate::country::ExplainPlace as P;
@@ -27,6 +31,35 @@ fn flat(steps: Vec<crate::country::ExplainStep>) -> Vec<PyStep> {
     let mut out = Vec::new();
     flatten_country_steps(steps, -1, &mut out);
     out
+}
+
+/// A flag that stops the core calls handed it (`CountryBoard.backbone(halt=)`),
+/// set from any thread: the setter's suggestions prove candidates on Python
+/// worker threads, which do not see Ctrl-C themselves, and the calling thread
+/// sets it when it does (a worker that fails sets it too). A call it stops
+/// raises `KeyboardInterrupt`. The call's own stop reads it, so a halt is a
+/// stop like Ctrl-C, at the same period.
+#[pyclass(frozen, name = "Halt", module = "loopcraft._core")]
+struct PyHalt {
+    flag: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl PyHalt {
+    #[new]
+    fn new() -> Self {
+        PyHalt { flag: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// Stops every call that holds this flag (now and from then on).
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `set` was called.
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
 }
 
 /// A Country Road board checked and built once in the core
@@ -106,9 +139,19 @@ impl PyCountryBoard {
 
     /// The backbone: `(count, finished, values, witnesses)`; values per cell
     /// then per edge, 0/1 in every solution or 2 open (see `country::backbone`).
-    #[pyo3(signature = (time_limit=None))]
-    fn backbone(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<BackboneTuple> {
-        let b = interruptible(py, |stop| self.handle.backbone(time_limit, stop))?;
+    /// `halt`: a flag that stops the call as Ctrl-C does (from another thread).
+    #[pyo3(signature = (time_limit=None, halt=None))]
+    fn backbone(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        halt: Option<PyRef<'_, PyHalt>>,
+    ) -> PyResult<BackboneTuple> {
+        let halt = halt.map(|h| Arc::clone(&h.flag));
+        let b = with_signal_check(py, |check| {
+            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
+            self.handle.backbone(time_limit, &mut Stop::new(&either))
+        })?;
         Ok((b.count, b.finished, b.values, b.witnesses))
     }
 
@@ -232,6 +275,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         )?,
     )?;
     m.add_class::<PyCountryBoard>()?;
+    m.add_class::<PyHalt>()?;
     m.add_function(wrap_pyfunction!(py_country_region_graph, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_first_cut_cell, m)?)?;
     m.add_function(wrap_pyfunction!(py_country_hamiltonian_cycles, m)?)?;

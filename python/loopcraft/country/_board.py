@@ -37,7 +37,7 @@ from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from .._text import MAX_DIGITS
-from .._validate import show
+from .._validate import MAX_COUNT_THREADS, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _explain, _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
@@ -605,12 +605,21 @@ class CountryRoad(Picture):
         solution (see :func:`loopcraft._setter.conflict`)."""
         return _setter.conflict(self, time_limit=time_limit)
 
-    def suggest_clues(self, k: int = 5, *, time_limit: Optional[float] = None) -> Tuple[Suggestion, ...]:
+    def suggest_clues(
+        self, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
+    ) -> Tuple[Suggestion, ...]:
         """Up to ``k`` numbers to add, best first: by the resulting count (1
         before 2), then the fewest unknowns left open, then place (country order),
         then value. Each keeps the board solvable (see
-        :func:`loopcraft._setter.suggest_clues`)."""
-        return _setter.suggest_clues(self, k, time_limit=time_limit)
+        :func:`loopcraft._setter.suggest_clues`).
+
+        ``threads`` (1 to ``MAX_COUNT_THREADS``, default 1): the candidate
+        numbers are proven on that many threads. The suggestions are the same
+        on any number; more threads shorten the wall time on free cores and
+        spend somewhat more CPU in total (a candidate started before another
+        has lowered the bar is proven where one thread would have dropped it)."""
+        threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
+        return _setter.suggest_clues(self, k, time_limit=time_limit, threads=threads)
 
     def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[RegionId, ...]:
         """The numbers whose removal alone keeps the board unique (empty when
