@@ -318,11 +318,14 @@ struct Table {
     top: u64,
 }
 
-/// The table as the workers of a point share it: raw pointers to the
-/// counts and the block flags. Each worker writes only the slots and flags
-/// of the groups it claimed (phase one) or of the join targets in its part
-/// (phase two), and reads only those and the join sources, which no one
-/// writes in that phase; see [`Point::run`].
+/// The table as the workers of a point or a row change share it: raw
+/// pointers to the counts and the block flags. Each worker writes only the
+/// slots of the groups it claimed (phase one), of the join sources it
+/// claimed and the join targets in its part (phases two and three), or of
+/// the blocks it moves and their targets (a level of the row change), and
+/// reads only those; see [`Point::run`] and [`shift`]. The flags are read
+/// and written atomically, since phase two sets those of other parts'
+/// blocks (see [`Parts`]).
 #[derive(Clone, Copy)]
 struct Shared {
     words: *mut u64,
