@@ -938,7 +938,10 @@ impl Point {
     /// a count, handed to `emit`.
     #[inline(always)]
     fn one_join<W: Limbs>(&self, ranks: &Ranks, t: &mut Slots<W>, s: u64, r: usize, emit: &mut impl Emit<W>) {
-        if t.is_zero(r) {
+        // The pair first: in phase two a slot that is no join source may be
+        // another worker's join target, written meanwhile.
+        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        if !matches!(((s >> sh0) & 3, (s >> sh1) & 3), (1, 1) | (2, 2)) || t.is_zero(r) {
             return;
         }
         if let Some(to) = self.target(s) {
