@@ -64,6 +64,11 @@ impl<'s, 'c> Budget<'s, 'c> {
         self
     }
 
+    /// The deadline (`None`: none).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// The node limit of one search.
     #[inline]
     pub fn nodes(&self) -> Option<u64> {

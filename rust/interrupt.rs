@@ -72,6 +72,20 @@ impl<'a> Stop<'a> {
     pub fn was_requested(&self) -> bool {
         self.stopped
     }
+
+    /// The caller's check, for a nested call that needs a stop of its own
+    /// (another deadline) and must still end on the caller's. A check may
+    /// answer yes only once (the binding's takes the pending signal), so
+    /// the nested call hands that answer back with [`Stop::request`].
+    pub fn check(&self) -> Option<&'a (dyn Fn() -> bool + Sync)> {
+        self.check
+    }
+
+    /// Records a stop that the caller's check asked for through a nested
+    /// call's own stop: from now on every step is told to stop.
+    pub fn request(&mut self) {
+        self.stopped = true;
+    }
 }
 
 #[cfg(test)]

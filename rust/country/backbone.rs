@@ -75,10 +75,18 @@ const PROBE_COST: u64 = 20;
 /// towards S1). A wrong early choice can hide every solution under a huge
 /// failing subtree in one order and not in another; an attempt that finishes
 /// is exact by itself, and the caps keep growing, so the search stays complete.
-/// Once it has used [`SWEEP_NODES`], the frontier sweep is asked once whether
-/// the state has a solution at all ([`may_have_solution`]); `misses` counts
-/// the sweeps of this backbone that ran out of states or time, and past
-/// [`SWEEP_MISSES`] none is asked.
+/// Once it has used [`SWEEP_NODES`], the frontier sweep is asked whether the
+/// state has a solution at all ([`may_have_solution`]), within
+/// [`SWEEP_TIME`]; `misses` counts the sweeps of this backbone that ran out
+/// of states or time there, and past [`SWEEP_MISSES`] that first sweep is
+/// not asked. Each time the nodes have grown [`LATE_SWEEP_GROWTH`] times
+/// more, the sweep is asked again, with twice the time the search has
+/// taken so far (at least [`SWEEP_TIME`]) and [`LATE_SWEEP_STATES`], until
+/// it answers: so the sweeps cost at most about twice the search, and a
+/// refutation that the search would take seconds over (one
+/// `194_15x15` draft: 850,000 nodes, 14 s) ends when the sweep settles it
+/// (1.3 s). The answer is the same either way: a sweep that finds a
+/// solution only stops the asking, and the search goes on.
 #[allow(clippy::too_many_arguments, reason = "the proof's state, passed down from one place")]
 fn find(
     p: &Puzzle,
@@ -95,15 +103,26 @@ fn find(
     let plain = stages.without(Stages::PROBE).without(Stages::LIGHT_PROBE);
     let mut nodes = 0;
     let mut cap = PLAIN_PER_VAR * u + 1000;
-    let mut asked = false;
+    let started = std::time::Instant::now();
+    // The nodes at which the sweep is asked next; none once it has found a
+    // solution (the search will too).
+    let mut ask_at = Some(SWEEP_NODES);
     for attempt in 0u64.. {
-        if !asked && nodes >= SWEEP_NODES && *misses < SWEEP_MISSES {
-            // Long enough to be a hard refutation, often: ask the sweep once.
-            asked = true;
-            match may_have_solution(p, s) {
-                Some(false) => return super::search::SolveResult { solutions: Vec::new(), finished: true, nodes },
-                Some(true) => {}
-                None => *misses += 1,
+        if let Some(at) = ask_at.filter(|&at| nodes >= at) {
+            // Long enough to be a hard refutation, often: ask the sweep.
+            let first = at == SWEEP_NODES;
+            ask_at = Some(at.saturating_mul(LATE_SWEEP_GROWTH));
+            if !first || *misses < SWEEP_MISSES {
+                let (time, states) = if first {
+                    (SWEEP_TIME, SWEEP_STATES)
+                } else {
+                    ((started.elapsed() * 2).max(SWEEP_TIME), LATE_SWEEP_STATES)
+                };
+                match may_have_solution(p, s, g, time, states) {
+                    Some(false) => return super::search::SolveResult { solutions: Vec::new(), finished: true, nodes },
+                    Some(true) => ask_at = None,
+                    None => *misses += first as u32,
+                }
             }
         }
         // (stages, steering, focus, node cap)
@@ -152,20 +171,43 @@ const SWEEP_NODES: u64 = 4_000;
 const SWEEP_STATES: usize = 400_000;
 const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(600);
 
-/// Sweeps that ran out of states or time after which a backbone asks no
-/// more (its open part is too wide for them).
+/// First sweeps that ran out of states or time after which a backbone asks
+/// no more first sweeps (its open part is too wide for them).
 const SWEEP_MISSES: u32 = 2;
+
+/// How many times more nodes the search takes before the sweep is asked
+/// again, and the most states a layer of those later sweeps may hold.
+const LATE_SWEEP_GROWTH: u64 = 16;
+const LATE_SWEEP_STATES: usize = 2_000_000;
 
 /// Some(false) when the frontier sweep over the state's open cells and
 /// edges proves that it has no solution, Some(true) when it finds one, None
-/// when it runs out of states or time. A refutation that the depth-first search must exhaust on
-/// a wide-open board is often a narrow sweep, since the sweep merges the
-/// partial states that the search visits one by one.
-pub(super) fn may_have_solution(p: &Puzzle, s: &State) -> Option<bool> {
+/// when it runs out of `states` a layer or `time`, or `g` ends (its stop or
+/// its deadline: the caller's next poll sees which). A refutation that the
+/// depth-first search must exhaust on a wide-open board is often a narrow
+/// sweep, since the sweep merges the partial states that the search visits
+/// one by one.
+pub(super) fn may_have_solution(
+    p: &Puzzle,
+    s: &State,
+    g: &mut Budget<'_, '_>,
+    time: std::time::Duration,
+    states: usize,
+) -> Option<bool> {
     let b = &p.board;
     let n = b.num_cells();
-    let clock = std::time::Instant::now();
-    let check = || clock.elapsed() > SWEEP_TIME;
+    let end = std::time::Instant::now() + time;
+    let end = g.deadline().map_or(end, |d| d.min(end));
+    let outer = g.stop().check();
+    // The caller's check answers yes once (a pending signal is taken): that
+    // answer goes back to the caller's stop below.
+    let asked = std::sync::atomic::AtomicBool::new(false);
+    let check = || {
+        if outer.is_some_and(|c| c()) {
+            asked.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        asked.load(std::sync::atomic::Ordering::Relaxed) || std::time::Instant::now() > end
+    };
     let mut stop = crate::interrupt::Stop::new(&check);
     let swept = crate::frontier::country_count_partial(
         b.rows,
@@ -175,9 +217,12 @@ pub(super) fn may_have_solution(p: &Puzzle, s: &State) -> Option<bool> {
         &s.val[..n],
         &s.val[n..],
         Some(1),
-        SWEEP_STATES,
+        states,
         &mut stop,
     );
+    if asked.load(std::sync::atomic::Ordering::Relaxed) {
+        g.stop().request();
+    }
     swept.ok().map(|c| !c.count.is_zero())
 }
 

@@ -775,7 +775,13 @@ fn the_sweep_agrees_with_the_search_on_partial_states() {
             if !fine || propagate(&p, &mut s, &mut w, stages).is_err() {
                 continue;
             }
-            let swept = super::backbone::may_have_solution(&p, &s);
+            let swept = super::backbone::may_have_solution(
+                &p,
+                &s,
+                &mut Budget::new(&mut Stop::never()),
+                std::time::Duration::from_secs(60),
+                1_000_000,
+            );
             let found = search::search_from(&p, &mut s, &mut w, stages, 1, &mut Budget::new(&mut Stop::never()));
             assert!(found.finished);
             assert_eq!(swept, Some(!found.solutions.is_empty()), "{:?} {:?} {:?}", case.regions, case.numbers, s.val);
@@ -787,4 +793,32 @@ fn the_sweep_agrees_with_the_search_on_partial_states() {
         }
     }
     assert!(none >= 5 && some >= 20, "{none} {some}");
+}
+
+/// The sweep ends on the caller's stop and deadline (a later sweep may be
+/// given seconds): it answers None at once, and the caller's budget then
+/// says why.
+#[test]
+fn the_sweep_ends_on_the_callers_stop_and_deadline() {
+    // Every cell its own country: the sweep takes seconds at 16 x 16.
+    let (rows, cols) = (16, 16);
+    let regions: Vec<i64> = (0..rows * cols).map(|i| i as i64).collect();
+    let numbers = vec![None; rows * cols];
+    let p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
+    let s = super::ladder::root_state(&p);
+    let long = std::time::Duration::from_secs(60);
+    // As the binding's check: yes once (it takes the pending signal), then no.
+    let answered = std::sync::atomic::AtomicBool::new(false);
+    let once = || !answered.swap(true, std::sync::atomic::Ordering::Relaxed);
+    let mut asked = Stop::new(&once);
+    std::thread::sleep(Stop::PERIOD * 2);
+    let t = std::time::Instant::now();
+    let mut g = Budget::new(&mut asked);
+    assert_eq!(super::backbone::may_have_solution(&p, &s, &mut g, long, usize::MAX), None);
+    assert!(g.halted() && g.interrupted(), "the caller's stop keeps the one yes");
+    let mut never = Stop::never();
+    let mut g = Budget::new(&mut never).with_time(Some(std::time::Duration::from_millis(30)));
+    assert_eq!(super::backbone::may_have_solution(&p, &s, &mut g, long, usize::MAX), None);
+    assert!(g.poll() && g.timed_out());
+    assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
 }
