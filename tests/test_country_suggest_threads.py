@@ -17,7 +17,7 @@ import loopcraft
 from loopcraft import _setter
 from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.country import CountryRoad, generate
-from test_setter import _country_open, country_solutions, random_country
+from test_setter import _country_open, country_solutions, country_touched, random_country
 
 Tip = Tuple[Any, int, int, int]
 
@@ -32,15 +32,7 @@ def _brute_force_ranking(board: CountryRoad) -> List[Tip]:
     """Every candidate number ranked by brute force, as in test_setter."""
     sols = country_solutions(board)
     rows, cols = board.rows, board.cols
-    touched = {(r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1}
-    for e in range(rows * (cols - 1) + (rows - 1) * cols):
-        if len({e in lp.edges for lp in sols}) > 1:
-            if e < rows * (cols - 1):
-                r, c = divmod(e, cols - 1)
-                touched |= {(r, c), (r, c + 1)}
-            else:
-                r, c = divmod(e - rows * (cols - 1), cols)
-                touched |= {(r, c), (r + 1, c)}
+    touched = country_touched(board, sols)
     ranked = []
     for pos, k in enumerate(board.countries):
         if k in board.numbers or not any(cell in touched for cell in board.cells_of(k)):

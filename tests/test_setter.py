@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 import pytest
 
@@ -490,6 +490,22 @@ def test_country_suggestions_keep_their_promise():
     assert checked >= 5
 
 
+def country_touched(board: CountryRoad, sols: Sequence[CountryLoop]) -> Set[Tuple[int, int]]:
+    """The cells that touch an unknown on which the solutions differ: their
+    own use, or an edge at them (the candidates' countries must hold one)."""
+    rows, cols = board.rows, board.cols
+    touched = {(r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1}
+    for e in range(rows * (cols - 1) + (rows - 1) * cols):
+        if len({e in lp.edges for lp in sols}) > 1:
+            if e < rows * (cols - 1):
+                r, c = divmod(e, cols - 1)
+                touched |= {(r, c), (r, c + 1)}
+            else:
+                r, c = divmod(e - rows * (cols - 1), cols)
+                touched |= {(r, c), (r + 1, c)}
+    return touched
+
+
 def _country_open(rows: int, cols: int, sols: Sequence[CountryLoop]) -> int:
     """Unknowns (cells used or not, then edges) where the solutions differ."""
     n_edges = rows * (cols - 1) + (rows - 1) * cols
@@ -510,18 +526,7 @@ def test_country_suggestions_are_the_exact_ranking():
         if len(sols) < 2:
             continue
         base_open = _country_open(board.rows, board.cols, sols)
-        rows, cols = board.rows, board.cols
-        touched = {
-            (r, c) for r in range(rows) for c in range(cols) if len({(r, c) in lp.used_cells for lp in sols}) > 1
-        }
-        for e in range(rows * (cols - 1) + (rows - 1) * cols):
-            if len({e in lp.edges for lp in sols}) > 1:
-                if e < rows * (cols - 1):
-                    r, c = divmod(e, cols - 1)
-                    touched |= {(r, c), (r, c + 1)}
-                else:
-                    r, c = divmod(e - rows * (cols - 1), cols)
-                    touched |= {(r, c), (r + 1, c)}
+        touched = country_touched(board, sols)
         ranked = []
         for pos, k in enumerate(board.countries):
             if k in board.numbers:
