@@ -85,7 +85,7 @@ const PROBE_COST: u64 = 20;
 /// it answers: so the sweeps cost at most about twice the search, and a
 /// refutation that the search would take seconds over (one
 /// `194_15x15` draft: 850,000 nodes, 14 s) ends when the sweep settles it
-/// (1.3 s). The answer is the same either way: a sweep that finds a
+/// (1.3 to 2.2 s). The answer is the same either way: a sweep that finds a
 /// solution only stops the asking, and the search goes on.
 #[allow(clippy::too_many_arguments, reason = "the proof's state, passed down from one place")]
 fn find(
