@@ -723,38 +723,24 @@ pub fn count_with(
         }
         Some(bits) if mode == Mode::HalfResidues => residue::moduli(bits, 32),
         _ => {
-            let count = sweep(&ranks, height, width, kind, limit, Arith::Exact, threads, stop)?;
+            let count = sweep(&ranks, height, width, kind, limit, Arith::Exact, threads, stop, &mut |_| {})?;
             return Ok(Some(Count { count, peak_states: ranks.len }));
         }
     };
     let mut got = Vec::with_capacity(moduli.len());
     for &m in &moduli {
-        let r = sweep(&ranks, height, width, kind, None, Arith::Modulo(m), threads, stop)?;
+        let r = sweep(&ranks, height, width, kind, None, Arith::Modulo(m), threads, stop, &mut |_| {})?;
         got.push(r.to_u64().expect("a residue is one word"));
     }
     Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: ranks.len }))
 }
 
 /// One sweep of the table: the count (exact, or its residue modulo the
-/// modulus of `arith`), clamped to `limit` (exact counts only).
-#[allow(clippy::too_many_arguments, reason = "the grid, what is counted and how")]
+/// modulus of `arith`), clamped to `limit` (exact counts only); `seen` is
+/// shown the table's words after every point and row change (a probe of
+/// which slots ever hold a count; `&mut |_| {}` for none).
+#[allow(clippy::too_many_arguments, reason = "the grid, what is counted and how, and the probe")]
 fn sweep(
-    ranks: &Ranks,
-    height: usize,
-    width: usize,
-    kind: Cycles,
-    limit: Option<u64>,
-    arith: Arith,
-    threads: usize,
-    stop: &mut Stop<'_>,
-) -> Result<Nat> {
-    sweep_seen(ranks, height, width, kind, limit, arith, threads, stop, &mut |_| {})
-}
-
-/// [`sweep`], `seen` shown the table's words after every point and row
-/// change (a probe of which slots ever hold a count).
-#[allow(clippy::too_many_arguments, reason = "sweep's arguments and the probe")]
-fn sweep_seen(
     ranks: &Ranks,
     height: usize,
     width: usize,
@@ -1539,7 +1525,7 @@ pub fn reach(rows: usize, cols: usize, kind: Cycles) -> (usize, usize, usize) {
             *e |= x != 0;
         }
     };
-    sweep_seen(&ranks, height, width, kind, None, Arith::Modulo(0), 1, &mut Stop::never(), &mut mark).unwrap();
+    sweep(&ranks, height, width, kind, None, Arith::Modulo(0), 1, &mut Stop::never(), &mut mark).unwrap();
     let pages = ever.chunks(512).filter(|p| p.iter().any(|&e| e)).count();
     (ranks.len, ever.iter().filter(|&&e| e).count(), pages)
 }
@@ -1606,6 +1592,7 @@ mod tests {
                         Arith::Modulo(m),
                         1,
                         &mut Stop::never(),
+                        &mut |_| {},
                     )
                     .unwrap();
                     // Modulo 2^64 or 2^32 the residue is the low bits.
