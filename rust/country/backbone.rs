@@ -196,34 +196,88 @@ pub(super) fn may_have_solution(
 ) -> Option<bool> {
     let b = &p.board;
     let n = b.num_cells();
-    let end = std::time::Instant::now() + time;
-    let end = g.deadline().map_or(end, |d| d.min(end));
+    let swept = under(g, Some(time), |stop| {
+        crate::frontier::country_count_partial(
+            b.rows,
+            b.cols,
+            &b.region,
+            &b.numbers,
+            &s.val[..n],
+            &s.val[n..],
+            Some(1),
+            states,
+            stop,
+        )
+    });
+    swept.ok().map(|c| !c.count.is_zero())
+}
+
+/// Runs `f` (a frontier sweep) with a stop of its own that ends at `time`
+/// from now (or never), at `g`'s deadline, and on `g`'s check. The caller's
+/// check answers yes once (a pending signal is taken): that answer goes
+/// back to `g`'s stop, so the caller's next poll sees it.
+fn under<T>(
+    g: &mut Budget<'_, '_>,
+    time: Option<std::time::Duration>,
+    f: impl FnOnce(&mut crate::interrupt::Stop<'_>) -> T,
+) -> T {
+    let end = time.map(|t| std::time::Instant::now() + t);
+    let end = match (end, g.deadline()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     let outer = g.stop().check();
-    // The caller's check answers yes once (a pending signal is taken): that
-    // answer goes back to the caller's stop below.
     let asked = std::sync::atomic::AtomicBool::new(false);
     let check = || {
         if outer.is_some_and(|c| c()) {
             asked.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        asked.load(std::sync::atomic::Ordering::Relaxed) || std::time::Instant::now() > end
+        asked.load(std::sync::atomic::Ordering::Relaxed) || end.is_some_and(|e| std::time::Instant::now() > e)
     };
     let mut stop = crate::interrupt::Stop::new(&check);
-    let swept = crate::frontier::country_count_partial(
-        b.rows,
-        b.cols,
-        &b.region,
-        &b.numbers,
-        &s.val[..n],
-        &s.val[n..],
-        Some(1),
-        states,
-        &mut stop,
-    );
+    let out = f(&mut stop);
     if asked.load(std::sync::atomic::Ordering::Relaxed) {
         g.stop().request();
     }
-    swept.ok().map(|c| !c.count.is_zero())
+    out
+}
+
+/// Most states a layer of the backbone sweep may hold, and most moves it
+/// may keep (4 bytes each, and 8 bytes a state: its memory); past either
+/// the search proves the backbone instead.
+const LIVE_STATES: usize = 1 << 20;
+const LIVE_MOVES: usize = 1 << 25;
+
+/// The backbone by the frontier sweep run forward and back over what the
+/// root left open ([`crate::frontier::country_backbone_partial`]): exact in
+/// two passes. None when it passes its budget (the search then proves it).
+fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Option<Backbone> {
+    let b = &p.board;
+    let n = b.num_cells();
+    let out = under(g, None, |stop| {
+        crate::frontier::country_backbone_partial(
+            b.rows,
+            b.cols,
+            &b.region,
+            &b.numbers,
+            &s.val[..n],
+            &s.val[n..],
+            LIVE_STATES,
+            LIVE_MOVES,
+            2 + MORE_SOLUTIONS,
+            stop,
+        )
+    });
+    match out {
+        Ok(bb) => {
+            let count = bb.solutions.len().min(2);
+            Some(Backbone { count, finished: true, values: bb.values, witnesses: bb.solutions })
+        }
+        Err(crate::error::Error::Interrupted) => {
+            Some(Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() })
+        }
+        Err(_) => None,
+    }
 }
 
 /// Solutions a few squares away from known ones. The loop through cell
@@ -353,8 +407,15 @@ fn moves(p: &Puzzle) -> Vec<Move> {
 }
 
 /// The backbone of `p` under `g` (its deadline and stop; no node limit: the
-/// caller checks `g.interrupted()`).
+/// caller checks `g.interrupted()`): by the frontier sweep when it fits its
+/// budget, else by the search.
 pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
+    backbone_by(p, g, true)
+}
+
+/// [`backbone`], with the sweep tried first only when `sweep` (the tests
+/// compare both routes).
+pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool) -> Backbone {
     let n = p.board.num_cells() + p.board.num_edges();
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
@@ -368,6 +429,9 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
     }
     if r.is_err() {
         return none;
+    }
+    if let Some(done) = sweep.then(|| swept(p, &s, g)).flatten() {
+        return done;
     }
     let first = search_from(p, &mut s, &mut w, stages, 1, g);
     let Some(s1) = first.solutions.into_iter().next() else {

@@ -822,3 +822,45 @@ fn the_sweep_ends_on_the_callers_stop_and_deadline() {
     assert!(g.poll() && g.timed_out());
     assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
 }
+
+/// Both routes of the backbone (the frontier sweep forward and back, and the
+/// search one variable at a time) against brute force on small boards with
+/// and without solutions: the same count and values, and witnesses that are
+/// solutions, the first two different, every later one different from the first.
+#[test]
+fn both_backbone_routes_agree_with_brute_force() {
+    let mut seen = [0usize; 3];
+    for case in random_cases(91, 150, false).into_iter().chain(random_cases(92, 150, true)) {
+        let n = case.rows * case.cols;
+        let expect: Vec<u8> = (0..n + case.solutions.first().map_or(0, |s| s.1.len()))
+            .map(|v| {
+                let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
+                let first = case.solutions.first().map(of);
+                match first {
+                    Some(x) if case.solutions.iter().all(|s| of(s) == x) => x,
+                    _ => 2,
+                }
+            })
+            .collect();
+        let count = case.solutions.len().min(2);
+        seen[count] += 1;
+        for sweep in [true, false] {
+            let mut p = puzzle(&case);
+            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep);
+            let what = format!("sweep {sweep}: {:?} {:?}", case.regions, case.numbers);
+            assert!(bb.finished, "{what}");
+            assert_eq!(bb.count, count, "{what}");
+            if count > 0 {
+                assert_eq!(bb.values, expect, "{what}");
+            }
+            let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
+            assert_eq!(bb.witnesses.len() >= 2, count == 2, "{what}");
+            assert_eq!(bb.witnesses.is_empty(), count == 0, "{what}");
+            for (i, w) in bb.witnesses.iter().enumerate() {
+                assert!(edges.contains(&w), "{what}: witness {i} is not a solution");
+                assert!(i == 0 || *w != bb.witnesses[0], "{what}: witness {i} repeats the first");
+            }
+        }
+    }
+    assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+}

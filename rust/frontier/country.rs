@@ -30,7 +30,7 @@
 use super::given::Given;
 use super::key::Key;
 use super::layout::{place, Slot, Want};
-use super::sweep::{point_moves, Move, Rules, Succ};
+use super::sweep::{point_moves, Labelled, Move, Rules, Succ};
 use crate::error::{Error, Result};
 
 /// Largest side of a Country Road board: the board's own limit, so the two
@@ -67,6 +67,11 @@ pub(super) struct Country {
     done: u32,
     /// Cells and edges decided before the sweep.
     given: Given,
+    /// The board was turned (its columns are the sweep's rows); with the
+    /// original rows and columns, to name each step's cell and edges in the
+    /// board's own numbering.
+    turned: bool,
+    original: (usize, usize),
     pub bits: u32,
     /// The board can have no solution (a one-cell country numbered other than 1).
     pub impossible: bool,
@@ -243,6 +248,8 @@ impl Country {
         };
         Ok(Country {
             given,
+            turned,
+            original: (r0, c0),
             rc,
             plain,
             later,
@@ -261,6 +268,20 @@ impl Country {
         })
     }
 
+    /// Step `t`'s cell and its right and down edges (when it has them) in
+    /// the board's own numbering (see `crate::country`): what the labels of
+    /// the step's moves decide.
+    pub fn vars(&self, t: usize) -> (usize, Option<usize>, Option<usize>) {
+        let (r, c) = self.rc[t];
+        let c0 = self.original.1;
+        let h = |r: usize, c: usize| r * (c0 - 1) + c;
+        let v = |r: usize, c: usize| self.original.0 * (c0 - 1) + r * c0 + c;
+        let right = (c + 1 < self.cols).then(|| if self.turned { v(c, r) } else { h(r, c) });
+        let down = (r + 1 < self.rows).then(|| if self.turned { h(c, r) } else { v(r, c) });
+        let cell = if self.turned { c * c0 + r } else { r * c0 + c };
+        (cell, right, down)
+    }
+
     /// Adds one border crossing to country `x`'s field; false past 2.
     #[inline(always)]
     fn cross<K: Key>(&self, k: &mut K, x: u32) -> bool {
@@ -275,13 +296,12 @@ impl Country {
     }
 }
 
-impl Rules for Country {
-    fn steps(&self) -> usize {
-        self.rows * self.cols
-    }
-
+impl Country {
+    /// The successors of `key` at step `t`, each handed to `emit` with its
+    /// move's label (see [`Labelled`]): the body of both expansions, so the
+    /// count and the backbone sweep cannot disagree on a rule.
     #[inline(always)]
-    fn expand<K: Key>(&self, t: usize, key: K, out: &mut Succ<K>) {
+    fn each_move<K: Key>(&self, t: usize, key: K, mut emit: impl FnMut(K, u8)) {
         let w = self.cols;
         let (r, c) = self.rc[t];
         let x = self.country[t];
@@ -305,7 +325,7 @@ impl Rules for Country {
                 if c + 1 == w {
                     k.shift_plugs(self.plug_bits);
                 }
-                out.push(k);
+                emit(k, label(m));
             }
             return;
         }
@@ -364,8 +384,34 @@ impl Rules for Country {
             if c + 1 == w {
                 k.shift_plugs(self.plug_bits);
             }
-            out.push(k);
+            emit(k, label(m));
         }
+    }
+}
+
+/// A move's label for the backbone sweep: used, right on, down on.
+#[inline(always)]
+fn label<K>(m: &Move<K>) -> u8 {
+    u8::from(m.used) | u8::from(m.right) << 1 | u8::from(m.down) << 2
+}
+
+impl Labelled for Country {
+    fn expand_labelled<K: Key>(&self, t: usize, key: K, out: &mut Succ<K>, labels: &mut [u8; 4]) {
+        self.each_move(t, key, |k, l| {
+            labels[out.len] = l;
+            out.push(k);
+        });
+    }
+}
+
+impl Rules for Country {
+    fn steps(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    #[inline(always)]
+    fn expand<K: Key>(&self, t: usize, key: K, out: &mut Succ<K>) {
+        self.each_move(t, key, |k, _| out.push(k));
     }
 
     fn accepts<K: Key>(&self, key: &K) -> bool {

@@ -72,6 +72,7 @@ mod given;
 mod grid;
 mod key;
 mod layout;
+mod live;
 mod residue;
 mod slither;
 mod sweep;
@@ -112,6 +113,27 @@ fn run_sized<R: Rules>(
         5 => sweep::run::<5, R>(rules, limit, max_states, stop),
         6..=8 => sweep::run::<8, R>(rules, limit, max_states, stop),
         9..=MAX_WORDS => sweep::run::<16, R>(rules, limit, max_states, stop),
+        words => Err(Error::TooLarge(format!(
+            "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
+        ))),
+    }
+}
+
+fn live_sized<R: sweep::Labelled>(
+    rules: &R,
+    bits: u32,
+    max_states: usize,
+    max_moves: usize,
+    want: usize,
+    stop: &mut Stop<'_>,
+) -> Result<live::Live> {
+    match bits.div_ceil(64) {
+        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, want, stop),
+        2 => live::live::<2, R>(rules, max_states, max_moves, want, stop),
+        3 => live::live::<3, R>(rules, max_states, max_moves, want, stop),
+        4 => live::live::<4, R>(rules, max_states, max_moves, want, stop),
+        5..=8 => live::live::<8, R>(rules, max_states, max_moves, want, stop),
+        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, want, stop),
         words => Err(Error::TooLarge(format!(
             "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
         ))),
@@ -214,6 +236,71 @@ pub fn country_count_partial(
         return Ok(Count { count: Nat::zero(), peak_states: 0 });
     }
     run_sized(&rules, rules.bits, limit, max_states, stop)
+}
+
+/// The backbone of a partial Country Road assignment (`cells` and `edges`
+/// as for [`country_count_partial`]) by the frontier sweep run forward and
+/// back ([`live`]).
+pub struct CountryBackbone {
+    /// Per cell, then per edge: 0 or 1 in every solution, 2 where two
+    /// solutions differ (all 2 when there is none).
+    pub values: Vec<u8>,
+    /// Solutions, one byte 0/1 per edge: none when there is no solution;
+    /// else the first, then ones that each differ from every earlier one
+    /// (at most `want`).
+    pub solutions: Vec<Vec<u8>>,
+}
+
+/// [`CountryBackbone`] of the ways to complete `cells` and `edges`.
+/// [`Error::Capacity`] when a layer would pass `max_states` states or the
+/// sweep would keep more than `max_moves` moves (8 bytes each, its memory).
+#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the sweep's controls")]
+pub fn country_backbone_partial(
+    rows: usize,
+    cols: usize,
+    regions: &[i32],
+    numbers: &[Option<u32>],
+    cells: &[u8],
+    edges: &[u8],
+    max_states: usize,
+    max_moves: usize,
+    want: usize,
+    stop: &mut Stop<'_>,
+) -> Result<CountryBackbone> {
+    let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+    let n = cells.len();
+    let none = || CountryBackbone { values: vec![2; n + edges.len()], solutions: Vec::new() };
+    if rules.impossible {
+        return Ok(none());
+    }
+    let live = live_sized(&rules, rules.bits, max_states, max_moves, want.max(1), stop)?;
+    if !live.any() {
+        return Ok(none());
+    }
+    let mut values = vec![2u8; n + edges.len()];
+    let mut solutions = vec![vec![0u8; edges.len()]; live.solutions.len()];
+    for t in 0..rules.steps() {
+        let (cell, right, down) = rules.vars(t);
+        let seen = live.seen[t];
+        // Component j of the label: 0 the cell, 1 the right edge, 2 the down edge.
+        for (j, var) in [(0, Some(cell)), (1, right.map(|e| n + e)), (2, down.map(|e| n + e))] {
+            if let Some(var) = var {
+                values[var] = match seen >> (2 * j) & 3 {
+                    1 => 0,
+                    2 => 1,
+                    _ => 2,
+                };
+            }
+        }
+        for (out, path) in solutions.iter_mut().zip(&live.solutions) {
+            for (j, e) in [(1, right), (2, down)] {
+                if let Some(e) = e {
+                    out[e] = path[t] >> j & 1;
+                }
+            }
+        }
+    }
+    Ok(CountryBackbone { values, solutions })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]

@@ -51,6 +51,28 @@ pub trait Rules {
     }
 }
 
+/// A puzzle whose moves can say what they decide at their point, for the
+/// backbone sweep ([`super::live`]).
+pub trait Labelled: Rules {
+    /// As [`Rules::expand`], with each successor's label in `labels` (same
+    /// index): bit 0 set when the point is used, bit 1 when its right edge
+    /// is on, bit 2 when its down edge is on.
+    fn expand_labelled<K: Key>(&self, step: usize, key: K, out: &mut Succ<K>, labels: &mut [u8; 4]);
+}
+
+/// Hints the cache about the line at `ptr` (any address: a hint never faults).
+#[inline(always)]
+pub(super) fn prefetch(ptr: *const u64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint and never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(ptr as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = ptr;
+}
+
 /// A finished count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {
@@ -118,8 +140,13 @@ impl std::ops::DerefMut for Table {
 /// sweep touches its tables at random, and with 4 KiB pages most of its time
 /// would go to TLB misses.
 fn advise_huge(v: &mut Vec<Line>) {
+    advise_huge_bytes(v.as_mut_ptr().cast(), v.capacity() * 64);
+}
+
+/// [`advise_huge`] for any allocation of `len` bytes from `start`.
+pub(super) fn advise_huge_bytes(start: *mut u8, len: usize) {
     #[cfg(target_os = "linux")]
-    if v.capacity() >= 1 << 15 {
+    if len >= 1 << 21 {
         extern "C" {
             fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
         }
@@ -128,21 +155,20 @@ fn advise_huge(v: &mut Vec<Line>) {
         // few bytes into a page, and an unaligned call fails with EINVAL and
         // does nothing): advise the whole pages inside the allocation.
         const PAGE: usize = 4096;
-        let start = v.as_mut_ptr() as usize;
-        let end = start + v.capacity() * 64;
-        let first = start.div_ceil(PAGE) * PAGE;
-        let last = end / PAGE * PAGE;
+        let at = start as usize;
+        let first = at.div_ceil(PAGE) * PAGE;
+        let last = (at + len) / PAGE * PAGE;
         if last > first {
-            // SAFETY: the range lies inside this vector's own allocation;
-            // madvise only changes how the kernel backs it (a failure is
-            // harmless and ignored).
+            // SAFETY: the range lies inside the caller's allocation; madvise
+            // only changes how the kernel backs it (a failure is harmless
+            // and ignored).
             unsafe {
-                madvise(v.as_mut_ptr().cast::<u8>().add(first - start).cast(), last - first, MADV_HUGEPAGE);
+                madvise(start.add(first - at).cast(), last - first, MADV_HUGEPAGE);
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = v;
+    let _ = (start, len);
 }
 
 /// Lines handled between two calls of the stop check while a table is
@@ -255,22 +281,10 @@ where
         }
     }
 
-    #[inline(always)]
-    fn prefetch(ptr: *const u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is a hint and never faults, whatever the address.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(ptr as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = ptr;
-    }
-
     /// Hints the cache about the index slot of hash `h`.
     #[inline(always)]
     fn prefetch_slot(&self, h: u64) {
-        Self::prefetch(self.index.as_ptr().cast::<u32>().wrapping_add(self.home(h)).cast());
+        prefetch(self.index.as_ptr().cast::<u32>().wrapping_add(self.home(h)).cast());
     }
 
     /// Adds `count` to the state `key` of hash `h` (appended when new).

@@ -1,0 +1,351 @@
+//! Which moves some solution makes: the sweep run forward once, keeping how
+//! each state was reached, then backward once, marking the states from which
+//! the sweep can still finish in an accepted state ("live"). A move between
+//! two live states lies on a solution, and every solution is a path of such
+//! moves, so the values the live moves give each point's cell and edges are
+//! exactly the values some solution gives them: the backbone of the board in
+//! two passes, where a search proves it one variable at a time. Paths through
+//! live states are solutions, so the same tables hand out witnesses.
+//!
+//! What it keeps: per step, one word per move (child and label), grouped
+//! by parent, and per state where its moves start and the first move that
+//! reached it; keys live only while their layer is built. Unlike
+//! [`super::sweep::run`] it keeps every step, so `max_moves` and
+//! `max_states` bound its memory: 4 bytes a move and 8 a state.
+
+use super::key::Key;
+use super::sweep::{canonical_inputs, prefetch, Labelled, Succ};
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
+
+/// Bits of a move's label: the point is used, its right edge is on, its
+/// down edge is on.
+pub const LABEL_BITS: u32 = 3;
+const LABEL_MASK: u32 = (1 << LABEL_BITS) - 1;
+
+/// States of one layer are numbered below this (a child's number shares a
+/// move's word with its parent's and the label).
+const MAX_LAYER: usize = 1 << 29;
+
+/// What the two passes found.
+pub struct Live {
+    /// Per step, bit `2 * j + v` set when some solution makes the step's
+    /// move with bit `j` of its label equal to `v` (`j`: 0 used, 1 right,
+    /// 2 down). All zero when there is no solution.
+    pub seen: Vec<u8>,
+    /// Solutions, each as one label per step: the first follows the first
+    /// live move at every step; each later one goes through a value that no
+    /// earlier one has at some step (so it differs from all of them there).
+    pub solutions: Vec<Vec<u8>>,
+}
+
+impl Live {
+    /// Whether the board has a solution at all.
+    pub fn any(&self) -> bool {
+        !self.solutions.is_empty()
+    }
+}
+
+/// A hashed set of the keys of the layer being built, numbering them in the
+/// order first reached. Keys sit in the slots themselves, so a lookup
+/// touches one slot (prefetched ahead, see [`BATCH`]) and no other memory;
+/// they are also appended to `keys`, in number order, for the next step.
+struct Index<const N: usize> {
+    /// Per slot a key and its number + 1 (0: empty); a power of two long,
+    /// at most 3/4 full.
+    slots: Vec<([u64; N], u32)>,
+    keys: Vec<[u64; N]>,
+}
+
+impl<const N: usize> Index<N>
+where
+    [u64; N]: Key,
+{
+    fn new() -> Self {
+        Index { slots: Self::table(16), keys: Vec::new() }
+    }
+
+    fn table(cap: usize) -> Vec<([u64; N], u32)> {
+        let mut t = vec![([0; N], 0); cap];
+        super::sweep::advise_huge_bytes(t.as_mut_ptr().cast(), cap * std::mem::size_of::<([u64; N], u32)>());
+        t
+    }
+
+    /// Empty, with room for about `expect` keys: a table far larger than
+    /// that is given back, so that clearing it does not cost more than
+    /// the layer.
+    fn clear(&mut self, expect: usize) {
+        self.keys.clear();
+        let want = (2 * expect).next_power_of_two().max(16);
+        if self.slots.len() > 4 * want {
+            self.slots = Self::table(want);
+        } else {
+            self.slots.fill(([0; N], 0));
+        }
+    }
+
+    #[inline(always)]
+    fn home(&self, h: u64) -> usize {
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, h: u64) {
+        prefetch(self.slots.as_ptr().wrapping_add(self.home(h)).cast());
+    }
+
+    /// The number of `k` (hash `h`), adding it when new: `(number, new)`.
+    #[inline(always)]
+    fn find_or_add(&mut self, k: &[u64; N], h: u64) -> (u32, bool) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(h);
+        loop {
+            let (key, n) = &mut self.slots[i];
+            if *n == 0 {
+                *key = *k;
+                self.keys.push(*k);
+                *n = self.keys.len() as u32;
+                return (*n - 1, true);
+            }
+            if *key == *k {
+                return (*n - 1, false);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots until `more` keys fit within 3/4 of them.
+    fn reserve(&mut self, more: usize) {
+        let len = self.keys.len();
+        if 4 * (len + more) <= 3 * self.slots.len() {
+            return;
+        }
+        let mut cap = self.slots.len();
+        while 4 * (len + more) > 3 * cap {
+            cap *= 2;
+        }
+        self.slots = Self::table(cap);
+        let mask = cap - 1;
+        for (n, k) in self.keys.iter().enumerate() {
+            let mut i = self.home(k.hash()) & mask;
+            while self.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (*k, n as u32 + 1);
+        }
+    }
+}
+
+/// Successors looked up at a time: each one's slot is prefetched when it is
+/// found, and the lookups run once the batch is full, by when the slots are
+/// in cache.
+const BATCH: usize = 32;
+
+/// The moves of one step, grouped by parent: those of parent `p` are
+/// `moves[starts[p]..starts[p + 1]]`, each the child's number in the next
+/// layer above the label's bits.
+#[derive(Default)]
+struct Step {
+    starts: Vec<u32>,
+    moves: Vec<u32>,
+}
+
+impl Step {
+    #[inline(always)]
+    fn of(&self, parent: usize) -> &[u32] {
+        &self.moves[self.starts[parent] as usize..self.starts[parent + 1] as usize]
+    }
+}
+
+#[inline(always)]
+fn child_of(m: u32) -> usize {
+    (m >> LABEL_BITS) as usize
+}
+
+#[inline(always)]
+fn label_of(m: u32) -> u8 {
+    (m & LABEL_MASK) as u8
+}
+
+/// Bit `i` of a bit set.
+#[inline(always)]
+fn bit(set: &[u64], i: usize) -> bool {
+    set[i / 64] >> (i % 64) & 1 == 1
+}
+
+/// Runs both passes. Fails with [`Error::Capacity`] when a layer would pass
+/// `max_states` or the moves kept would pass `max_moves`, and with
+/// [`Error::Interrupted`] when `stop` asks. Up to `want` solutions are
+/// traced (at least one when there is one).
+pub fn live<const N: usize, R: Labelled>(
+    rules: &R,
+    max_states: usize,
+    max_moves: usize,
+    want: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Live>
+where
+    [u64; N]: Key,
+{
+    let steps = rules.steps();
+    let max_states = max_states.min(MAX_LAYER);
+    let mut moves: Vec<Step> = Vec::with_capacity(steps);
+    // first[t]: per state of layer t + 1, the move that first reached it
+    // (parent << LABEL_BITS | label), to walk a solution back to the start.
+    let mut first: Vec<Vec<u32>> = Vec::with_capacity(steps);
+    let mut kept = 0usize;
+    let mut old: Vec<[u64; N]> = vec![[0u64; N]];
+    let mut new: Index<N> = Index::new();
+    let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
+    let mut labels = [0u8; 4];
+    // Pending successors: key, hash, parent, label.
+    let mut batch: Vec<([u64; N], u64, u32, u8)> = Vec::with_capacity(BATCH + 4);
+    for t in 0..steps {
+        let join = if t + 1 < steps { rules.joinable(t + 1) } else { None };
+        new.clear(old.len());
+        let mut these =
+            Step { starts: Vec::with_capacity(old.len() + 1), moves: Vec::with_capacity(old.len() * 3 / 2) };
+        let mut reached = Vec::with_capacity(old.len());
+        let flush = |batch: &mut Vec<([u64; N], u64, u32, u8)>,
+                     new: &mut Index<N>,
+                     these: &mut Step,
+                     reached: &mut Vec<u32>| {
+            new.reserve(batch.len());
+            for &(ref k, h, p, label) in batch.iter() {
+                let (child, fresh) = new.find_or_add(k, h);
+                if fresh {
+                    reached.push(p << LABEL_BITS | u32::from(label));
+                }
+                these.moves.push(child << LABEL_BITS | u32::from(label));
+            }
+            batch.clear();
+        };
+        for (p, key) in old.iter().enumerate() {
+            if stop.requested() {
+                return Err(Error::Interrupted);
+            }
+            // Where this parent's moves start: the batch's are not stored yet.
+            these.starts.push((these.moves.len() + batch.len()) as u32);
+            succ.len = 0;
+            rules.expand_labelled(t, *key, &mut succ, &mut labels);
+            for (k, &label) in succ.keys[..succ.len].iter().zip(&labels) {
+                let mut k = *k;
+                if let Some(c) = join {
+                    canonical_inputs(&mut k, c);
+                }
+                let h = k.hash();
+                new.prefetch(h);
+                batch.push((k, h, p as u32, label));
+            }
+            if batch.len() >= BATCH {
+                flush(&mut batch, &mut new, &mut these, &mut reached);
+                if new.keys.len() > max_states {
+                    break;
+                }
+            }
+        }
+        flush(&mut batch, &mut new, &mut these, &mut reached);
+        these.starts.push(these.moves.len() as u32);
+        kept += these.moves.len();
+        if new.keys.len() > max_states {
+            return Err(Error::Capacity(format!(
+                "the backbone sweep passed {max_states} states at step {t} of {steps}"
+            )));
+        }
+        if kept > max_moves {
+            return Err(Error::Capacity(format!("the backbone sweep passed {max_moves} moves at step {t} of {steps}")));
+        }
+        moves.push(these);
+        first.push(reached);
+        std::mem::swap(&mut old, &mut new.keys);
+    }
+    // Backward: live[t] is the bit set of the live states of layer t.
+    let words = |n: usize| vec![0u64; n.div_ceil(64)];
+    let mut live: Vec<Vec<u64>> = vec![Vec::new(); steps + 1];
+    let mut end = words(old.len());
+    for (i, k) in old.iter().enumerate() {
+        if rules.accepts(k) {
+            end[i / 64] |= 1 << (i % 64);
+        }
+    }
+    live[steps] = end;
+    let mut seen = vec![0u8; steps];
+    for t in (0..steps).rev() {
+        if stop.requested() {
+            return Err(Error::Interrupted);
+        }
+        let parents = if t == 0 { 1 } else { first[t - 1].len() };
+        let mut here = words(parents);
+        let mut s = 0u8;
+        for p in 0..parents {
+            for &m in moves[t].of(p) {
+                if bit(&live[t + 1], child_of(m)) {
+                    here[p / 64] |= 1 << (p % 64);
+                    let l = label_of(m);
+                    // Bit 2j + v: component j took value v.
+                    for j in 0..LABEL_BITS {
+                        s |= 1 << (2 * j + (l >> j & 1) as u32);
+                    }
+                }
+            }
+        }
+        seen[t] = s;
+        live[t] = here;
+    }
+    let mut out = Live { seen, solutions: Vec::new() };
+    if !bit(&live[0], 0) {
+        return Ok(out);
+    }
+    // The first solution: the first live move at every step.
+    let path = finish(&moves, &live, 0, 0, Vec::new());
+    out.solutions.push(path);
+    // Later ones: through each value some solution takes that none traced
+    // so far does.
+    'values: for t in 0..steps {
+        for j in 0..LABEL_BITS {
+            for v in 0..2u8 {
+                if out.solutions.len() >= want {
+                    break 'values;
+                }
+                if out.seen[t] >> (2 * j + u32::from(v)) & 1 == 0 || out.solutions.iter().any(|s| s[t] >> j & 1 == v) {
+                    continue;
+                }
+                if stop.requested() {
+                    return Err(Error::Interrupted);
+                }
+                let parents = if t == 0 { 1 } else { first[t - 1].len() };
+                let (p, m) = (0..parents)
+                    .flat_map(|p| moves[t].of(p).iter().map(move |&m| (p as u32, m)))
+                    .find(|&(_, m)| label_of(m) >> j & 1 == v && bit(&live[t + 1], child_of(m)))
+                    .expect("a seen value has a live move");
+                // Back to the start along the first moves, then on.
+                let mut head = vec![0u8; t + 1];
+                head[t] = label_of(m);
+                let mut p = p;
+                for s in (0..t).rev() {
+                    let r = first[s][p as usize];
+                    head[s] = (r & LABEL_MASK) as u8;
+                    p = r >> LABEL_BITS;
+                }
+                out.solutions.push(finish(&moves, &live, t + 1, child_of(m), head));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `head` (the labels of steps before `t`) continued from live state
+/// `state` of layer `t` by the first live move of each step to the end.
+fn finish(moves: &[Step], live: &[Vec<u64>], t: usize, mut state: usize, mut head: Vec<u8>) -> Vec<u8> {
+    for (s, step) in moves.iter().enumerate().skip(t) {
+        let m = step
+            .of(state)
+            .iter()
+            .copied()
+            .find(|&m| bit(&live[s + 1], child_of(m)))
+            .expect("a live state has a live move");
+        head.push(label_of(m));
+        state = child_of(m);
+    }
+    head
+}
