@@ -22,6 +22,14 @@ from test_setter import _country_open, country_solutions, country_touched, rando
 Tip = Tuple[Any, int, int, int]
 
 
+@pytest.fixture(autouse=True)
+def _ranking_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the ranking's threads: the route taken where the
+    core's sweep cannot judge every candidate at once (test_setter checks
+    both routes against brute force)."""
+    monkeypatch.setattr(_setter, "_country_swept", lambda *args: None)
+
+
 def _tips(board: CountryRoad, k: int, threads: int) -> List[Tip]:
     # A fresh board each time: no backbone kept from an earlier call.
     fresh = CountryRoad.from_regions(board.regions, board.numbers)

@@ -65,7 +65,7 @@ LONG_CALLS = {
         "solve_many([board], limit=10**9, threads=1)",
     ),
     # The setter's engine: a clue suggestion for every blank cell of an empty
-    # board, and a Country Road draft whose backbone needs a long refutation.
+    # board, and a Country Road draft whose backbone takes seconds.
     "slitherlink suggest": (
         "from loopcraft.slitherlink import Slitherlink\nboard = Slitherlink([[None] * 30 for _ in range(30)])",
         "board.suggest_clues(5)",
@@ -82,6 +82,13 @@ LONG_CALLS = {
         "'https://puzz.link/p?country/15/15/8qgemid9l54ikm1ht8ckd58ibbr5i5b89lahaqmld46god142vqsknv88ftiiv010vil2dd0"
         "23hfg8pe80hml4zk22g')",
         "board.backbone()",
+    ),
+    # The same draft's suggestions, which the sweep judges all at once.
+    "country suggest": (
+        "from loopcraft.country import CountryRoad\nboard = CountryRoad.from_url("
+        "'https://puzz.link/p?country/15/15/8qgemid9l54ikm1ht8ckd58ibbr5i5b89lahaqmld46god142vqsknv88ftiiv010vil2dd0"
+        "23hfg8pe80hml4zk22g')\nboard.backbone()",
+        "board.suggest_clues(5)",
     ),
     "slitherlink generate": (
         "from loopcraft.slitherlink import generate",

@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 import pytest
 
 import loopcraft
-from loopcraft import Backbone, Conflict, Suggestion, Verdict
+from loopcraft import Backbone, Conflict, Suggestion, Verdict, _setter
 from loopcraft._validate import MAX_COUNT_THREADS
 from loopcraft.country import CountryLoop, CountryRoad
 from loopcraft.slitherlink import Slitherlink
@@ -514,10 +514,21 @@ def _country_open(rows: int, cols: int, sols: Sequence[CountryLoop]) -> int:
     return cells + sum(len({e in lp.edges for lp in sols}) > 1 for e in range(n_edges))
 
 
-def test_country_suggestions_are_the_exact_ranking():
-    # The suggestions skip candidates that the loops already found rank low, and
-    # numbers outside what the backbone allows: the answer must still be the
+@pytest.mark.parametrize("route", ["sweep", "ranking"])
+def test_country_suggestions_are_the_exact_ranking(route: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two routes: the core's sweep judges every candidate at once; where it
+    # cannot (its budget), the ranking proves candidates one backbone at a
+    # time, skipping those the loops already found rank low and numbers
+    # outside what the backbone allows. Either way the answer must be the
     # best k of every candidate, counted by brute force.
+    if route == "ranking":
+        monkeypatch.setattr(_setter, "_country_swept", lambda *args: None)
+    else:
+
+        def no_ranking(*args: Any) -> None:
+            raise AssertionError("the sweep answers these boards")
+
+        monkeypatch.setattr(_setter._CountryRanking, "run_on", no_ranking)
     rng = random.Random(29)
     pruned = 0
     for _ in range(60):
@@ -659,3 +670,12 @@ def test_janko_backbones_are_the_solution(load_external):
         bb = board.backbone()
         assert bb.unique and bb.open == 0, key
         assert bb.witnesses[0].to_puzzlekit().split() == cdata[key]["solution"].split(), key
+
+
+def test_country_scores_refuse_what_is_not_an_unnumbered_country() -> None:
+    # The core call behind the sweep's suggestions takes indices of unnumbered countries only.
+    board = CountryRoad.from_regions([[0, 0, 1], [2, 2, 1], [2, 3, 3]], {0: 2})
+    assert {(i, v) for i, v, _, _ in board.core_board.scores([1, 3])} == {(1, 2), (3, 2)}
+    for bad in ([0], [4], [-1]):
+        with pytest.raises(loopcraft.ArgumentError):
+            board.core_board.scores(bad)

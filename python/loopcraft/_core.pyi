@@ -263,6 +263,16 @@ class CountryBoard:
         states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
         2 = undecided; None when the stages find a contradiction."""
 
+    def scores(
+        self, countries: Sequence[int], time_limit: Optional[float] = None, halt: Optional[Halt] = None
+    ) -> Optional[List[Tuple[int, int, int, int]]]:
+        """What one more number in each of ``countries`` (indices of
+        unnumbered countries) would do: ``(country, number, count, open)`` for
+        every number some solution gives it (``count`` 1, or 2 for two or
+        more; ``open`` the cells and edges left open), by the frontier sweep
+        run forward and back. None when the sweep cannot answer within its
+        budget or ``time_limit``. ``halt`` as in :meth:`backbone`."""
+
     def explain(self, level: str, position: Optional[bytes] = None) -> Tuple[List[_PyStep], bool, bytes]:
         """The steps of the ladder up to ``level`` (not ``"search"``), easiest
         first, from ``position`` (cells then edges, 0/1/2; None for the empty

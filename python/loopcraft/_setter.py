@@ -482,6 +482,10 @@ def _country_suggest(
     bb, found = _country_backbone(board, clock.left())
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
+    candidates = _candidates(board, bb)
+    swept = _country_swept(board, k, candidates, clock)
+    if swept is not None:
+        return bb, swept, True
     # A first look at a candidate runs for half the draft's backbone time: the
     # solutions it finds may drop the candidate (or it finishes: its answer).
     kept = board.__dict__.get("_setter_backbone")
@@ -490,7 +494,7 @@ def _country_suggest(
     for w in found:
         ranking.add(w)
     todo: List[Tuple[int, Where, int]] = []
-    for rank, (where, values) in enumerate(_candidates(board, bb)):
+    for rank, (where, values) in enumerate(candidates):
         # Every solution of the new board solves this one, so the cells used
         # (unused) in every solution here bound the number from below (above):
         # a number outside gives no solution, and such candidates are dropped.
@@ -501,6 +505,23 @@ def _country_suggest(
     ranking.todo = todo
     ranking.run_on(threads)
     return bb, tuple(s for _, s in ranking.best), not ranking.stopped
+
+
+def _country_swept(
+    board: CountryRoad, k: int, candidates: List[Tuple[Where, Tuple[int, ...]]], clock: _Clock
+) -> Optional[Tuple[Suggestion, ...]]:
+    """The best ``k`` suggestions from the core's frontier sweep, which
+    judges every number of every candidate country at once (the draft's
+    solutions split by how many cells of the country they use); None when
+    the sweep cannot answer within its budget (too many states, a country
+    of more than 63 cells) or the time left."""
+    index = {c: i for i, c in enumerate(board.countries)}
+    rank = {index[where]: r for r, (where, _) in enumerate(candidates)}
+    scores = board.core_board.scores([index[where] for where, _ in candidates], clock.left())
+    if scores is None:
+        return None
+    ranked = sorted((count, n_open, rank[i], value) for i, value, count, n_open in scores)
+    return tuple(Suggestion(candidates[r][0], value, count, n_open) for count, n_open, r, value in ranked[:k])
 
 
 #: A candidate's place in the ranking: ``(count, open, place, value)``, smallest first.

@@ -248,14 +248,14 @@ fn under<T>(
 const LIVE_STATES: usize = 1 << 20;
 const LIVE_MOVES: usize = 1 << 25;
 
-/// The backbone by the frontier sweep run forward and back over what the
-/// root left open ([`crate::frontier::country_backbone_partial`]): exact in
-/// two passes. None when it passes its budget (the search then proves it).
-fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Option<Backbone> {
+/// The frontier sweep run forward and back over what the root left open
+/// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
+/// `Err(Interrupted)` when they end it, `Err(Capacity)` past its budget.
+fn sweep_from(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> crate::error::Result<crate::frontier::CountrySweep> {
     let b = &p.board;
     let n = b.num_cells();
-    let out = under(g, None, |stop| {
-        crate::frontier::country_backbone_partial(
+    under(g, None, |stop| {
+        crate::frontier::CountrySweep::new(
             b.rows,
             b.cols,
             &b.region,
@@ -264,20 +264,54 @@ fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Option<Backbone> {
             &s.val[n..],
             LIVE_STATES,
             LIVE_MOVES,
-            2 + MORE_SOLUTIONS,
             stop,
         )
+    })
+}
+
+/// The backbone by the sweep ([`sweep_from`]): exact in two passes. None
+/// when it passes its budget (the search then proves it).
+fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Option<Backbone> {
+    let out = sweep_from(p, s, g).and_then(|sweep| {
+        let found = under(g, None, |stop| sweep.solutions(2 + MORE_SOLUTIONS, stop))?;
+        Ok((sweep.values(), found))
     });
     match out {
-        Ok(bb) => {
-            let count = bb.solutions.len().min(2);
-            Some(Backbone { count, finished: true, values: bb.values, witnesses: bb.solutions })
+        Ok((values, witnesses)) => {
+            let count = witnesses.len().min(2);
+            Some(Backbone { count, finished: true, values, witnesses })
         }
         Err(crate::error::Error::Interrupted) => {
             Some(Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() })
         }
         Err(_) => None,
     }
+}
+
+/// What one more number in each of `countries` (unnumbered) would do, for
+/// every number some solution allows there, by the sweep
+/// ([`crate::frontier::CountrySweep::scores`]): exact, all candidates in
+/// one go. None when the sweep passes its budget, a country is too large
+/// for it, or `g` ends it (the caller then ranks the candidates one
+/// backbone at a time, or sees the stop).
+pub fn scores(
+    p: &mut Puzzle,
+    g: &mut Budget<'_, '_>,
+    countries: &[usize],
+) -> Option<Vec<crate::frontier::CountryScore>> {
+    if !p.region_ok {
+        return Some(Vec::new());
+    }
+    let (s, _, r) = root(p, Stages::ALL.with(Stages::LIGHT_PROBE), g);
+    if g.halted() {
+        return None;
+    }
+    if r.is_err() {
+        return Some(Vec::new());
+    }
+    let sweep = sweep_from(p, &s, g).ok()?;
+    let region = &p.board.region;
+    under(g, None, |stop| sweep.scores(region, countries, stop)).ok().flatten()
 }
 
 /// Solutions a few squares away from known ones. The loop through cell

@@ -111,6 +111,28 @@ impl Handle {
         budget.answer(out)
     }
 
+    /// What one more number in each of `countries` (indices of unnumbered
+    /// countries) would do, by the frontier sweep (as [`backbone::scores`]):
+    /// None when the sweep cannot answer within its budget or `time_limit`.
+    pub fn scores(
+        &self,
+        countries: &[usize],
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Vec<crate::frontier::CountryScore>>> {
+        if let Some(&x) = countries.iter().find(|&&x| self.numbers.get(x).is_none_or(|n| n.is_some())) {
+            return Err(crate::error::Error::InvalidArgument(format!(
+                "country {x} is not an unnumbered country of this board (it has {} countries)",
+                self.numbers.len()
+            )));
+        }
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut p = self.puzzle()?;
+        let mut budget = Budget::new(stop).with_time(time);
+        let out = backbone::scores(&mut p, &mut budget, countries);
+        budget.answer(out)
+    }
+
     /// The steps of the ladder up to `level` from `position` (as [`super::explain`]).
     pub fn explain(&self, position: Option<&[u8]>, level: &str, stop: &mut Stop<'_>) -> Result<Explained> {
         explain_on(self.puzzle()?, position, level, stop)

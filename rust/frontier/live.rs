@@ -27,23 +27,19 @@ const LABEL_MASK: u32 = (1 << LABEL_BITS) - 1;
 /// move's word with its parent's and the label).
 const MAX_LAYER: usize = 1 << 29;
 
-/// What the two passes found.
-pub struct Live {
+/// What the two passes found: the moves of every step, and which states
+/// are live.
+pub struct Dag {
     /// Per step, bit `2 * j + v` set when some solution makes the step's
     /// move with bit `j` of its label equal to `v` (`j`: 0 used, 1 right,
     /// 2 down). All zero when there is no solution.
     pub seen: Vec<u8>,
-    /// Solutions, each as one label per step: the first follows the first
-    /// live move at every step; each later one goes through a value that no
-    /// earlier one has at some step (so it differs from all of them there).
-    pub solutions: Vec<Vec<u8>>,
-}
-
-impl Live {
-    /// Whether the board has a solution at all.
-    pub fn any(&self) -> bool {
-        !self.solutions.is_empty()
-    }
+    steps: Vec<Step>,
+    /// Per step `t`, per state of layer `t + 1`: the move that first reached
+    /// it (parent << LABEL_BITS | label), to walk a solution back to the start.
+    first: Vec<Vec<u32>>,
+    /// Per layer, the bit set of its live states.
+    live: Vec<Vec<u64>>,
 }
 
 /// A hashed set of the keys of the layer being built, numbering them in the
@@ -175,23 +171,19 @@ fn bit(set: &[u64], i: usize) -> bool {
 
 /// Runs both passes. Fails with [`Error::Capacity`] when a layer would pass
 /// `max_states` or the moves kept would pass `max_moves`, and with
-/// [`Error::Interrupted`] when `stop` asks. Up to `want` solutions are
-/// traced (at least one when there is one).
+/// [`Error::Interrupted`] when `stop` asks.
 pub fn live<const N: usize, R: Labelled>(
     rules: &R,
     max_states: usize,
     max_moves: usize,
-    want: usize,
     stop: &mut Stop<'_>,
-) -> Result<Live>
+) -> Result<Dag>
 where
     [u64; N]: Key,
 {
     let steps = rules.steps();
     let max_states = max_states.min(MAX_LAYER);
     let mut moves: Vec<Step> = Vec::with_capacity(steps);
-    // first[t]: per state of layer t + 1, the move that first reached it
-    // (parent << LABEL_BITS | label), to walk a solution back to the start.
     let mut first: Vec<Vec<u32>> = Vec::with_capacity(steps);
     let mut kept = 0usize;
     let mut old: Vec<[u64; N]> = vec![[0u64; N]];
@@ -292,60 +284,157 @@ where
         seen[t] = s;
         live[t] = here;
     }
-    let mut out = Live { seen, solutions: Vec::new() };
-    if !bit(&live[0], 0) {
-        return Ok(out);
+    Ok(Dag { seen, steps: moves, first, live })
+}
+
+impl Dag {
+    /// Whether the board has a solution at all.
+    pub fn any(&self) -> bool {
+        bit(&self.live[0], 0)
     }
-    // The first solution: the first live move at every step.
-    let path = finish(&moves, &live, 0, 0, Vec::new());
-    out.solutions.push(path);
-    // Later ones: through each value some solution takes that none traced
-    // so far does.
-    'values: for t in 0..steps {
-        for j in 0..LABEL_BITS {
-            for v in 0..2u8 {
-                if out.solutions.len() >= want {
-                    break 'values;
+
+    /// States in layer `t`.
+    fn states(&self, t: usize) -> usize {
+        if t == 0 {
+            1
+        } else {
+            self.first[t - 1].len()
+        }
+    }
+
+    /// Up to `want` solutions, each as one label per step: the first follows
+    /// the first live move at every step; each later one goes through a
+    /// value that no earlier one has at some step (so it differs from all
+    /// of them there). None when there is no solution.
+    pub fn solutions(&self, want: usize, stop: &mut Stop<'_>) -> Result<Vec<Vec<u8>>> {
+        let mut out = Vec::new();
+        if !self.any() || want == 0 {
+            return Ok(out);
+        }
+        out.push(self.finish(0, 0, Vec::new()));
+        for t in 0..self.steps.len() {
+            for j in 0..LABEL_BITS {
+                for v in 0..2u8 {
+                    if out.len() >= want {
+                        return Ok(out);
+                    }
+                    if self.seen[t] >> (2 * j + u32::from(v)) & 1 == 0 || out.iter().any(|s| s[t] >> j & 1 == v) {
+                        continue;
+                    }
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
+                    }
+                    let (p, m) = (0..self.states(t))
+                        .flat_map(|p| self.steps[t].of(p).iter().map(move |&m| (p as u32, m)))
+                        .find(|&(_, m)| label_of(m) >> j & 1 == v && bit(&self.live[t + 1], child_of(m)))
+                        .expect("a seen value has a live move");
+                    // Back to the start along the first moves, then on.
+                    let mut head = vec![0u8; t + 1];
+                    head[t] = label_of(m);
+                    let mut p = p;
+                    for s in (0..t).rev() {
+                        let r = self.first[s][p as usize];
+                        head[s] = (r & LABEL_MASK) as u8;
+                        p = r >> LABEL_BITS;
+                    }
+                    out.push(self.finish(t + 1, child_of(m), head));
                 }
-                if out.seen[t] >> (2 * j + u32::from(v)) & 1 == 0 || out.solutions.iter().any(|s| s[t] >> j & 1 == v) {
+            }
+        }
+        Ok(out)
+    }
+
+    /// `head` (the labels of steps before `t`) continued from live state
+    /// `state` of layer `t` by the first live move of each step to the end.
+    fn finish(&self, t: usize, mut state: usize, mut head: Vec<u8>) -> Vec<u8> {
+        for (s, step) in self.steps.iter().enumerate().skip(t) {
+            let m = step
+                .of(state)
+                .iter()
+                .copied()
+                .find(|&m| bit(&self.live[s + 1], child_of(m)))
+                .expect("a live state has a live move");
+            head.push(label_of(m));
+            state = child_of(m);
+        }
+        head
+    }
+
+    /// For the steps in `group` (the cells of one country, say), split the
+    /// solutions by how many of those steps' points they use: per step, at
+    /// `2 * j + v` (as [`Dag::seen`]), the bit set of the totals `u` such that
+    /// some solution using exactly `u` of them makes a move with bit `j` of
+    /// its label equal to `v`. Two passes over the live moves: totals so far
+    /// forward, totals still to come backward, joined at each move. None
+    /// when `group` has more than 63 steps (a total must fit a bit of a word).
+    pub fn by_used(&self, group: &[bool], stop: &mut Stop<'_>) -> Result<Option<Vec<[u64; 6]>>> {
+        let n = self.steps.len();
+        if group.iter().filter(|&&g| g).count() > 63 {
+            return Ok(None);
+        }
+        let mut out = vec![[0u64; 6]; n];
+        if !self.any() {
+            return Ok(Some(out));
+        }
+        // fwd[t][p]: the totals over the steps before t of the live paths
+        // from the start to state p of layer t (0: no such path).
+        let mut fwd: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
+        fwd.push(vec![1]);
+        for t in 0..n {
+            let mut next = vec![0u64; self.states(t + 1)];
+            for (p, &f) in fwd[t].iter().enumerate() {
+                if f == 0 {
                     continue;
                 }
                 if stop.requested() {
                     return Err(Error::Interrupted);
                 }
-                let parents = if t == 0 { 1 } else { first[t - 1].len() };
-                let (p, m) = (0..parents)
-                    .flat_map(|p| moves[t].of(p).iter().map(move |&m| (p as u32, m)))
-                    .find(|&(_, m)| label_of(m) >> j & 1 == v && bit(&live[t + 1], child_of(m)))
-                    .expect("a seen value has a live move");
-                // Back to the start along the first moves, then on.
-                let mut head = vec![0u8; t + 1];
-                head[t] = label_of(m);
-                let mut p = p;
-                for s in (0..t).rev() {
-                    let r = first[s][p as usize];
-                    head[s] = (r & LABEL_MASK) as u8;
-                    p = r >> LABEL_BITS;
+                for &m in self.steps[t].of(p) {
+                    let c = child_of(m);
+                    if bit(&self.live[t + 1], c) {
+                        next[c] |= f << u32::from(group[t] && m & 1 == 1);
+                    }
                 }
-                out.solutions.push(finish(&moves, &live, t + 1, child_of(m), head));
             }
+            fwd.push(next);
         }
+        // bwd[c]: the totals over the steps from t + 1 on of the live paths
+        // from state c of layer t + 1 to the end.
+        let mut bwd: Vec<u64> = (0..self.states(n)).map(|c| u64::from(bit(&self.live[n], c))).collect();
+        for t in (0..n).rev() {
+            // Layer t + 1's totals so far are no longer needed.
+            fwd.pop();
+            let cur = &fwd[t];
+            let mut back = vec![0u64; cur.len()];
+            for (p, &f) in cur.iter().enumerate() {
+                if f == 0 {
+                    continue;
+                }
+                if stop.requested() {
+                    return Err(Error::Interrupted);
+                }
+                for &m in self.steps[t].of(p) {
+                    let b = bwd[child_of(m)];
+                    if b == 0 {
+                        continue;
+                    }
+                    let inc = u32::from(group[t] && m & 1 == 1);
+                    back[p] |= b << inc;
+                    // The totals of the solutions through this move.
+                    let mut through = 0u64;
+                    let mut a = f;
+                    while a != 0 {
+                        through |= b.checked_shl(a.trailing_zeros() + inc).unwrap_or(0);
+                        a &= a - 1;
+                    }
+                    let l = label_of(m);
+                    for j in 0..LABEL_BITS {
+                        out[t][(2 * j + u32::from(l >> j & 1)) as usize] |= through;
+                    }
+                }
+            }
+            bwd = back;
+        }
+        Ok(Some(out))
     }
-    Ok(out)
-}
-
-/// `head` (the labels of steps before `t`) continued from live state
-/// `state` of layer `t` by the first live move of each step to the end.
-fn finish(moves: &[Step], live: &[Vec<u64>], t: usize, mut state: usize, mut head: Vec<u8>) -> Vec<u8> {
-    for (s, step) in moves.iter().enumerate().skip(t) {
-        let m = step
-            .of(state)
-            .iter()
-            .copied()
-            .find(|&m| bit(&live[s + 1], child_of(m)))
-            .expect("a live state has a live move");
-        head.push(label_of(m));
-        state = child_of(m);
-    }
-    head
 }

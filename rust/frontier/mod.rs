@@ -124,16 +124,15 @@ fn live_sized<R: sweep::Labelled>(
     bits: u32,
     max_states: usize,
     max_moves: usize,
-    want: usize,
     stop: &mut Stop<'_>,
-) -> Result<live::Live> {
+) -> Result<live::Dag> {
     match bits.div_ceil(64) {
-        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, want, stop),
-        2 => live::live::<2, R>(rules, max_states, max_moves, want, stop),
-        3 => live::live::<3, R>(rules, max_states, max_moves, want, stop),
-        4 => live::live::<4, R>(rules, max_states, max_moves, want, stop),
-        5..=8 => live::live::<8, R>(rules, max_states, max_moves, want, stop),
-        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, want, stop),
+        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, stop),
+        2 => live::live::<2, R>(rules, max_states, max_moves, stop),
+        3 => live::live::<3, R>(rules, max_states, max_moves, stop),
+        4 => live::live::<4, R>(rules, max_states, max_moves, stop),
+        5..=8 => live::live::<8, R>(rules, max_states, max_moves, stop),
+        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, stop),
         words => Err(Error::TooLarge(format!(
             "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
         ))),
@@ -238,69 +237,127 @@ pub fn country_count_partial(
     run_sized(&rules, rules.bits, limit, max_states, stop)
 }
 
-/// The backbone of a partial Country Road assignment (`cells` and `edges`
-/// as for [`country_count_partial`]) by the frontier sweep run forward and
-/// back ([`live`]).
-pub struct CountryBackbone {
-    /// Per cell, then per edge: 0 or 1 in every solution, 2 where two
-    /// solutions differ (all 2 when there is none).
-    pub values: Vec<u8>,
-    /// Solutions, one byte 0/1 per edge: none when there is no solution;
-    /// else the first, then ones that each differ from every earlier one
-    /// (at most `want`).
-    pub solutions: Vec<Vec<u8>>,
+/// The frontier sweep run forward and back ([`live`]) over the ways to
+/// complete a partial Country Road assignment (`cells` and `edges` as for
+/// [`country_count_partial`]): a board's backbone, its witnesses, and what
+/// one more number would leave open. [`Error::Capacity`] when a layer would
+/// pass `max_states` states or the sweep would keep more than `max_moves`
+/// moves (4 bytes each, and 8 bytes a state: its memory).
+pub struct CountrySweep {
+    rules: country::Country,
+    /// None when a one-cell country is numbered other than 1.
+    dag: Option<live::Dag>,
+    cells: usize,
+    edges: usize,
 }
 
-/// [`CountryBackbone`] of the ways to complete `cells` and `edges`.
-/// [`Error::Capacity`] when a layer would pass `max_states` states or the
-/// sweep would keep more than `max_moves` moves (8 bytes each, its memory).
-#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the sweep's controls")]
-pub fn country_backbone_partial(
-    rows: usize,
-    cols: usize,
-    regions: &[i32],
-    numbers: &[Option<u32>],
-    cells: &[u8],
-    edges: &[u8],
-    max_states: usize,
-    max_moves: usize,
-    want: usize,
-    stop: &mut Stop<'_>,
-) -> Result<CountryBackbone> {
-    let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
-    let n = cells.len();
-    let none = || CountryBackbone { values: vec![2; n + edges.len()], solutions: Vec::new() };
-    if rules.impossible {
-        return Ok(none());
+/// One more number for a country, as the sweep judges it: the board with
+/// `value` in `country` has `count` solutions (1, or 2 for "two or more")
+/// and leaves `open` cells and edges open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountryScore {
+    pub country: usize,
+    pub value: u32,
+    pub count: u8,
+    pub open: u32,
+}
+
+impl CountrySweep {
+    #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the sweep's controls")]
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        regions: &[i32],
+        numbers: &[Option<u32>],
+        cells: &[u8],
+        edges: &[u8],
+        max_states: usize,
+        max_moves: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<CountrySweep> {
+        let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+        let dag =
+            if rules.impossible { None } else { Some(live_sized(&rules, rules.bits, max_states, max_moves, stop)?) };
+        Ok(CountrySweep { rules, dag, cells: cells.len(), edges: edges.len() })
     }
-    let live = live_sized(&rules, rules.bits, max_states, max_moves, want.max(1), stop)?;
-    if !live.any() {
-        return Ok(none());
-    }
-    let mut values = vec![2u8; n + edges.len()];
-    let mut solutions = vec![vec![0u8; edges.len()]; live.solutions.len()];
-    for t in 0..rules.steps() {
-        let (cell, right, down) = rules.vars(t);
-        let seen = live.seen[t];
-        // Component j of the label: 0 the cell, 1 the right edge, 2 the down edge.
-        for (j, var) in [(0, Some(cell)), (1, right.map(|e| n + e)), (2, down.map(|e| n + e))] {
-            if let Some(var) = var {
-                values[var] = match seen >> (2 * j) & 3 {
+
+    /// Per cell, then per edge: 0 or 1 in every solution, 2 where two
+    /// solutions differ (all 2 when there is none).
+    pub fn values(&self) -> Vec<u8> {
+        let n = self.cells;
+        let mut values = vec![2u8; n + self.edges];
+        let Some(dag) = self.dag.as_ref().filter(|d| d.any()) else { return values };
+        for t in 0..self.rules.steps() {
+            for (j, var) in self.vars(t) {
+                values[var] = match dag.seen[t] >> (2 * j) & 3 {
                     1 => 0,
                     2 => 1,
                     _ => 2,
                 };
             }
         }
-        for (out, path) in solutions.iter_mut().zip(&live.solutions) {
-            for (j, e) in [(1, right), (2, down)] {
-                if let Some(e) = e {
-                    out[e] = path[t] >> j & 1;
+        values
+    }
+
+    /// The variables (cells then edges, as in [`CountrySweep::values`]) that
+    /// step `t` decides, each with its bit in a move's label.
+    fn vars(&self, t: usize) -> impl Iterator<Item = (u32, usize)> {
+        let (cell, right, down) = self.rules.vars(t);
+        let n = self.cells;
+        [(0, Some(cell)), (1, right.map(|e| n + e)), (2, down.map(|e| n + e))]
+            .into_iter()
+            .filter_map(|(j, v)| v.map(|v| (j, v)))
+    }
+
+    /// Up to `want` solutions, one byte 0/1 per edge: none when there is no
+    /// solution; else the first, then ones that each differ from every
+    /// earlier one.
+    pub fn solutions(&self, want: usize, stop: &mut Stop<'_>) -> Result<Vec<Vec<u8>>> {
+        let Some(dag) = &self.dag else { return Ok(Vec::new()) };
+        let paths = dag.solutions(want, stop)?;
+        let mut out = vec![vec![0u8; self.edges]; paths.len()];
+        for t in 0..self.rules.steps() {
+            let (_, right, down) = self.rules.vars(t);
+            for (edges, path) in out.iter_mut().zip(&paths) {
+                for (j, e) in [(1, right), (2, down)] {
+                    if let Some(e) = e {
+                        edges[e] = path[t] >> j & 1;
+                    }
                 }
             }
         }
+        Ok(out)
     }
-    Ok(CountryBackbone { values, solutions })
+
+    /// For each country of `countries` (indices into `numbers`, each
+    /// unnumbered here), every number it can take in some solution, with the
+    /// count and the open cells and edges of the board given that number.
+    /// None when a country has more than 63 cells (see [`live::Dag::by_used`]).
+    pub fn scores(
+        &self,
+        regions: &[i32],
+        countries: &[usize],
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Vec<CountryScore>>> {
+        let mut out = Vec::new();
+        let Some(dag) = self.dag.as_ref().filter(|d| d.any()) else { return Ok(Some(out)) };
+        let steps = self.rules.steps();
+        for &x in countries {
+            let group: Vec<bool> =
+                (0..steps).map(|t| usize::try_from(regions[self.rules.vars(t).0]).is_ok_and(|r| r == x)).collect();
+            let Some(by) = dag.by_used(&group, stop)? else { return Ok(None) };
+            // Every solution passes the first step: its totals are all the numbers some solution gives.
+            let numbers = by[0][0] | by[0][1];
+            for v in (0..64).filter(|&v| numbers >> v & 1 == 1) {
+                let open = (0..steps)
+                    .flat_map(|t| self.vars(t).map(move |(j, _)| (t, j)))
+                    .filter(|&(t, j)| by[t][2 * j as usize] >> v & 1 == 1 && by[t][2 * j as usize + 1] >> v & 1 == 1)
+                    .count() as u32;
+                out.push(CountryScore { country: x, value: v, count: if open > 0 { 2 } else { 1 }, open });
+            }
+        }
+        Ok(Some(out))
+    }
 }
 
 #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]

@@ -9,6 +9,9 @@ use pyo3::prelude::*;
 use super::{country_size, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, PyStep};
 use crate::interrupt::Stop;
 
+/// One more number as the sweep judges it: `(country, number, count, open)`.
+type ScoreTuple = (usize, u32, u8, u32);
+
 fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
     use crate::country::ExplainPlace as P;
     for s in steps {
@@ -153,6 +156,27 @@ impl PyCountryBoard {
             self.handle.backbone(time_limit, &mut Stop::new(&either))
         })?;
         Ok((b.count, b.finished, b.values, b.witnesses))
+    }
+
+    /// What one more number in each of `countries` (indices of unnumbered
+    /// countries) would do: `(country, number, count, open)` for every number
+    /// some solution gives it, by the frontier sweep; None when the sweep
+    /// cannot answer within its budget or `time_limit`. `halt` as in `backbone`.
+    #[pyo3(signature = (countries, time_limit=None, halt=None))]
+    fn scores(
+        &self,
+        py: Python<'_>,
+        countries: Vec<i64>,
+        time_limit: Option<f64>,
+        halt: Option<PyRef<'_, PyHalt>>,
+    ) -> PyResult<Option<Vec<ScoreTuple>>> {
+        let countries = countries.into_iter().map(|x| non_negative("country", x)).collect::<Result<Vec<usize>, _>>()?;
+        let halt = halt.map(|h| Arc::clone(&h.flag));
+        let out = with_signal_check(py, |check| {
+            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
+            self.handle.scores(&countries, time_limit, &mut Stop::new(&either))
+        })?;
+        Ok(out.map(|v| v.into_iter().map(|s| (s.country, s.value, s.count, s.open)).collect()))
     }
 
     /// The steps of the ladder up to `level` from a position (bytes 0/1/2,
