@@ -864,3 +864,58 @@ fn both_backbone_routes_agree_with_brute_force() {
     }
     assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
 }
+
+/// The backbone sweep laid out each way it may be (turned half round,
+/// upside down, and on square boards mirrored in either diagonal) gives the brute-force
+/// values, and its solutions are solutions, each later one new.
+#[test]
+fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
+    let mut laid = 0;
+    for case in random_cases(93, 120, true) {
+        let p = puzzle(&case);
+        let b = &p.board;
+        let n = b.num_cells();
+        let open = vec![2u8; n + b.num_edges()];
+        let expect: Vec<u8> = (0..open.len())
+            .map(|v| {
+                let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
+                match case.solutions.first().map(of) {
+                    Some(x) if case.solutions.iter().all(|s| of(s) == x) => x,
+                    _ => 2,
+                }
+            })
+            .collect();
+        let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
+        for o in 0..5 {
+            let mut stop = Stop::never();
+            let sweep = crate::frontier::CountrySweep::laid_out(
+                b.rows,
+                b.cols,
+                &b.region,
+                &b.numbers,
+                &open[..n],
+                &open[n..],
+                o,
+                1 << 20,
+                1 << 24,
+                &mut 0,
+                &mut stop,
+            )
+            .unwrap();
+            let Some(sweep) = sweep else {
+                assert!(o >= 3 && b.rows != b.cols);
+                continue;
+            };
+            laid += 1;
+            let what = format!("layout {o}: {:?} {:?}", case.regions, case.numbers);
+            assert_eq!(sweep.values(), expect, "{what}");
+            let found = sweep.solutions(100, &mut stop).unwrap();
+            assert_eq!(found.is_empty(), edges.is_empty(), "{what}");
+            for (i, f) in found.iter().enumerate() {
+                assert!(edges.contains(&f), "{what}: solution {i}");
+                assert!(!found[..i].contains(f), "{what}: solution {i} repeats");
+            }
+        }
+    }
+    assert!(laid >= 400, "{laid}");
+}

@@ -171,11 +171,13 @@ fn bit(set: &[u64], i: usize) -> bool {
 
 /// Runs both passes. Fails with [`Error::Capacity`] when a layer would pass
 /// `max_states` or the moves kept would pass `max_moves`, and with
-/// [`Error::Interrupted`] when `stop` asks.
+/// [`Error::Interrupted`] when `stop` asks. `swept` is set to the steps the
+/// forward pass finished (how far a sweep that ran out of room got).
 pub fn live<const N: usize, R: Labelled>(
     rules: &R,
     max_states: usize,
     max_moves: usize,
+    swept: &mut usize,
     stop: &mut Stop<'_>,
 ) -> Result<Dag>
 where
@@ -183,6 +185,7 @@ where
 {
     let steps = rules.steps();
     let max_states = max_states.min(MAX_LAYER);
+    *swept = 0;
     let mut moves: Vec<Step> = Vec::with_capacity(steps);
     let mut first: Vec<Vec<u32>> = Vec::with_capacity(steps);
     let mut kept = 0usize;
@@ -249,6 +252,7 @@ where
         }
         moves.push(these);
         first.push(reached);
+        *swept = t + 1;
         std::mem::swap(&mut old, &mut new.keys);
     }
     // Backward: live[t] is the bit set of the live states of layer t.

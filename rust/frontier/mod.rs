@@ -124,15 +124,16 @@ fn live_sized<R: sweep::Labelled>(
     bits: u32,
     max_states: usize,
     max_moves: usize,
+    swept: &mut usize,
     stop: &mut Stop<'_>,
 ) -> Result<live::Dag> {
     match bits.div_ceil(64) {
-        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, stop),
-        2 => live::live::<2, R>(rules, max_states, max_moves, stop),
-        3 => live::live::<3, R>(rules, max_states, max_moves, stop),
-        4 => live::live::<4, R>(rules, max_states, max_moves, stop),
-        5..=8 => live::live::<8, R>(rules, max_states, max_moves, stop),
-        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, stop),
+        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, swept, stop),
+        2 => live::live::<2, R>(rules, max_states, max_moves, swept, stop),
+        3 => live::live::<3, R>(rules, max_states, max_moves, swept, stop),
+        4 => live::live::<4, R>(rules, max_states, max_moves, swept, stop),
+        5..=8 => live::live::<8, R>(rules, max_states, max_moves, swept, stop),
+        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, swept, stop),
         words => Err(Error::TooLarge(format!(
             "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
         ))),
@@ -247,8 +248,46 @@ pub struct CountrySweep {
     rules: country::Country,
     /// None when a one-cell country is numbered other than 1.
     dag: Option<live::Dag>,
-    cells: usize,
-    edges: usize,
+    /// The swept board's cells and edges in the board's own numbering: the
+    /// sweep may run over the board turned round ([`orientation`]).
+    cell_of: Vec<usize>,
+    edge_of: Vec<usize>,
+}
+
+/// How many ways [`orientation`] offers to lay the board for the sweep.
+const ORIENTATIONS: usize = 5;
+
+/// States a layer may hold in the first round of [`CountrySweep::new`];
+/// each round allows four times more.
+const FIRST_STATES: usize = 1 << 14;
+
+/// Way `o` of laying an R x C board for the sweep: as it is (0), turned
+/// half round (1: the sweep runs the other way), upside down (2), or, on a
+/// square board, mirrored in the main diagonal (3) or the other one (4). Returns the laid
+/// board's sides and, per laid cell, the board's cell; None when `o` needs a
+/// square board. The number of states a sweep meets depends on where the
+/// deduced cells lie along it, by a factor of ten on some 15 x 15 drafts.
+fn orientation(rows: usize, cols: usize, o: usize) -> Option<(usize, usize, Vec<usize>)> {
+    let map = |f: &dyn Fn(usize, usize) -> usize| (0..rows * cols).map(|i| f(i / cols, i % cols)).collect();
+    match o {
+        0 => Some((rows, cols, map(&|r, c| r * cols + c))),
+        1 => Some((rows, cols, map(&|r, c| (rows - 1 - r) * cols + cols - 1 - c))),
+        2 => Some((rows, cols, map(&|r, c| (rows - 1 - r) * cols + c))),
+        3 if rows == cols => Some((rows, cols, map(&|r, c| c * cols + r))),
+        4 if rows == cols => Some((rows, cols, map(&|r, c| (cols - 1 - c) * cols + rows - 1 - r))),
+        _ => None,
+    }
+}
+
+/// The edge between adjacent cells `a` and `b` of an R x C board (the
+/// numbering of `crate::country`: right links row by row, then down links).
+fn edge_between(rows: usize, cols: usize, a: usize, b: usize) -> usize {
+    let (a, b) = (a.min(b), a.max(b));
+    if b == a + 1 {
+        (a / cols) * (cols - 1) + a % cols
+    } else {
+        rows * (cols - 1) + a
+    }
 }
 
 /// One more number for a country, as the sweep judges it: the board with
@@ -263,6 +302,11 @@ pub struct CountryScore {
 }
 
 impl CountrySweep {
+    /// The sweep forward and back. It is laid each way [`orientation`]
+    /// offers in turn, within [`FIRST_STATES`] a layer, and the first that
+    /// fits is kept; each round allows four times more states, up to
+    /// `max_states`. A layout that runs out of room costs about what it
+    /// swept, and a good one can be ten times smaller than the board as it is.
     #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the sweep's controls")]
     pub fn new(
         rows: usize,
@@ -275,17 +319,92 @@ impl CountrySweep {
         max_moves: usize,
         stop: &mut Stop<'_>,
     ) -> Result<CountrySweep> {
-        let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
-        let dag =
-            if rules.impossible { None } else { Some(live_sized(&rules, rules.bits, max_states, max_moves, stop)?) };
-        Ok(CountrySweep { rules, dag, cells: cells.len(), edges: edges.len() })
+        // Checks the board and what is decided once, as it is laid out.
+        country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+        let mut budget = FIRST_STATES.min(max_states);
+        // The layouts to try this round, the one that got furthest last round first.
+        let mut order: Vec<usize> = (0..ORIENTATIONS).collect();
+        let mut reached = [0usize; ORIENTATIONS];
+        loop {
+            for &o in &order {
+                let r = CountrySweep::laid_out(
+                    rows,
+                    cols,
+                    regions,
+                    numbers,
+                    cells,
+                    edges,
+                    o,
+                    budget,
+                    max_moves,
+                    &mut reached[o],
+                    stop,
+                );
+                match r {
+                    Ok(Some(sweep)) => return Ok(sweep),
+                    Ok(None) | Err(Error::Capacity(_)) => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            if budget >= max_states {
+                return Err(Error::Capacity(format!(
+                    "the backbone sweep passed {max_states} states a layer or {max_moves} moves in every layout"
+                )));
+            }
+            budget = budget.saturating_mul(4).min(max_states);
+            // A layout that swept further before running out of room has
+            // smaller layers so far: it is the likeliest to fit.
+            order.sort_by_key(|&o| std::cmp::Reverse(reached[o]));
+        }
+    }
+
+    /// The sweep over the board laid out as [`orientation`] `o` says (None
+    /// when that needs a square board), within `max_states` a layer and
+    /// `max_moves`; `swept` as in [`live::live`]. The board must be valid
+    /// (see [`CountrySweep::new`]).
+    #[allow(clippy::too_many_arguments, reason = "the board, what is decided, the layout and the sweep's controls")]
+    pub(crate) fn laid_out(
+        rows: usize,
+        cols: usize,
+        regions: &[i32],
+        numbers: &[Option<u32>],
+        cells: &[u8],
+        edges: &[u8],
+        o: usize,
+        max_states: usize,
+        max_moves: usize,
+        swept: &mut usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<CountrySweep>> {
+        let Some((r2, c2, cell_of)) = orientation(rows, cols, o) else { return Ok(None) };
+        let edge_of: Vec<usize> = (0..r2 * (c2 - 1) + (r2 - 1) * c2)
+            .map(|e| {
+                let (a, b) = if e < r2 * (c2 - 1) {
+                    let a = (e / (c2 - 1)) * c2 + e % (c2 - 1);
+                    (a, a + 1)
+                } else {
+                    let a = e - r2 * (c2 - 1);
+                    (a, a + c2)
+                };
+                edge_between(rows, cols, cell_of[a], cell_of[b])
+            })
+            .collect();
+        let laid_regions: Vec<i32> = cell_of.iter().map(|&c| regions[c]).collect();
+        let laid_cells: Vec<u8> = cell_of.iter().map(|&c| cells[c]).collect();
+        let laid_edges: Vec<u8> = edge_of.iter().map(|&e| edges[e]).collect();
+        let rules = country::Country::new(r2, c2, &laid_regions, numbers, Some((&laid_cells, &laid_edges)))?;
+        let dag = if rules.impossible {
+            None
+        } else {
+            Some(live_sized(&rules, rules.bits, max_states, max_moves, swept, stop)?)
+        };
+        Ok(Some(CountrySweep { rules, dag, cell_of, edge_of }))
     }
 
     /// Per cell, then per edge: 0 or 1 in every solution, 2 where two
     /// solutions differ (all 2 when there is none).
     pub fn values(&self) -> Vec<u8> {
-        let n = self.cells;
-        let mut values = vec![2u8; n + self.edges];
+        let mut values = vec![2u8; self.cell_of.len() + self.edge_of.len()];
         let Some(dag) = self.dag.as_ref().filter(|d| d.any()) else { return values };
         for t in 0..self.rules.steps() {
             for (j, var) in self.vars(t) {
@@ -302,11 +421,17 @@ impl CountrySweep {
     /// The variables (cells then edges, as in [`CountrySweep::values`]) that
     /// step `t` decides, each with its bit in a move's label.
     fn vars(&self, t: usize) -> impl Iterator<Item = (u32, usize)> {
-        let (cell, right, down) = self.rules.vars(t);
-        let n = self.cells;
+        let (cell, right, down) = self.laid(t);
+        let n = self.cell_of.len();
         [(0, Some(cell)), (1, right.map(|e| n + e)), (2, down.map(|e| n + e))]
             .into_iter()
             .filter_map(|(j, v)| v.map(|v| (j, v)))
+    }
+
+    /// Step `t`'s cell and right and down edges in the board's numbering.
+    fn laid(&self, t: usize) -> (usize, Option<usize>, Option<usize>) {
+        let (cell, right, down) = self.rules.vars(t);
+        (self.cell_of[cell], right.map(|e| self.edge_of[e]), down.map(|e| self.edge_of[e]))
     }
 
     /// Up to `want` solutions, one byte 0/1 per edge: none when there is no
@@ -315,9 +440,9 @@ impl CountrySweep {
     pub fn solutions(&self, want: usize, stop: &mut Stop<'_>) -> Result<Vec<Vec<u8>>> {
         let Some(dag) = &self.dag else { return Ok(Vec::new()) };
         let paths = dag.solutions(want, stop)?;
-        let mut out = vec![vec![0u8; self.edges]; paths.len()];
+        let mut out = vec![vec![0u8; self.edge_of.len()]; paths.len()];
         for t in 0..self.rules.steps() {
-            let (_, right, down) = self.rules.vars(t);
+            let (_, right, down) = self.laid(t);
             for (edges, path) in out.iter_mut().zip(&paths) {
                 for (j, e) in [(1, right), (2, down)] {
                     if let Some(e) = e {
@@ -344,7 +469,7 @@ impl CountrySweep {
         let steps = self.rules.steps();
         for &x in countries {
             let group: Vec<bool> =
-                (0..steps).map(|t| usize::try_from(regions[self.rules.vars(t).0]).is_ok_and(|r| r == x)).collect();
+                (0..steps).map(|t| usize::try_from(regions[self.laid(t).0]).is_ok_and(|r| r == x)).collect();
             let Some(by) = dag.by_used(&group, stop)? else { return Ok(None) };
             // Every solution passes the first step: its totals are all the numbers some solution gives.
             let numbers = by[0][0] | by[0][1];
