@@ -2,8 +2,10 @@
 //! cell (used or not) and each cell-to-cell edge, or "open" where two
 //! solutions differ.
 //!
-//! The root is the solver's (every stage, probe and the cycle catalogue); a
-//! first solution S1 is searched for. Then each variable still undecided,
+//! The root is the solver's (every stage, probe and the cycle catalogue).
+//! Then the frontier sweep run forward and back over what the root left
+//! open settles every variable at once ([`crate::frontier::CountrySweep`]),
+//! when it fits its budget. Otherwise a first solution S1 is searched for. Then each variable still undecided,
 //! and not yet seen to differ between two solutions, is assumed to take the
 //! other value than in S1 and searched from there: a solution found is a
 //! witness and marks every variable where it differs from S1 as open; a
@@ -243,10 +245,12 @@ fn under<T>(
 }
 
 /// Most states a layer of the backbone sweep may hold, and most moves it
-/// may keep (4 bytes each, and 8 bytes a state: its memory); past either
-/// the search proves the backbone instead.
+/// may keep (4 bytes each, and 8 bytes a state, which makes some 200 MB at
+/// most with the table of the largest layer); past either the search
+/// proves the backbone instead. The two 15 x 15 drafts of the bench that
+/// need the most (`185`, `194`) fit.
 const LIVE_STATES: usize = 1 << 20;
-const LIVE_MOVES: usize = 1 << 25;
+const LIVE_MOVES: usize = 1 << 24;
 
 /// The frontier sweep run forward and back over what the root left open
 /// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
