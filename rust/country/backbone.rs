@@ -196,21 +196,8 @@ pub(super) fn may_have_solution(
     time: std::time::Duration,
     states: usize,
 ) -> Option<bool> {
-    let b = &p.board;
-    let n = b.num_cells();
-    let swept = under(g, Some(time), |stop| {
-        crate::frontier::country_count_partial(
-            b.rows,
-            b.cols,
-            &b.region,
-            &b.numbers,
-            &s.val[..n],
-            &s.val[n..],
-            Some(1),
-            states,
-            stop,
-        )
-    });
+    let swept =
+        under(g, Some(time), |stop| crate::frontier::country_count_partial(partial(p, s), Some(1), states, stop));
     swept.ok().map(|c| !c.count.is_zero())
 }
 
@@ -256,21 +243,21 @@ const LIVE_MOVES: usize = 1 << 24;
 /// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
 /// `Err(Interrupted)` when they end it, `Err(Capacity)` past its budget.
 fn sweep_from(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> crate::error::Result<crate::frontier::CountrySweep> {
+    under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, s), LIVE_STATES, LIVE_MOVES, stop))
+}
+
+/// The board with what `s` has decided, as the frontier sweeps take it.
+fn partial<'a>(p: &'a Puzzle, s: &'a State) -> crate::frontier::CountryPartial<'a> {
     let b = &p.board;
     let n = b.num_cells();
-    under(g, None, |stop| {
-        crate::frontier::CountrySweep::new(
-            b.rows,
-            b.cols,
-            &b.region,
-            &b.numbers,
-            &s.val[..n],
-            &s.val[n..],
-            LIVE_STATES,
-            LIVE_MOVES,
-            stop,
-        )
-    })
+    crate::frontier::CountryPartial {
+        rows: b.rows,
+        cols: b.cols,
+        regions: &b.region,
+        numbers: &b.numbers,
+        cells: &s.val[..n],
+        edges: &s.val[n..],
+    }
 }
 
 /// The backbone by the sweep ([`sweep_from`]): exact in two passes. None

@@ -888,20 +888,15 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
         let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
         for o in 0..5 {
             let mut stop = Stop::never();
-            let sweep = crate::frontier::CountrySweep::laid_out(
-                b.rows,
-                b.cols,
-                &b.region,
-                &b.numbers,
-                &open[..n],
-                &open[n..],
-                o,
-                1 << 20,
-                1 << 24,
-                &mut 0,
-                &mut stop,
-            )
-            .unwrap();
+            let board = crate::frontier::CountryPartial {
+                rows: b.rows,
+                cols: b.cols,
+                regions: &b.region,
+                numbers: &b.numbers,
+                cells: &open[..n],
+                edges: &open[n..],
+            };
+            let sweep = crate::frontier::CountrySweep::laid_out(board, o, 1 << 20, 1 << 24, &mut 0, &mut stop).unwrap();
             let Some(sweep) = sweep else {
                 assert!(o >= 3 && b.rows != b.cols);
                 continue;

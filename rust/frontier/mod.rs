@@ -214,24 +214,37 @@ pub fn country_count_on(
     country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
 }
 
-/// [`country_count`] of the ways to complete a partial assignment: `cells`
-/// and `edges` hold 0, 1 or 2 (open) in the layout of the Country Road
-/// ladder's states, as [`country_count_deduced`] passes its fixpoint. A
-/// refutation for the setter's backbone proofs; `max_states` bounds the work
-/// ([`Error::Capacity`]).
-#[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's controls")]
+/// A Country Road board (as for [`country_count`]) with some cells and edges
+/// decided: `cells` and `edges` hold 0, 1 or 2 (open) in the layout of the
+/// Country Road ladder's states, as [`country_count_deduced`] passes its
+/// fixpoint.
+#[derive(Clone, Copy)]
+pub struct CountryPartial<'a> {
+    pub rows: usize,
+    pub cols: usize,
+    pub regions: &'a [i32],
+    pub numbers: &'a [Option<u32>],
+    pub cells: &'a [u8],
+    pub edges: &'a [u8],
+}
+
+impl CountryPartial<'_> {
+    /// The sweep's rules for this board and its decisions.
+    fn rules(&self) -> Result<country::Country> {
+        country::Country::new(self.rows, self.cols, self.regions, self.numbers, Some((self.cells, self.edges)))
+    }
+}
+
+/// [`country_count`] of the ways to complete a partial assignment. A
+/// refutation for the setter's backbone proofs; `max_states` bounds the
+/// work ([`Error::Capacity`]).
 pub fn country_count_partial(
-    rows: usize,
-    cols: usize,
-    regions: &[i32],
-    numbers: &[Option<u32>],
-    cells: &[u8],
-    edges: &[u8],
+    board: CountryPartial<'_>,
     limit: Option<u64>,
     max_states: usize,
     stop: &mut Stop<'_>,
 ) -> Result<Count> {
-    let rules = country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+    let rules = board.rules()?;
     if rules.impossible {
         return Ok(Count { count: Nat::zero(), peak_states: 0 });
     }
@@ -239,8 +252,7 @@ pub fn country_count_partial(
 }
 
 /// The frontier sweep run forward and back ([`live`]) over the ways to
-/// complete a partial Country Road assignment (`cells` and `edges` as for
-/// [`country_count_partial`]): a board's backbone, its witnesses, and what
+/// complete a partial Country Road assignment ([`CountryPartial`]): a board's backbone, its witnesses, and what
 /// one more number would leave open. [`Error::Capacity`] when a layer would
 /// pass `max_states` states or the sweep would keep more than `max_moves`
 /// moves (4 bytes each, and 8 bytes a state: its memory).
@@ -307,40 +319,21 @@ impl CountrySweep {
     /// fits is kept; each round allows four times more states, up to
     /// `max_states`. A layout that runs out of room costs about what it
     /// swept, and a good one can be ten times smaller than the board as it is.
-    #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the sweep's controls")]
     pub fn new(
-        rows: usize,
-        cols: usize,
-        regions: &[i32],
-        numbers: &[Option<u32>],
-        cells: &[u8],
-        edges: &[u8],
+        board: CountryPartial<'_>,
         max_states: usize,
         max_moves: usize,
         stop: &mut Stop<'_>,
     ) -> Result<CountrySweep> {
         // Checks the board and what is decided once, as it is laid out.
-        country::Country::new(rows, cols, regions, numbers, Some((cells, edges)))?;
+        board.rules()?;
         let mut budget = FIRST_STATES.min(max_states);
         // The layouts to try this round, the one that got furthest last round first.
         let mut order: Vec<usize> = (0..ORIENTATIONS).collect();
         let mut reached = [0usize; ORIENTATIONS];
         loop {
             for &o in &order {
-                let r = CountrySweep::laid_out(
-                    rows,
-                    cols,
-                    regions,
-                    numbers,
-                    cells,
-                    edges,
-                    o,
-                    budget,
-                    max_moves,
-                    &mut reached[o],
-                    stop,
-                );
-                match r {
+                match CountrySweep::laid_out(board, o, budget, max_moves, &mut reached[o], stop) {
                     Ok(Some(sweep)) => return Ok(sweep),
                     Ok(None) | Err(Error::Capacity(_)) => continue,
                     Err(e) => return Err(e),
@@ -362,20 +355,15 @@ impl CountrySweep {
     /// when that needs a square board), within `max_states` a layer and
     /// `max_moves`; `swept` as in [`live::live`]. The board must be valid
     /// (see [`CountrySweep::new`]).
-    #[allow(clippy::too_many_arguments, reason = "the board, what is decided, the layout and the sweep's controls")]
     pub(crate) fn laid_out(
-        rows: usize,
-        cols: usize,
-        regions: &[i32],
-        numbers: &[Option<u32>],
-        cells: &[u8],
-        edges: &[u8],
+        board: CountryPartial<'_>,
         o: usize,
         max_states: usize,
         max_moves: usize,
         swept: &mut usize,
         stop: &mut Stop<'_>,
     ) -> Result<Option<CountrySweep>> {
+        let CountryPartial { rows, cols, regions, numbers, cells, edges } = board;
         let Some((r2, c2, cell_of)) = orientation(rows, cols, o) else { return Ok(None) };
         let edge_of: Vec<usize> = (0..r2 * (c2 - 1) + (r2 - 1) * c2)
             .map(|e| {
