@@ -439,6 +439,10 @@ def suggest_clues(
     board's own backbone was complete; a budget that runs out later leaves
     the suggestions ranked among the places tried so far.
 
+    Country Road first asks the core's frontier sweep, which judges every
+    candidate number at once where it fits its budget (``threads`` is then
+    not used); otherwise candidates are proven one at a time.
+
     ``threads``: the candidates are proven on that many threads, the calling
     one among them (Slitherlink's in the core, Country Road's on Python
     threads each running a core proof with the GIL released). The
@@ -465,8 +469,10 @@ def _suggest(board: Board, k: int, clock: _Clock, threads: int = 1) -> Tuple[Bac
 def _country_suggest(
     board: CountryRoad, k: int, clock: _Clock, threads: int = 1
 ) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
-    """Country Road suggestions: one backbone per candidate number, skipped
-    when the loops already found prove it cannot enter the best ``k``.
+    """Country Road suggestions: every candidate number judged at once by the
+    core's sweep (:func:`_country_swept`) where it fits; else one backbone
+    per candidate number, skipped when the loops already found prove it
+    cannot enter the best ``k``.
 
     Every loop found on the way (the core hands back the witnesses and the
     further solutions its proofs met) solves the base board; those that give

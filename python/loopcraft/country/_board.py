@@ -613,11 +613,14 @@ class CountryRoad(Picture):
         then value. Each keeps the board solvable (see
         :func:`loopcraft._setter.suggest_clues`).
 
-        ``threads`` (1 to ``MAX_COUNT_THREADS``, default 1): the candidate
-        numbers are proven on that many threads. The suggestions are the same
-        on any number; more threads shorten the wall time on free cores and
-        spend somewhat more CPU in total (a candidate started before another
-        has lowered the bar is proven where one thread would have dropped it)."""
+        Where the core's frontier sweep fits its budget, it judges every
+        candidate number at once, exactly, and ``threads`` is not used.
+        Otherwise ``threads`` (1 to ``MAX_COUNT_THREADS``, default 1): the
+        candidate numbers are proven on that many threads. The suggestions
+        are the same either way and on any number of threads; more threads
+        shorten the wall time on free cores and spend somewhat more CPU in
+        total (a candidate started before another has lowered the bar is
+        proven where one thread would have dropped it)."""
         threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
         return _setter.suggest_clues(self, k, time_limit=time_limit, threads=threads)
 
