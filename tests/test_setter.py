@@ -514,13 +514,14 @@ def _country_open(rows: int, cols: int, sols: Sequence[CountryLoop]) -> int:
     return cells + sum(len({e in lp.edges for lp in sols}) > 1 for e in range(n_edges))
 
 
-@pytest.mark.parametrize("route", ["sweep", "ranking"])
+@pytest.mark.parametrize("route", ["sweep", "sweep after backbone", "ranking"])
 def test_country_suggestions_are_the_exact_ranking(route: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Two routes: the core's sweep judges every candidate at once; where it
-    # cannot (its budget), the ranking proves candidates one backbone at a
-    # time, skipping those the loops already found rank low and numbers
-    # outside what the backbone allows. Either way the answer must be the
-    # best k of every candidate, counted by brute force.
+    # Two routes: the core's sweep judges every candidate at once (with the
+    # backbone, or after a backbone kept without them); where it cannot (its
+    # budget), the ranking proves candidates one backbone at a time, skipping
+    # those the loops already found rank low and numbers outside what the
+    # backbone allows. Either way the answer must be the best k of every
+    # candidate, counted by brute force.
     if route == "ranking":
         monkeypatch.setattr(_setter, "_country_swept", lambda *args: None)
     else:
@@ -550,6 +551,8 @@ def test_country_suggestions_are_the_exact_ranking(route: str, monkeypatch: pyte
                 if after:
                     ranked.append((min(len(after), 2), _country_open(board.rows, board.cols, after), pos, v, k))
         ranked.sort()
+        if route == "sweep after backbone":
+            assert board.backbone().count == 2
         for n in (1, 2, 4):
             tips = board.suggest_clues(n)
             assert [(s.where, s.value, s.count, s.open) for s in tips] == [(k, v, c, o) for c, o, _, v, k in ranked[:n]]

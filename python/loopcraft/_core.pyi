@@ -263,6 +263,13 @@ class CountryBoard:
         states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
         2 = undecided; None when the stages find a contradiction."""
 
+    def backbone_scored(
+        self, time_limit: Optional[float] = None, halt: Optional[Halt] = None
+    ) -> Tuple[_Backbone, Optional[List[Tuple[int, int, int, int]]]]:
+        """:meth:`backbone`, with, when the frontier sweep proved an ambiguous
+        board, :meth:`scores` of every unnumbered country that touches an open
+        cell or link, from the same sweep (None otherwise)."""
+
     def scores(
         self, countries: Sequence[int], time_limit: Optional[float] = None, halt: Optional[Halt] = None
     ) -> Optional[List[Tuple[int, int, int, int]]]:

@@ -266,18 +266,33 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
     return _country_backbone(board, time_limit)[0]
 
 
-def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
+#: What a Country Road board keeps of a complete backbone: the backbone, the
+#: solutions found on the way, the seconds it took, and the core sweep's
+#: scores of the candidate numbers when they came with it (else None).
+_Kept = Tuple[Backbone, List[bytes], float, Optional[List[Tuple[int, int, int, int]]]]
+
+
+def _country_backbone(
+    board: CountryRoad, time_limit: Optional[float], scored: bool = False
+) -> Tuple[Backbone, List[bytes]]:
     """The backbone, and every solution the core found on the way (edge bits:
     the witnesses first, then further solutions, free for the suggestions).
     A complete answer is kept on the board (boards are frozen), so that a page
-    asking for the backbone and then for suggestions proves it once."""
+    asking for the backbone and then for suggestions proves it once. With
+    ``scored`` the core also scores the candidate numbers from the same sweep
+    when it can (kept with the backbone, see :func:`_country_swept`)."""
     budget = require_optional_number("time_limit", time_limit)
-    kept: Optional[Tuple[Backbone, List[bytes], float]] = board.__dict__.get("_setter_backbone")
+    kept: Optional[_Kept] = board.__dict__.get("_setter_backbone")
     if kept is not None:
         return kept[0], kept[1]
     started = time.perf_counter()
     rows, cols = board.rows, board.cols
-    count, complete, values, found = board.core_board.backbone(None if budget is None else float(budget))
+    seconds = None if budget is None else float(budget)
+    scores: Optional[List[Tuple[int, int, int, int]]] = None
+    if scored:
+        (count, complete, values, found), scores = board.core_board.backbone_scored(seconds)
+    else:
+        count, complete, values, found = board.core_board.backbone(seconds)
     found = [bytes(s) for s in found]
     sols = tuple(board._loop_from_bits(s) for s in found[:2])
     n = rows * cols
@@ -295,7 +310,7 @@ def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[
     if bb.complete:
         # Not a field: the frozen __setattr__ is bypassed. With the time it took
         # (the suggestions size their first looks by it).
-        board.__dict__["_setter_backbone"] = (bb, found, time.perf_counter() - started)
+        board.__dict__["_setter_backbone"] = (bb, found, time.perf_counter() - started, scores)
     return bb, found
 
 
@@ -324,8 +339,11 @@ def _is_slither(board: Board) -> bool:
     return hasattr(board, "flat_clues")
 
 
-def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
-    return slither_backbone(board, time_limit) if _is_slither(board) else country_backbone(board, time_limit)
+def _backbone(board: Board, time_limit: Optional[float], scored: bool = False) -> Backbone:
+    """The backbone of either family; ``scored`` as for :func:`_country_backbone`."""
+    if _is_slither(board):
+        return slither_backbone(board, time_limit)
+    return _country_backbone(board, time_limit, scored)[0]
 
 
 def _clues(board: Board) -> List[Tuple[Where, int]]:
@@ -485,7 +503,7 @@ def _country_suggest(
     is the same as proving every candidate, on any number of ``threads``
     (see :class:`_CountryRanking`).
     """
-    bb, found = _country_backbone(board, clock.left())
+    bb, found = _country_backbone(board, clock.left(), scored=True)
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
     candidates = _candidates(board, bb)
@@ -523,10 +541,17 @@ def _country_swept(
     of more than 63 cells) or the time left."""
     index = {c: i for i, c in enumerate(board.countries)}
     rank = {index[where]: r for r, (where, _) in enumerate(candidates)}
-    scores = board.core_board.scores([index[where] for where, _ in candidates], clock.left())
+    kept: Optional[_Kept] = board.__dict__.get("_setter_backbone")
+    scores = kept[3] if kept is not None else None
+    if scores is not None and not rank.keys() <= {i for i, _, _, _ in scores}:
+        scores = None  # not the countries asked for: ask for them
+    if scores is None:
+        scores = board.core_board.scores([index[where] for where, _ in candidates], clock.left())
     if scores is None:
         return None
-    ranked = sorted((count, n_open, rank[i], value) for i, value, count, n_open in scores)
+    # Scores that came with the backbone cover the same countries (the core's
+    # rule is this module's), read only where ranked.
+    ranked = sorted((count, n_open, rank[i], value) for i, value, count, n_open in scores if i in rank)
     return tuple(Suggestion(candidates[r][0], value, count, n_open) for count, n_open, r, value in ranked[:k])
 
 
@@ -982,7 +1007,7 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     ``suggest`` clues when ambiguous, the conflict when unsolvable."""
     suggest = require_int("suggest", suggest, 0, 10**9)
     clock = _Clock(time_limit)
-    bb = _backbone(board, clock.left())
+    bb = _backbone(board, clock.left(), scored=suggest > 0)
     if bb.count == 0:
         if not bb.complete:
             return Verdict(0, False, False, None, bb)

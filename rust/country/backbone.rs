@@ -21,6 +21,7 @@ use super::state::State;
 use super::state::{OFF, ON, UNDECIDED};
 use super::work::Work;
 use crate::budget::Budget;
+use crate::frontier::CountryScore as Score;
 
 /// What [`backbone`] proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -261,22 +262,56 @@ fn partial<'a>(p: &'a Puzzle, s: &'a State) -> crate::frontier::CountryPartial<'
 }
 
 /// The backbone by the sweep ([`sweep_from`]): exact in two passes. None
-/// when it passes its budget (the search then proves it).
-fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Option<Backbone> {
+/// when it passes its budget (the search then proves it). With `score`, on
+/// an ambiguous board, also the scores of the candidate countries
+/// ([`candidates`]) from the same sweep (None when a country is too large
+/// for them, or the budget ended them).
+fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>, score: bool) -> Option<(Backbone, Option<Vec<Score>>)> {
     let out = sweep_from(p, s, g).and_then(|sweep| {
         let found = under(g, None, |stop| sweep.solutions(2 + MORE_SOLUTIONS, stop))?;
-        Ok((sweep.values(), found))
+        Ok((sweep.values(), found, sweep))
     });
     match out {
-        Ok((values, witnesses)) => {
+        Ok((values, witnesses, sweep)) => {
             let count = witnesses.len().min(2);
-            Some(Backbone { count, finished: true, values, witnesses })
+            let scores = (score && count == 2).then(|| {
+                let countries = candidates(p, &values);
+                under(g, None, |stop| sweep.scores(&p.board.region, &countries, stop)).ok().flatten()
+            });
+            Some((Backbone { count, finished: true, values, witnesses }, scores.flatten()))
         }
         Err(crate::error::Error::Interrupted) => {
-            Some(Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() })
+            Some((Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() }, None))
         }
         Err(_) => None,
     }
+}
+
+/// The countries a suggested number could change: unnumbered ones with a
+/// cell whose use is open, or at an end of an open link (the rule of the
+/// Python ranking's candidates).
+fn candidates(p: &Puzzle, values: &[u8]) -> Vec<usize> {
+    let b = &p.board;
+    let n = b.num_cells();
+    let mut touched = vec![false; n];
+    for (c, t) in touched.iter_mut().enumerate() {
+        *t = values[c] == UNDECIDED;
+    }
+    for e in 0..b.num_edges() {
+        if values[n + e] == UNDECIDED {
+            for c in b.edge_cells(e) {
+                touched[c as usize] = true;
+            }
+        }
+    }
+    let mut out: Vec<usize> = (0..n)
+        .filter(|&c| touched[c])
+        .filter_map(|c| usize::try_from(b.region[c]).ok())
+        .filter(|&x| b.numbers[x].is_none())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// What one more number in each of `countries` (unnumbered) would do, for
@@ -435,29 +470,48 @@ fn moves(p: &Puzzle) -> Vec<Move> {
 /// caller checks `g.interrupted()`): by the frontier sweep when it fits its
 /// budget, else by the search.
 pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
-    backbone_by(p, g, true)
+    backbone_by(p, g, true, false).0
+}
+
+/// [`backbone`], and when the sweep proved an ambiguous one, the scores of
+/// its candidate countries from the same sweep (see [`scores`]): what a
+/// page that asks for both pays for once.
+pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> (Backbone, Option<Vec<Score>>) {
+    backbone_by(p, g, true, true)
 }
 
 /// [`backbone`], with the sweep tried first only when `sweep` (the tests
-/// compare both routes).
-pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool) -> Backbone {
+/// compare both routes), and the candidates scored by it with `score`.
+pub(super) fn backbone_by(
+    p: &mut Puzzle,
+    g: &mut Budget<'_, '_>,
+    sweep: bool,
+    score: bool,
+) -> (Backbone, Option<Vec<Score>>) {
     let n = p.board.num_cells() + p.board.num_edges();
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
-        return none;
+        return (none, None);
     }
     let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
-    let (mut s, mut w, r) = root(p, stages, g);
+    let (s, w, r) = root(p, stages, g);
     let p: &Puzzle = p;
     if g.halted() {
-        return Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+        return (Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() }, None);
     }
     if r.is_err() {
-        return none;
+        return (none, None);
     }
-    if let Some(done) = sweep.then(|| swept(p, &s, g)).flatten() {
+    if let Some(done) = sweep.then(|| swept(p, &s, g, score)).flatten() {
         return done;
     }
+    (searched(p, s, w, stages, g), None)
+}
+
+/// The backbone by the search, one variable at a time, from the root `s`.
+fn searched(p: &Puzzle, mut s: State, mut w: Work, stages: Stages, g: &mut Budget<'_, '_>) -> Backbone {
+    let n = p.board.num_cells() + p.board.num_edges();
+    let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     let first = search_from(p, &mut s, &mut w, stages, 1, g);
     let Some(s1) = first.solutions.into_iter().next() else {
         if first.finished {

@@ -111,6 +111,21 @@ impl Handle {
         budget.answer(out)
     }
 
+    /// The backbone, and when the sweep proved an ambiguous one, the scores
+    /// of its candidate countries from the same sweep (as
+    /// [`backbone::backbone_scored`]).
+    pub fn backbone_scored(
+        &self,
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+    ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut p = self.puzzle()?;
+        let mut budget = Budget::new(stop).with_time(time);
+        let out = backbone::backbone_scored(&mut p, &mut budget);
+        budget.answer(out)
+    }
+
     /// What one more number in each of `countries` (indices of unnumbered
     /// countries) would do, by the frontier sweep (as [`backbone::scores`]):
     /// None when the sweep cannot answer within its budget or `time_limit`.

@@ -846,7 +846,7 @@ fn both_backbone_routes_agree_with_brute_force() {
         seen[count] += 1;
         for sweep in [true, false] {
             let mut p = puzzle(&case);
-            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep);
+            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep, false).0;
             let what = format!("sweep {sweep}: {:?} {:?}", case.regions, case.numbers);
             assert!(bb.finished, "{what}");
             assert_eq!(bb.count, count, "{what}");

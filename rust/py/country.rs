@@ -12,6 +12,10 @@ use crate::interrupt::Stop;
 /// One more number as the sweep judges it: `(country, number, count, open)`.
 type ScoreTuple = (usize, u32, u8, u32);
 
+fn score_tuples(scores: Vec<crate::frontier::CountryScore>) -> Vec<ScoreTuple> {
+    scores.into_iter().map(|s| (s.country, s.value, s.count, s.open)).collect()
+}
+
 fn flatten_country_steps(steps: Vec<crate::country::ExplainStep>, parent: i64, out: &mut Vec<PyStep>) {
     use crate::country::ExplainPlace as P;
     for s in steps {
@@ -158,6 +162,24 @@ impl PyCountryBoard {
         Ok((b.count, b.finished, b.values, b.witnesses))
     }
 
+    /// `backbone`, with the scores of `scores` for the countries a number
+    /// could change when the sweep proved an ambiguous board (from the same
+    /// sweep; None otherwise).
+    #[pyo3(signature = (time_limit=None, halt=None))]
+    fn backbone_scored(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        halt: Option<PyRef<'_, PyHalt>>,
+    ) -> PyResult<(BackboneTuple, Option<Vec<ScoreTuple>>)> {
+        let halt = halt.map(|h| Arc::clone(&h.flag));
+        let (b, scores) = with_signal_check(py, |check| {
+            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
+            self.handle.backbone_scored(time_limit, &mut Stop::new(&either))
+        })?;
+        Ok(((b.count, b.finished, b.values, b.witnesses), scores.map(score_tuples)))
+    }
+
     /// What one more number in each of `countries` (indices of unnumbered
     /// countries) would do: `(country, number, count, open)` for every number
     /// some solution gives it, by the frontier sweep; None when the sweep
@@ -176,7 +198,7 @@ impl PyCountryBoard {
             let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
             self.handle.scores(&countries, time_limit, &mut Stop::new(&either))
         })?;
-        Ok(out.map(|v| v.into_iter().map(|s| (s.country, s.value, s.count, s.open)).collect()))
+        Ok(out.map(score_tuples))
     }
 
     /// The steps of the ladder up to `level` from a position (bytes 0/1/2,
