@@ -914,3 +914,57 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
     }
     assert!(laid >= 400, "{laid}");
 }
+
+/// The scores of candidate numbers do not depend on how many countries
+/// share a pass over the sweep's tables, and each matches brute force: the
+/// count and open cells and edges of the solutions with that number.
+#[test]
+fn scores_agree_with_brute_force_at_any_width() {
+    let mut scored = 0;
+    for case in random_cases(94, 80, true) {
+        let p = puzzle(&case);
+        let b = &p.board;
+        let n = b.num_cells();
+        let open = vec![2u8; n + b.num_edges()];
+        let board = crate::frontier::CountryPartial {
+            rows: b.rows,
+            cols: b.cols,
+            regions: &b.region,
+            numbers: &b.numbers,
+            cells: &open[..n],
+            edges: &open[n..],
+        };
+        let sweep = crate::frontier::CountrySweep::new(board, 1 << 20, 1 << 24, &mut Stop::never()).unwrap();
+        let countries: Vec<usize> = (0..b.numbers.len()).filter(|&x| b.numbers[x].is_none()).collect();
+        let by = |w| sweep.scores_by(&b.region, &countries, w, &mut Stop::never()).unwrap().unwrap();
+        let one = by(1);
+        assert_eq!(one, by(3), "{:?} {:?}", case.regions, case.numbers);
+        assert_eq!(one, by(8), "{:?} {:?}", case.regions, case.numbers);
+        for s in &one {
+            let with: Vec<&(Vec<u8>, Vec<u8>)> = case
+                .solutions
+                .iter()
+                .filter(|sol| {
+                    (0..n).filter(|&c| b.region[c] == s.country as i32 && sol.0[c] == 1).count() == s.value as usize
+                })
+                .collect();
+            assert!(!with.is_empty(), "{s:?}");
+            let differ = (0..n + b.num_edges())
+                .filter(|&v| {
+                    let of = |sol: &(Vec<u8>, Vec<u8>)| if v < n { sol.0[v] } else { sol.1[v - n] };
+                    with.iter().any(|sol| of(sol) != of(with[0]))
+                })
+                .count() as u32;
+            assert_eq!((s.count, s.open), (with.len().min(2) as u8, differ), "{s:?}");
+            scored += 1;
+        }
+        // Every number some solution gives a candidate country is scored.
+        for &x in &countries {
+            for sol in &case.solutions {
+                let used = (0..n).filter(|&c| b.region[c] == x as i32 && sol.0[c] == 1).count() as u32;
+                assert!(one.iter().any(|s| s.country == x && s.value == used));
+            }
+        }
+    }
+    assert!(scored >= 100, "{scored}");
+}

@@ -27,19 +27,23 @@ const LABEL_MASK: u32 = (1 << LABEL_BITS) - 1;
 /// move's word with its parent's and the label).
 const MAX_LAYER: usize = 1 << 29;
 
-/// What the two passes found: the moves of every step, and which states
-/// are live.
+/// What the two passes found: the live states of every layer and the moves
+/// between them (every other state and move is dropped once the backward
+/// pass has marked them: on the wide 15 x 15 drafts fewer than one state in
+/// fifty is live, and everything asked afterwards reads only these).
 pub struct Dag {
     /// Per step, bit `2 * j + v` set when some solution makes the step's
     /// move with bit `j` of its label equal to `v` (`j`: 0 used, 1 right,
     /// 2 down). All zero when there is no solution.
     pub seen: Vec<u8>,
+    /// The live moves of each step, between live states numbered in order.
     steps: Vec<Step>,
-    /// Per step `t`, per state of layer `t + 1`: the move that first reached
-    /// it (parent << LABEL_BITS | label), to walk a solution back to the start.
+    /// Per step `t`, per live state of layer `t + 1`: a live move that
+    /// reaches it (parent << LABEL_BITS | label), to walk a solution back to
+    /// the start.
     first: Vec<Vec<u32>>,
-    /// Per layer, the bit set of its live states.
-    live: Vec<Vec<u64>>,
+    /// The start is live: the board has a solution.
+    any: bool,
 }
 
 /// A hashed set of the keys of the layer being built, numbering them in the
@@ -288,13 +292,61 @@ where
         seen[t] = s;
         live[t] = here;
     }
-    Ok(Dag { seen, steps: moves, first, live })
+    if !bit(&live[0], 0) {
+        return Ok(Dag { seen, steps: Vec::new(), first: Vec::new(), any: false });
+    }
+    // Keep the live part only, the states renumbered in order. A live
+    // state's first move comes from a live parent (the parent reaches the
+    // end through it).
+    let mut number = vec![0u32];
+    let mut live_steps = Vec::with_capacity(steps);
+    let mut live_first = Vec::with_capacity(steps);
+    for t in 0..steps {
+        if stop.requested() {
+            return Err(Error::Interrupted);
+        }
+        // `number` maps layer t (its full tables are gone already).
+        let states = number.len();
+        let mut next = vec![u32::MAX; first[t].len()];
+        let mut kept = 0u32;
+        for (c, n) in next.iter_mut().enumerate() {
+            if bit(&live[t + 1], c) {
+                *n = kept;
+                kept += 1;
+            }
+        }
+        let mut step = Step::default();
+        for p in (0..states).filter(|&p| bit(&live[t], p)) {
+            step.starts.push(step.moves.len() as u32);
+            for &m in moves[t].of(p) {
+                let c = next[child_of(m)];
+                if c != u32::MAX {
+                    step.moves.push(c << LABEL_BITS | (m & LABEL_MASK));
+                }
+            }
+        }
+        step.starts.push(step.moves.len() as u32);
+        let reached: Vec<u32> = (0..first[t].len())
+            .filter(|&c| bit(&live[t + 1], c))
+            .map(|c| {
+                let r = first[t][c];
+                number[(r >> LABEL_BITS) as usize] << LABEL_BITS | (r & LABEL_MASK)
+            })
+            .collect();
+        // The full tables of this step are no longer needed.
+        moves[t] = Step::default();
+        first[t] = Vec::new();
+        live_steps.push(step);
+        live_first.push(reached);
+        number = next;
+    }
+    Ok(Dag { seen, steps: live_steps, first: live_first, any: true })
 }
 
 impl Dag {
     /// Whether the board has a solution at all.
     pub fn any(&self) -> bool {
-        bit(&self.live[0], 0)
+        self.any
     }
 
     /// States in layer `t`.
@@ -330,7 +382,7 @@ impl Dag {
                     }
                     let (p, m) = (0..self.states(t))
                         .flat_map(|p| self.steps[t].of(p).iter().map(move |&m| (p as u32, m)))
-                        .find(|&(_, m)| label_of(m) >> j & 1 == v && bit(&self.live[t + 1], child_of(m)))
+                        .find(|&(_, m)| label_of(m) >> j & 1 == v)
                         .expect("a seen value has a live move");
                     // Back to the start along the first moves, then on.
                     let mut head = vec![0u8; t + 1];
@@ -351,94 +403,107 @@ impl Dag {
     /// `head` (the labels of steps before `t`) continued from live state
     /// `state` of layer `t` by the first live move of each step to the end.
     fn finish(&self, t: usize, mut state: usize, mut head: Vec<u8>) -> Vec<u8> {
-        for (s, step) in self.steps.iter().enumerate().skip(t) {
-            let m = step
-                .of(state)
-                .iter()
-                .copied()
-                .find(|&m| bit(&self.live[s + 1], child_of(m)))
-                .expect("a live state has a live move");
+        for step in &self.steps[t..] {
+            let m = *step.of(state).first().expect("a live state has a live move");
             head.push(label_of(m));
             state = child_of(m);
         }
         head
     }
 
-    /// For the steps in `group` (the cells of one country, say), split the
-    /// solutions by how many of those steps' points they use: per step, at
-    /// `2 * j + v` (as [`Dag::seen`]), the bit set of the totals `u` such that
-    /// some solution using exactly `u` of them makes a move with bit `j` of
-    /// its label equal to `v`. Two passes over the live moves: totals so far
-    /// forward, totals still to come backward, joined at each move. None
-    /// when `group` has more than 63 steps (a total must fit a bit of a word).
-    pub fn by_used(&self, group: &[bool], stop: &mut Stop<'_>) -> Result<Option<Vec<[u64; 6]>>> {
+    /// For each group of steps in `groups` (the cells of one country, say),
+    /// split the solutions by how many of the group's points they use: per
+    /// group, per step, at `2 * j + v` (as [`Dag::seen`]), the bit set of the
+    /// totals `u` such that some solution using exactly `u` of them makes a
+    /// move with bit `j` of its label equal to `v`. Two passes over the live
+    /// moves: totals so far forward, totals still to come backward, joined
+    /// at each move. Up to `width` groups share a pass (each state then
+    /// holds a word per group: a lookup of a state serves them all), fewer
+    /// when their words for every live state would pass [`BY_USED_BYTES`]. None
+    /// when a group has more than 63 steps (a total must fit a bit of a word).
+    pub fn by_used(
+        &self,
+        groups: &[Vec<bool>],
+        width: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Vec<Vec<[u64; 6]>>>> {
         let n = self.steps.len();
-        if group.iter().filter(|&&g| g).count() > 63 {
+        if groups.iter().any(|g| g.iter().filter(|&&x| x).count() > 63) {
             return Ok(None);
         }
-        let mut out = vec![[0u64; 6]; n];
-        if !self.any() {
+        let mut out: Vec<Vec<[u64; 6]>> = groups.iter().map(|_| vec![[0u64; 6]; n]).collect();
+        if !self.any() || groups.is_empty() {
             return Ok(Some(out));
         }
-        // fwd[t][p]: the totals over the steps before t of the live paths
-        // from the start to state p of layer t (0: no such path).
-        let mut fwd: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
-        fwd.push(vec![1]);
-        for t in 0..n {
-            let mut next = vec![0u64; self.states(t + 1)];
-            for (p, &f) in fwd[t].iter().enumerate() {
-                if f == 0 {
-                    continue;
-                }
-                if stop.requested() {
-                    return Err(Error::Interrupted);
-                }
-                for &m in self.steps[t].of(p) {
-                    let c = child_of(m);
-                    if bit(&self.live[t + 1], c) {
-                        next[c] |= f << u32::from(group[t] && m & 1 == 1);
+        let total: usize = (0..=n).map(|t| self.states(t)).sum();
+        let width = (BY_USED_BYTES / (8 * total)).clamp(1, width.max(1));
+        for (chunk, groups) in groups.chunks(width).enumerate() {
+            let w = groups.len();
+            let outs = &mut out[chunk * width..chunk * width + w];
+            // Per step, bit k: the step belongs to group k of this chunk.
+            let member: Vec<u64> =
+                (0..n).map(|t| groups.iter().enumerate().fold(0, |a, (k, g)| a | u64::from(g[t]) << k)).collect();
+            // fwd[t][p * w + k]: the totals over group k's steps before t of
+            // the (live) paths from the start to state p of layer t.
+            let mut fwd: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
+            fwd.push(vec![1; w]);
+            for t in 0..n {
+                let mut next = vec![0u64; self.states(t + 1) * w];
+                for p in 0..self.states(t) {
+                    let f = &fwd[t][p * w..(p + 1) * w];
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
+                    }
+                    for &m in self.steps[t].of(p) {
+                        let c = child_of(m);
+                        let used = if m & 1 == 1 { member[t] } else { 0 };
+                        for (k, (d, &f)) in next[c * w..(c + 1) * w].iter_mut().zip(f).enumerate() {
+                            *d |= f << (used >> k & 1);
+                        }
                     }
                 }
+                fwd.push(next);
             }
-            fwd.push(next);
-        }
-        // bwd[c]: the totals over the steps from t + 1 on of the live paths
-        // from state c of layer t + 1 to the end.
-        let mut bwd: Vec<u64> = (0..self.states(n)).map(|c| u64::from(bit(&self.live[n], c))).collect();
-        for t in (0..n).rev() {
-            // Layer t + 1's totals so far are no longer needed.
-            fwd.pop();
-            let cur = &fwd[t];
-            let mut back = vec![0u64; cur.len()];
-            for (p, &f) in cur.iter().enumerate() {
-                if f == 0 {
-                    continue;
-                }
-                if stop.requested() {
-                    return Err(Error::Interrupted);
-                }
-                for &m in self.steps[t].of(p) {
-                    let b = bwd[child_of(m)];
-                    if b == 0 {
-                        continue;
+            // bwd[c * w + k]: the totals over group k's steps from t + 1 on
+            // of the live paths from state c of layer t + 1 to the end.
+            // Every state kept is live: the last layer's all end the sweep.
+            let mut bwd: Vec<u64> = vec![1; self.states(n) * w];
+            for t in (0..n).rev() {
+                // Layer t + 1's totals so far are no longer needed.
+                fwd.pop();
+                let cur = &fwd[t];
+                let mut back = vec![0u64; self.states(t) * w];
+                for p in 0..self.states(t) {
+                    if stop.requested() {
+                        return Err(Error::Interrupted);
                     }
-                    let inc = u32::from(group[t] && m & 1 == 1);
-                    back[p] |= b << inc;
-                    // The totals of the solutions through this move.
-                    let mut through = 0u64;
-                    let mut a = f;
-                    while a != 0 {
-                        through |= b.checked_shl(a.trailing_zeros() + inc).unwrap_or(0);
-                        a &= a - 1;
-                    }
-                    let l = label_of(m);
-                    for j in 0..LABEL_BITS {
-                        out[t][(2 * j + u32::from(l >> j & 1)) as usize] |= through;
+                    for &m in self.steps[t].of(p) {
+                        let c = child_of(m);
+                        let l = label_of(m);
+                        let used = if l & 1 == 1 { member[t] } else { 0 };
+                        for k in 0..w {
+                            let (b, inc) = (bwd[c * w + k], (used >> k & 1) as u32);
+                            back[p * w + k] |= b << inc;
+                            // The totals of the solutions through this move.
+                            let mut through = 0u64;
+                            let mut a = cur[p * w + k];
+                            while a != 0 {
+                                through |= b.checked_shl(a.trailing_zeros() + inc).unwrap_or(0);
+                                a &= a - 1;
+                            }
+                            for j in 0..LABEL_BITS {
+                                outs[k][t][(2 * j + u32::from(l >> j & 1)) as usize] |= through;
+                            }
+                        }
                     }
                 }
+                bwd = back;
             }
-            bwd = back;
         }
         Ok(Some(out))
     }
 }
+
+/// Most bytes [`Dag::by_used`] gives the words of the groups that share a
+/// pass (one word per group and state, over every layer).
+const BY_USED_BYTES: usize = 128 << 20;

@@ -452,13 +452,27 @@ impl CountrySweep {
         countries: &[usize],
         stop: &mut Stop<'_>,
     ) -> Result<Option<Vec<CountryScore>>> {
+        self.scores_by(regions, countries, SCORE_WIDTH, stop)
+    }
+
+    /// [`CountrySweep::scores`] with at most `width` countries a pass (the
+    /// tests compare widths).
+    pub(crate) fn scores_by(
+        &self,
+        regions: &[i32],
+        countries: &[usize],
+        width: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Vec<CountryScore>>> {
         let mut out = Vec::new();
         let Some(dag) = self.dag.as_ref().filter(|d| d.any()) else { return Ok(Some(out)) };
         let steps = self.rules.steps();
-        for &x in countries {
-            let group: Vec<bool> =
-                (0..steps).map(|t| usize::try_from(regions[self.laid(t).0]).is_ok_and(|r| r == x)).collect();
-            let Some(by) = dag.by_used(&group, stop)? else { return Ok(None) };
+        let groups: Vec<Vec<bool>> = countries
+            .iter()
+            .map(|&x| (0..steps).map(|t| usize::try_from(regions[self.laid(t).0]).is_ok_and(|r| r == x)).collect())
+            .collect();
+        let Some(all) = dag.by_used(&groups, width, stop)? else { return Ok(None) };
+        for (&x, by) in countries.iter().zip(&all) {
             // Every solution passes the first step: its totals are all the numbers some solution gives.
             let numbers = by[0][0] | by[0][1];
             for v in (0..64).filter(|&v| numbers >> v & 1 == 1) {
@@ -472,6 +486,10 @@ impl CountrySweep {
         Ok(Some(out))
     }
 }
+
+/// Countries scored in one pass of the sweep's tables at most (see
+/// [`live::Dag::by_used`]).
+const SCORE_WIDTH: usize = 8;
 
 #[allow(clippy::too_many_arguments, reason = "the board, what is decided, and the count's four controls")]
 fn country_count_given(
