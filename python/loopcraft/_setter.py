@@ -272,15 +272,13 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
 _Kept = Tuple[Backbone, List[bytes], float, Optional[List[Tuple[int, int, int, int]]]]
 
 
-def _country_backbone(
-    board: CountryRoad, time_limit: Optional[float], scored: bool = False
-) -> Tuple[Backbone, List[bytes]]:
+def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
     """The backbone, and every solution the core found on the way (edge bits:
     the witnesses first, then further solutions, free for the suggestions).
     A complete answer is kept on the board (boards are frozen), so that a page
-    asking for the backbone and then for suggestions proves it once. With
-    ``scored`` the core also scores the candidate numbers from the same sweep
-    when it can (kept with the backbone, see :func:`_country_swept`)."""
+    asking for the backbone and then for suggestions proves it once. When the
+    core's sweep proves it, the sweep also scores the candidate numbers, for
+    a few percent more (kept with the backbone, see :func:`_country_swept`)."""
     budget = require_optional_number("time_limit", time_limit)
     kept: Optional[_Kept] = board.__dict__.get("_setter_backbone")
     if kept is not None:
@@ -288,11 +286,7 @@ def _country_backbone(
     started = time.perf_counter()
     rows, cols = board.rows, board.cols
     seconds = None if budget is None else float(budget)
-    scores: Optional[List[Tuple[int, int, int, int]]] = None
-    if scored:
-        (count, complete, values, found), scores = board.core_board.backbone_scored(seconds)
-    else:
-        count, complete, values, found = board.core_board.backbone(seconds)
+    (count, complete, values, found), scores = board.core_board.backbone_scored(seconds)
     found = [bytes(s) for s in found]
     sols = tuple(board._loop_from_bits(s) for s in found[:2])
     n = rows * cols
@@ -339,11 +333,8 @@ def _is_slither(board: Board) -> bool:
     return hasattr(board, "flat_clues")
 
 
-def _backbone(board: Board, time_limit: Optional[float], scored: bool = False) -> Backbone:
-    """The backbone of either family; ``scored`` as for :func:`_country_backbone`."""
-    if _is_slither(board):
-        return slither_backbone(board, time_limit)
-    return _country_backbone(board, time_limit, scored)[0]
+def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
+    return slither_backbone(board, time_limit) if _is_slither(board) else country_backbone(board, time_limit)
 
 
 def _clues(board: Board) -> List[Tuple[Where, int]]:
@@ -503,7 +494,7 @@ def _country_suggest(
     is the same as proving every candidate, on any number of ``threads``
     (see :class:`_CountryRanking`).
     """
-    bb, found = _country_backbone(board, clock.left(), scored=True)
+    bb, found = _country_backbone(board, clock.left())
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
     candidates = _candidates(board, bb)
@@ -1007,7 +998,7 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     ``suggest`` clues when ambiguous, the conflict when unsolvable."""
     suggest = require_int("suggest", suggest, 0, 10**9)
     clock = _Clock(time_limit)
-    bb = _backbone(board, clock.left(), scored=suggest > 0)
+    bb = _backbone(board, clock.left())
     if bb.count == 0:
         if not bb.complete:
             return Verdict(0, False, False, None, bb)
