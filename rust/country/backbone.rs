@@ -198,7 +198,7 @@ pub(super) fn may_have_solution(
     states: usize,
 ) -> Option<bool> {
     let swept =
-        under(g, Some(time), |stop| crate::frontier::country_count_partial(partial(p, s), Some(1), states, stop));
+        under(g, Some(time), |stop| crate::frontier::country_count_partial(partial(p, &s.val), Some(1), states, stop));
     swept.ok().map(|c| !c.count.is_zero())
 }
 
@@ -244,11 +244,12 @@ const LIVE_MOVES: usize = 1 << 24;
 /// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
 /// `Err(Interrupted)` when they end it, `Err(Capacity)` past its budget.
 fn sweep_from(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> crate::error::Result<crate::frontier::CountrySweep> {
-    under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, s), LIVE_STATES, LIVE_MOVES, stop))
+    under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, &s.val), LIVE_STATES, LIVE_MOVES, stop))
 }
 
-/// The board with what `s` has decided, as the frontier sweeps take it.
-fn partial<'a>(p: &'a Puzzle, s: &'a State) -> crate::frontier::CountryPartial<'a> {
+/// The board with `values` decided (per cell, then per edge: 0, 1 or 2
+/// open, as a state's), as the frontier sweeps take it.
+pub(super) fn partial<'a>(p: &'a Puzzle, values: &'a [u8]) -> crate::frontier::CountryPartial<'a> {
     let b = &p.board;
     let n = b.num_cells();
     crate::frontier::CountryPartial {
@@ -256,8 +257,8 @@ fn partial<'a>(p: &'a Puzzle, s: &'a State) -> crate::frontier::CountryPartial<'
         cols: b.cols,
         regions: &b.region,
         numbers: &b.numbers,
-        cells: &s.val[..n],
-        edges: &s.val[n..],
+        cells: &values[..n],
+        edges: &values[n..],
     }
 }
 

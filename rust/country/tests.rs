@@ -823,6 +823,22 @@ fn the_sweep_ends_on_the_callers_stop_and_deadline() {
     assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
 }
 
+/// Per cell, then per edge: the value every brute-force solution of `case`
+/// gives it, or 2 where two differ (all 2 without a solution).
+fn brute_backbone(case: &Case) -> Vec<u8> {
+    let n = case.rows * case.cols;
+    let edges = case.rows * (case.cols - 1) + (case.rows - 1) * case.cols;
+    (0..n + edges)
+        .map(|v| {
+            let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
+            match case.solutions.first().map(of) {
+                Some(x) if case.solutions.iter().all(|s| of(s) == x) => x,
+                _ => 2,
+            }
+        })
+        .collect()
+}
+
 /// Both routes of the backbone (the frontier sweep forward and back, and the
 /// search one variable at a time) against brute force on small boards with
 /// and without solutions: the same count and values, and witnesses that are
@@ -831,17 +847,7 @@ fn the_sweep_ends_on_the_callers_stop_and_deadline() {
 fn both_backbone_routes_agree_with_brute_force() {
     let mut seen = [0usize; 3];
     for case in random_cases(91, 150, false).into_iter().chain(random_cases(92, 150, true)) {
-        let n = case.rows * case.cols;
-        let expect: Vec<u8> = (0..n + case.solutions.first().map_or(0, |s| s.1.len()))
-            .map(|v| {
-                let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
-                let first = case.solutions.first().map(of);
-                match first {
-                    Some(x) if case.solutions.iter().all(|s| of(s) == x) => x,
-                    _ => 2,
-                }
-            })
-            .collect();
+        let expect = brute_backbone(&case);
         let count = case.solutions.len().min(2);
         seen[count] += 1;
         for sweep in [true, false] {
@@ -874,29 +880,20 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
     for case in random_cases(93, 120, true) {
         let p = puzzle(&case);
         let b = &p.board;
-        let n = b.num_cells();
-        let open = vec![2u8; n + b.num_edges()];
-        let expect: Vec<u8> = (0..open.len())
-            .map(|v| {
-                let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
-                match case.solutions.first().map(of) {
-                    Some(x) if case.solutions.iter().all(|s| of(s) == x) => x,
-                    _ => 2,
-                }
-            })
-            .collect();
+        let open = vec![2u8; b.num_cells() + b.num_edges()];
+        let expect = brute_backbone(&case);
         let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
         for o in 0..5 {
             let mut stop = Stop::never();
-            let board = crate::frontier::CountryPartial {
-                rows: b.rows,
-                cols: b.cols,
-                regions: &b.region,
-                numbers: &b.numbers,
-                cells: &open[..n],
-                edges: &open[n..],
-            };
-            let sweep = crate::frontier::CountrySweep::laid_out(board, o, 1 << 20, 1 << 24, &mut 0, &mut stop).unwrap();
+            let sweep = crate::frontier::CountrySweep::laid_out(
+                super::backbone::partial(&p, &open),
+                o,
+                1 << 20,
+                1 << 24,
+                &mut 0,
+                &mut stop,
+            )
+            .unwrap();
             let Some(sweep) = sweep else {
                 assert!(o >= 3 && b.rows != b.cols);
                 continue;
@@ -926,15 +923,13 @@ fn scores_agree_with_brute_force_at_any_width() {
         let b = &p.board;
         let n = b.num_cells();
         let open = vec![2u8; n + b.num_edges()];
-        let board = crate::frontier::CountryPartial {
-            rows: b.rows,
-            cols: b.cols,
-            regions: &b.region,
-            numbers: &b.numbers,
-            cells: &open[..n],
-            edges: &open[n..],
-        };
-        let sweep = crate::frontier::CountrySweep::new(board, 1 << 20, 1 << 24, &mut Stop::never()).unwrap();
+        let sweep = crate::frontier::CountrySweep::new(
+            super::backbone::partial(&p, &open),
+            1 << 20,
+            1 << 24,
+            &mut Stop::never(),
+        )
+        .unwrap();
         let countries: Vec<usize> = (0..b.numbers.len()).filter(|&x| b.numbers[x].is_none()).collect();
         let by = |w| sweep.scores_by(&b.region, &countries, w, &mut Stop::never()).unwrap().unwrap();
         let one = by(1);
