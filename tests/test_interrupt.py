@@ -83,11 +83,12 @@ LONG_CALLS = {
         "23hfg8pe80hml4zk22g')",
         "board.backbone()",
     ),
-    # The same draft's suggestions, which the sweep judges all at once.
+    # The same draft's suggestions, which its backbone's sweep scores all at
+    # once (so no backbone is kept beforehand: it would bring them along).
     "country suggest": (
         "from loopcraft.country import CountryRoad\nboard = CountryRoad.from_url("
         "'https://puzz.link/p?country/15/15/8qgemid9l54ikm1ht8ckd58ibbr5i5b89lahaqmld46god142vqsknv88ftiiv010vil2dd0"
-        "23hfg8pe80hml4zk22g')\nboard.backbone()",
+        "23hfg8pe80hml4zk22g')",
         "board.suggest_clues(5)",
     ),
     "slitherlink generate": (
