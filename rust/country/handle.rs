@@ -104,10 +104,22 @@ impl Handle {
 
     /// The backbone under an optional time limit (as [`super::backbone_with_stop`]).
     pub fn backbone(&self, time_limit: Option<f64>, stop: &mut Stop<'_>) -> Result<Backbone> {
+        self.budgeted(time_limit, stop, backbone::backbone)
+    }
+
+    /// `f` on this board's puzzle under `time_limit` and `stop`: a stop
+    /// asked for while it ran is `Error::Interrupted`, a deadline is `f`'s
+    /// to report (as incomplete).
+    fn budgeted<T>(
+        &self,
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+        f: impl FnOnce(&mut Puzzle, &mut Budget<'_, '_>) -> T,
+    ) -> Result<T> {
         let time = crate::budget::time_limit(time_limit)?;
         let mut p = self.puzzle()?;
         let mut budget = Budget::new(stop).with_time(time);
-        let out = backbone::backbone(&mut p, &mut budget);
+        let out = f(&mut p, &mut budget);
         budget.answer(out)
     }
 
@@ -119,11 +131,7 @@ impl Handle {
         time_limit: Option<f64>,
         stop: &mut Stop<'_>,
     ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
-        let time = crate::budget::time_limit(time_limit)?;
-        let mut p = self.puzzle()?;
-        let mut budget = Budget::new(stop).with_time(time);
-        let out = backbone::backbone_scored(&mut p, &mut budget);
-        budget.answer(out)
+        self.budgeted(time_limit, stop, backbone::backbone_scored)
     }
 
     /// What one more number in each of `countries` (indices of unnumbered
@@ -141,11 +149,7 @@ impl Handle {
                 self.numbers.len()
             )));
         }
-        let time = crate::budget::time_limit(time_limit)?;
-        let mut p = self.puzzle()?;
-        let mut budget = Budget::new(stop).with_time(time);
-        let out = backbone::scores(&mut p, &mut budget, countries);
-        budget.answer(out)
+        self.budgeted(time_limit, stop, |p, g| backbone::scores(p, g, countries))
     }
 
     /// The steps of the ladder up to `level` from `position` (as [`super::explain`]).

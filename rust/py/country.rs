@@ -12,6 +12,21 @@ use crate::interrupt::Stop;
 /// One more number as the sweep judges it: `(country, number, count, open)`.
 type ScoreTuple = (usize, u32, u8, u32);
 
+/// A core call stoppable by Ctrl-C and by `halt`, a flag that any thread
+/// may set (the Country Road ranking's workers read it): `interruptible`
+/// with one more reason to stop.
+fn halting<T: Send>(
+    py: Python<'_>,
+    halt: Option<PyRef<'_, PyHalt>>,
+    work: impl FnOnce(&mut Stop<'_>) -> Result<T, crate::error::Error> + Send,
+) -> PyResult<T> {
+    let halt = halt.map(|h| Arc::clone(&h.flag));
+    with_signal_check(py, |check| {
+        let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
+        work(&mut Stop::new(&either))
+    })
+}
+
 fn score_tuples(scores: Vec<crate::frontier::CountryScore>) -> Vec<ScoreTuple> {
     scores.into_iter().map(|s| (s.country, s.value, s.count, s.open)).collect()
 }
@@ -154,11 +169,7 @@ impl PyCountryBoard {
         time_limit: Option<f64>,
         halt: Option<PyRef<'_, PyHalt>>,
     ) -> PyResult<BackboneTuple> {
-        let halt = halt.map(|h| Arc::clone(&h.flag));
-        let b = with_signal_check(py, |check| {
-            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
-            self.handle.backbone(time_limit, &mut Stop::new(&either))
-        })?;
+        let b = halting(py, halt, |stop| self.handle.backbone(time_limit, stop))?;
         Ok((b.count, b.finished, b.values, b.witnesses))
     }
 
@@ -172,11 +183,7 @@ impl PyCountryBoard {
         time_limit: Option<f64>,
         halt: Option<PyRef<'_, PyHalt>>,
     ) -> PyResult<(BackboneTuple, Option<Vec<ScoreTuple>>)> {
-        let halt = halt.map(|h| Arc::clone(&h.flag));
-        let (b, scores) = with_signal_check(py, |check| {
-            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
-            self.handle.backbone_scored(time_limit, &mut Stop::new(&either))
-        })?;
+        let (b, scores) = halting(py, halt, |stop| self.handle.backbone_scored(time_limit, stop))?;
         Ok(((b.count, b.finished, b.values, b.witnesses), scores.map(score_tuples)))
     }
 
@@ -193,11 +200,7 @@ impl PyCountryBoard {
         halt: Option<PyRef<'_, PyHalt>>,
     ) -> PyResult<Option<Vec<ScoreTuple>>> {
         let countries = countries.into_iter().map(|x| non_negative("country", x)).collect::<Result<Vec<usize>, _>>()?;
-        let halt = halt.map(|h| Arc::clone(&h.flag));
-        let out = with_signal_check(py, |check| {
-            let either = || halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) || check();
-            self.handle.scores(&countries, time_limit, &mut Stop::new(&either))
-        })?;
+        let out = halting(py, halt, |stop| self.handle.scores(&countries, time_limit, stop))?;
         Ok(out.map(score_tuples))
     }
 
