@@ -50,23 +50,36 @@ def test_dask_in_process_and_processes_write_the_same_bytes(tmp_path, cluster, f
 
 
 def test_a_killed_worker_changes_nothing(tmp_path, cluster):
-    """When the first chunk comes back, a worker process that is running a
-    chunk is killed (SIGKILL); its chunk runs again elsewhere and the bank
-    equals the reference."""
+    """When a chunk comes back, a worker process that is running a chunk is
+    killed (SIGKILL); its chunk runs again elsewhere and the bank equals the
+    reference.
+
+    The boards are 12 x 12 so that a chunk lasts about a tenth of a second: on
+    7 x 7 every chunk could be done before the first one was reported, and
+    then no worker held work to be killed with."""
     c, client = cluster
     ref, out = tmp_path / "ref", tmp_path / "out"
-    make_bank("country", ref, "7x7", 16, seed="kw", chunk_size=2)
+    make_bank("country", ref, "12x12", 16, seed="kw", chunk_size=2)
     pids = client.run(os.getpid)
     killed = []
 
     def progress(done, total):
-        if not killed:
+        # The scheduler may not yet have handed the next chunk on when a
+        # chunk is reported: watch for a busy worker a little while.
+        deadline = time.monotonic() + 5
+        while not killed and time.monotonic() < deadline:
             busy = {addr: keys for addr, keys in client.processing().items() if keys}
-            addr = sorted(busy)[0]
-            os.kill(pids[addr], signal.SIGKILL)
-            killed.append((pids[addr], len(busy[addr]), done))
+            if busy:
+                addr = sorted(busy)[0]
+                os.kill(pids[addr], signal.SIGKILL)
+                killed.append((pids[addr], len(busy[addr]), done))
+            else:
+                time.sleep(0.002)
 
-    s = make_bank("country", out, "7x7", 16, seed="kw", chunk_size=2, scheduler=c.scheduler_address, progress=progress)
+    s = make_bank(
+        "country", out, "12x12", 16, seed="kw", chunk_size=2, scheduler=c.scheduler_address, progress=progress
+    )
+    assert killed, "no worker was ever seen holding work"
     victim, tasks_on_it, done_then = killed[0]
     assert tasks_on_it >= 1 and done_then < 16  # killed while it held work, in the middle of the run
     assert (s.made, s.boards, s.failures) == (16, 16, 0)
