@@ -890,7 +890,6 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
                 o,
                 1 << 20,
                 1 << 24,
-                &mut 0,
                 &mut stop,
             )
             .unwrap();
@@ -910,6 +909,34 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
         }
     }
     assert!(laid >= 400, "{laid}");
+}
+
+/// The layouts raced in rounds: with one state a layer in the first round,
+/// every layout runs out of room round after round and goes on where it
+/// stopped, and the values are still the brute-force ones; with few moves
+/// allowed, layouts drop out, and the sweep either gives those values or
+/// says it ran out of room.
+#[test]
+fn the_raced_layouts_agree_with_brute_force() {
+    let (mut raced, mut short) = (0, 0);
+    for case in random_cases(95, 80, true) {
+        let p = puzzle(&case);
+        let b = &p.board;
+        let open = vec![2u8; b.num_cells() + b.num_edges()];
+        let expect = brute_backbone(&case);
+        let what = format!("{:?} {:?}", case.regions, case.numbers);
+        let partial = super::backbone::partial(&p, &open);
+        let sweep = crate::frontier::CountrySweep::raced(partial, 1, 1 << 20, 1 << 24, &mut Stop::never()).unwrap();
+        assert_eq!(sweep.values(), expect, "{what}");
+        raced += 1;
+        let moves = 3 * (b.num_cells() + b.num_edges());
+        match crate::frontier::CountrySweep::raced(partial, 1, 1 << 20, moves, &mut Stop::never()) {
+            Ok(sweep) => assert_eq!(sweep.values(), expect, "{what}"),
+            Err(crate::error::Error::Capacity(_)) => short += 1,
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
+    assert!(raced >= 60 && short > 0, "{raced} {short}");
 }
 
 /// The scores of candidate numbers do not depend on how many countries

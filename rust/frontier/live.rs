@@ -173,34 +173,90 @@ fn bit(set: &[u64], i: usize) -> bool {
     set[i / 64] >> (i % 64) & 1 == 1
 }
 
-/// Runs both passes. Fails with [`Error::Capacity`] when a layer would pass
-/// `max_states` or the moves kept would pass `max_moves`, and with
-/// [`Error::Interrupted`] when `stop` asks. `swept` is set to the steps the
-/// forward pass finished (how far a sweep that ran out of room got).
-pub fn live<const N: usize, R: Labelled>(
-    rules: &R,
-    max_states: usize,
-    max_moves: usize,
-    swept: &mut usize,
-    stop: &mut Stop<'_>,
-) -> Result<Dag>
+/// A forward pass under way, whatever its key width: what a race of
+/// several layouts of one board needs to see and do (see
+/// `super::CountrySweep::new`).
+pub trait Sweeping {
+    /// The steps swept so far.
+    fn swept(&self) -> usize;
+    /// Every step is swept: [`Sweeping::finish`] gives the answer.
+    fn done(&self) -> bool;
+    /// States in the layer reached, which the next step expands.
+    fn layer(&self) -> usize;
+    /// Moves kept so far (4 bytes each).
+    fn kept(&self) -> usize;
+    /// Sweeps one more step. [`Error::Capacity`] when its layer would pass
+    /// `max_states`; the pass is then as before the call.
+    fn advance(&mut self, max_states: usize, stop: &mut Stop<'_>) -> Result<()>;
+    /// Gives back the memory a step builds its layer in, while other
+    /// passes sweep (the next step takes it again).
+    fn park(&mut self);
+    /// The backward pass, once every step is swept.
+    fn finish(self: Box<Self>, stop: &mut Stop<'_>) -> Result<Dag>;
+}
+
+/// The forward pass, a step at a call, keeping each step's
+/// moves and the first move that reached each state.
+pub struct Forward<'r, const N: usize, R> {
+    rules: &'r R,
+    /// Steps swept.
+    t: usize,
+    moves: Vec<Step>,
+    first: Vec<Vec<u32>>,
+    kept: usize,
+    /// The keys of layer `t`.
+    old: Vec<[u64; N]>,
+    /// The table the next layer is built in, kept between steps.
+    new: Index<N>,
+}
+
+impl<'r, const N: usize, R: Labelled> Forward<'r, N, R>
 where
     [u64; N]: Key,
 {
-    let steps = rules.steps();
-    let max_states = max_states.min(MAX_LAYER);
-    *swept = 0;
-    let mut moves: Vec<Step> = Vec::with_capacity(steps);
-    let mut first: Vec<Vec<u32>> = Vec::with_capacity(steps);
-    let mut kept = 0usize;
-    let mut old: Vec<[u64; N]> = vec![[0u64; N]];
-    let mut new: Index<N> = Index::new();
-    let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
-    let mut labels = [0u8; 4];
-    // Pending successors: key, hash, parent, label.
-    let mut batch: Vec<([u64; N], u64, u32, u8)> = Vec::with_capacity(BATCH + 4);
-    for t in 0..steps {
+    pub fn new(rules: &'r R) -> Self {
+        let steps = rules.steps();
+        Forward {
+            rules,
+            t: 0,
+            moves: Vec::with_capacity(steps),
+            first: Vec::with_capacity(steps),
+            kept: 0,
+            old: vec![[0u64; N]],
+            new: Index::new(),
+        }
+    }
+}
+
+impl<const N: usize, R: Labelled> Sweeping for Forward<'_, N, R>
+where
+    [u64; N]: Key,
+{
+    fn swept(&self) -> usize {
+        self.t
+    }
+
+    fn done(&self) -> bool {
+        self.t == self.rules.steps()
+    }
+
+    fn layer(&self) -> usize {
+        self.old.len()
+    }
+
+    fn kept(&self) -> usize {
+        self.kept
+    }
+
+    fn advance(&mut self, max_states: usize, stop: &mut Stop<'_>) -> Result<()> {
+        let (rules, t, steps) = (self.rules, self.t, self.rules.steps());
+        let max_states = max_states.min(MAX_LAYER);
+        let mut succ = Succ { keys: [[0u64; N]; 4], len: 0 };
+        let mut labels = [0u8; 4];
+        // Pending successors: key, hash, parent, label.
+        let mut batch: Vec<([u64; N], u64, u32, u8)> = Vec::with_capacity(BATCH + 4);
         let join = if t + 1 < steps { rules.joinable(t + 1) } else { None };
+        let (old, new) = (&self.old, &mut self.new);
         new.clear(old.len());
         let mut these =
             Step { starts: Vec::with_capacity(old.len() + 1), moves: Vec::with_capacity(old.len() * 3 / 2) };
@@ -237,28 +293,50 @@ where
                 batch.push((k, h, p as u32, label));
             }
             if batch.len() >= BATCH {
-                flush(&mut batch, &mut new, &mut these, &mut reached);
+                flush(&mut batch, new, &mut these, &mut reached);
                 if new.keys.len() > max_states {
                     break;
                 }
             }
         }
-        flush(&mut batch, &mut new, &mut these, &mut reached);
+        flush(&mut batch, new, &mut these, &mut reached);
         these.starts.push(these.moves.len() as u32);
-        kept += these.moves.len();
         if new.keys.len() > max_states {
             return Err(Error::Capacity(format!(
                 "the backbone sweep passed {max_states} states at step {t} of {steps}"
             )));
         }
-        if kept > max_moves {
-            return Err(Error::Capacity(format!("the backbone sweep passed {max_moves} moves at step {t} of {steps}")));
-        }
-        moves.push(these);
-        first.push(reached);
-        *swept = t + 1;
-        std::mem::swap(&mut old, &mut new.keys);
+        self.kept += these.moves.len();
+        self.moves.push(these);
+        self.first.push(reached);
+        self.t = t + 1;
+        std::mem::swap(&mut self.old, &mut self.new.keys);
+        Ok(())
     }
+
+    fn park(&mut self) {
+        self.new = Index::new();
+    }
+
+    fn finish(self: Box<Self>, stop: &mut Stop<'_>) -> Result<Dag> {
+        let Forward { rules, moves, first, old, .. } = *self;
+        backward(rules, moves, first, old, stop)
+    }
+}
+
+/// The backward pass over a finished forward pass (`old`: the last layer's
+/// keys), then the live part kept.
+fn backward<const N: usize, R: Labelled>(
+    rules: &R,
+    mut moves: Vec<Step>,
+    mut first: Vec<Vec<u32>>,
+    old: Vec<[u64; N]>,
+    stop: &mut Stop<'_>,
+) -> Result<Dag>
+where
+    [u64; N]: Key,
+{
+    let steps = rules.steps();
     // Backward: live[t] is the bit set of the live states of layer t.
     let words = |n: usize| vec![0u64; n.div_ceil(64)];
     let mut live: Vec<Vec<u64>> = vec![Vec::new(); steps + 1];

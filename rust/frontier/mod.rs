@@ -119,25 +119,21 @@ fn run_sized<R: Rules>(
     }
 }
 
-fn live_sized<R: sweep::Labelled>(
-    rules: &R,
-    bits: u32,
-    max_states: usize,
-    max_moves: usize,
-    swept: &mut usize,
-    stop: &mut Stop<'_>,
-) -> Result<live::Dag> {
-    match bits.div_ceil(64) {
-        0 | 1 => live::live::<1, R>(rules, max_states, max_moves, swept, stop),
-        2 => live::live::<2, R>(rules, max_states, max_moves, swept, stop),
-        3 => live::live::<3, R>(rules, max_states, max_moves, swept, stop),
-        4 => live::live::<4, R>(rules, max_states, max_moves, swept, stop),
-        5..=8 => live::live::<8, R>(rules, max_states, max_moves, swept, stop),
-        9..=MAX_WORDS => live::live::<16, R>(rules, max_states, max_moves, swept, stop),
-        words => Err(Error::TooLarge(format!(
-            "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
-        ))),
-    }
+/// The forward pass of the backbone sweep with keys of the width `bits` needs.
+fn forward_sized<R: sweep::Labelled>(rules: &R, bits: u32) -> Result<Box<dyn live::Sweeping + '_>> {
+    Ok(match bits.div_ceil(64) {
+        0 | 1 => Box::new(live::Forward::<1, R>::new(rules)),
+        2 => Box::new(live::Forward::<2, R>::new(rules)),
+        3 => Box::new(live::Forward::<3, R>::new(rules)),
+        4 => Box::new(live::Forward::<4, R>::new(rules)),
+        5..=8 => Box::new(live::Forward::<8, R>::new(rules)),
+        9..=MAX_WORDS => Box::new(live::Forward::<16, R>::new(rules)),
+        words => {
+            return Err(Error::TooLarge(format!(
+                "the frontier state of this board needs {words} words, more than the engine's {MAX_WORDS}"
+            )))
+        }
+    })
 }
 
 /// Number of Slitherlink solutions of an R x C board (`clues` row-major, one
@@ -269,8 +265,8 @@ pub struct CountrySweep {
 /// How many ways [`orientation`] offers to lay the board for the sweep.
 const ORIENTATIONS: usize = 5;
 
-/// States a layer may hold in the first round of [`CountrySweep::new`];
-/// each round allows four times more.
+/// States a layer may hold while [`CountrySweep::new`] first tries each
+/// layout alone: most boards fit in the first.
 const FIRST_STATES: usize = 1 << 14;
 
 /// Way `o` of laying an R x C board for the sweep: as it is (0), turned
@@ -288,6 +284,58 @@ fn orientation(rows: usize, cols: usize, o: usize) -> Option<(usize, usize, Vec<
         3 if rows == cols => Some((rows, cols, map(&|r, c| c * cols + r))),
         4 if rows == cols => Some((rows, cols, map(&|r, c| (cols - 1 - c) * cols + rows - 1 - r))),
         _ => None,
+    }
+}
+
+/// Runs the forward passes of [`CountrySweep::new`] until one is done:
+/// its index, or None when every one dropped out (a dropped one is None).
+fn race(
+    racers: &mut [Option<Box<dyn live::Sweeping + '_>>],
+    first: usize,
+    max_states: usize,
+    max_moves: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Option<usize>> {
+    let mut budget = first.clamp(1, max_states.max(1));
+    // The order of a round: the pass that swept furthest first.
+    let mut order: Vec<usize> = (0..racers.len()).collect();
+    loop {
+        for &i in &order {
+            let Some(r) = racers[i].as_mut() else { continue };
+            loop {
+                match r.advance(budget, stop) {
+                    Ok(()) if r.done() => return Ok(Some(i)),
+                    Ok(()) => {}
+                    // Left as it was: the next round goes on from here.
+                    Err(Error::Capacity(_)) => break,
+                    Err(e) => return Err(e),
+                }
+                if r.kept() > max_moves {
+                    break;
+                }
+            }
+            r.park();
+            // Within the moves all passes keep: the others that met the
+            // largest layers drop out first, then this one.
+            loop {
+                let kept: usize = racers.iter().flatten().map(|r| r.kept()).sum();
+                if kept <= max_moves {
+                    break;
+                }
+                let worst = racers
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, r)| r.as_ref().map(|r| (j != i, r.layer(), j)))
+                    .max()
+                    .expect("moves are kept by some pass");
+                racers[worst.2] = None;
+            }
+        }
+        if budget >= max_states || racers.iter().all(Option::is_none) {
+            return Ok(None);
+        }
+        budget = budget.saturating_mul(4).min(max_states);
+        order.sort_by_key(|&i| std::cmp::Reverse(racers[i].as_ref().map_or(0, |r| r.swept())));
     }
 }
 
@@ -313,56 +361,18 @@ pub struct CountryScore {
     pub open: u32,
 }
 
-impl CountrySweep {
-    /// The sweep forward and back. It is laid each way [`orientation`]
-    /// offers in turn, within [`FIRST_STATES`] a layer, and the first that
-    /// fits is kept; each round allows four times more states, up to
-    /// `max_states`. A layout that runs out of room costs about what it
-    /// swept, and a good one can be ten times smaller than the board as it is.
-    pub fn new(
-        board: CountryPartial<'_>,
-        max_states: usize,
-        max_moves: usize,
-        stop: &mut Stop<'_>,
-    ) -> Result<CountrySweep> {
-        // Checks the board and what is decided once, as it is laid out.
-        board.rules()?;
-        let mut budget = FIRST_STATES.min(max_states);
-        // The layouts to try this round, the one that got furthest last round first.
-        let mut order: Vec<usize> = (0..ORIENTATIONS).collect();
-        let mut reached = [0usize; ORIENTATIONS];
-        loop {
-            for &o in &order {
-                match CountrySweep::laid_out(board, o, budget, max_moves, &mut reached[o], stop) {
-                    Ok(Some(sweep)) => return Ok(sweep),
-                    Ok(None) | Err(Error::Capacity(_)) => continue,
-                    Err(e) => return Err(e),
-                }
-            }
-            if budget >= max_states {
-                return Err(Error::Capacity(format!(
-                    "the backbone sweep passed {max_states} states a layer or {max_moves} moves in every layout"
-                )));
-            }
-            budget = budget.saturating_mul(4).min(max_states);
-            // A layout that swept further before running out of room has
-            // smaller layers so far: it is the likeliest to fit.
-            order.sort_by_key(|&o| std::cmp::Reverse(reached[o]));
-        }
-    }
+/// The board laid out one way for the sweep ([`orientation`]): its rules,
+/// and the board's own cell and edge for each of the laid board's.
+struct Laid {
+    rules: country::Country,
+    cell_of: Vec<usize>,
+    edge_of: Vec<usize>,
+}
 
-    /// The sweep over the board laid out as [`orientation`] `o` says (None
-    /// when that needs a square board), within `max_states` a layer and
-    /// `max_moves`; `swept` as in [`live::live`]. The board must be valid
-    /// (see [`CountrySweep::new`]).
-    pub(crate) fn laid_out(
-        board: CountryPartial<'_>,
-        o: usize,
-        max_states: usize,
-        max_moves: usize,
-        swept: &mut usize,
-        stop: &mut Stop<'_>,
-    ) -> Result<Option<CountrySweep>> {
+impl Laid {
+    /// Layout `o` of a valid board (see [`CountrySweep::new`]); None when
+    /// that needs a square board.
+    fn new(board: CountryPartial<'_>, o: usize) -> Result<Option<Laid>> {
         let CountryPartial { rows, cols, regions, numbers, cells, edges } = board;
         let Some((r2, c2, cell_of)) = orientation(rows, cols, o) else { return Ok(None) };
         let edge_of: Vec<usize> = (0..r2 * (c2 - 1) + (r2 - 1) * c2)
@@ -381,12 +391,95 @@ impl CountrySweep {
         let laid_cells: Vec<u8> = cell_of.iter().map(|&c| cells[c]).collect();
         let laid_edges: Vec<u8> = edge_of.iter().map(|&e| edges[e]).collect();
         let rules = country::Country::new(r2, c2, &laid_regions, numbers, Some((&laid_cells, &laid_edges)))?;
-        let dag = if rules.impossible {
-            None
-        } else {
-            Some(live_sized(&rules, rules.bits, max_states, max_moves, swept, stop)?)
+        Ok(Some(Laid { rules, cell_of, edge_of }))
+    }
+
+    fn sweep(self, dag: Option<live::Dag>) -> CountrySweep {
+        CountrySweep { rules: self.rules, dag, cell_of: self.cell_of, edge_of: self.edge_of }
+    }
+}
+
+impl CountrySweep {
+    /// The sweep forward and back, over a layout of the board
+    /// ([`orientation`]) that gets through with few states. In rounds, each
+    /// layout in turn sweeps on until a layer would pass the round's
+    /// states: [`FIRST_STATES`] in the first round, which most boards fit
+    /// in the first layout, four times more each round after, up to
+    /// `max_states`. A layout goes on where it stopped, never sweeping a
+    /// step twice, and each round starts with the one that swept furthest.
+    ///
+    /// The moves all layouts keep stay within `max_moves`: past that the
+    /// others that met the largest layers drop out. [`Error::Capacity`] when
+    /// none finishes. Which layout finishes changes the witnesses, never
+    /// the values or the scores.
+    pub fn new(
+        board: CountryPartial<'_>,
+        max_states: usize,
+        max_moves: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<CountrySweep> {
+        Self::raced(board, FIRST_STATES, max_states, max_moves, stop)
+    }
+
+    /// [`CountrySweep::new`] with `first` states a layer in the first round
+    /// (the tests make every layout run out of room, round after round).
+    pub(crate) fn raced(
+        board: CountryPartial<'_>,
+        first: usize,
+        max_states: usize,
+        max_moves: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<CountrySweep> {
+        // Checks the board and what is decided once, as it is laid out.
+        board.rules()?;
+        let mut laid = Vec::new();
+        for o in 0..ORIENTATIONS {
+            laid.extend(Laid::new(board, o)?);
+        }
+        if laid[0].rules.impossible {
+            return Ok(laid.swap_remove(0).sweep(None));
+        }
+        let (winner, dag) = {
+            let mut racers = Vec::with_capacity(laid.len());
+            for l in &laid {
+                racers.push(Some(forward_sized(&l.rules, l.rules.bits)?));
+            }
+            match race(&mut racers, first, max_states, max_moves, stop)? {
+                Some(i) => (i, racers[i].take().expect("the winner is in the race").finish(stop)?),
+                None => {
+                    return Err(Error::Capacity(format!(
+                        "the backbone sweep passed {max_states} states a layer or {max_moves} moves in every layout"
+                    )))
+                }
+            }
         };
-        Ok(Some(CountrySweep { rules, dag, cell_of, edge_of }))
+        Ok(laid.swap_remove(winner).sweep(Some(dag)))
+    }
+
+    /// The sweep over the board laid out as [`orientation`] `o` says (None
+    /// when that needs a square board), within `max_states` a layer and
+    /// `max_moves`. The board must be valid (see [`CountrySweep::new`]).
+    #[cfg(test)]
+    pub(crate) fn laid_out(
+        board: CountryPartial<'_>,
+        o: usize,
+        max_states: usize,
+        max_moves: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<CountrySweep>> {
+        let Some(laid) = Laid::new(board, o)? else { return Ok(None) };
+        if laid.rules.impossible {
+            return Ok(Some(laid.sweep(None)));
+        }
+        let mut forward = forward_sized(&laid.rules, laid.rules.bits)?;
+        while !forward.done() {
+            forward.advance(max_states, stop)?;
+            if forward.kept() > max_moves {
+                return Err(Error::Capacity(format!("the backbone sweep passed {max_moves} moves")));
+            }
+        }
+        let dag = forward.finish(stop)?;
+        Ok(Some(laid.sweep(Some(dag))))
     }
 
     /// Per cell, then per edge: 0 or 1 in every solution, 2 where two
