@@ -25,6 +25,13 @@ pub trait Key: Copy + Eq + Default + Send + Sync + 'static {
 
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// Keys of at most this many words read and write a field by picking its
+/// word by comparison with each word's index rather than by indexing: an
+/// indexed word makes the compiler keep the key in memory, and copying the
+/// whole key right after a field is written then waits for the narrower
+/// stores (store forwarding fails). Picked, the key stays in registers.
+const SELECTED_WORDS: usize = 4;
+
 #[inline]
 fn low_mask(bits: u32) -> u64 {
     if bits >= 64 {
@@ -40,6 +47,16 @@ where
 {
     #[inline(always)]
     fn get(&self, off: u32, width: u32) -> u64 {
+        if N <= SELECTED_WORDS {
+            let (i, sh) = ((off / 64) as usize, off % 64);
+            let (mut lo, mut hi) = (0u64, 0u64);
+            for (j, &w) in self.iter().enumerate() {
+                lo = if j == i { w } else { lo };
+                hi = if j == i + 1 { w } else { hi };
+            }
+            let spill = if sh + width > 64 { hi << (64 - sh) } else { 0 };
+            return (lo >> sh | spill) & low_mask(width);
+        }
         let lo = self[(off / 64) as usize] >> (off % 64);
         if off % 64 + width > 64 {
             // A field across two words: the plugs of columns 31 and 32 read
@@ -51,6 +68,20 @@ where
 
     #[inline(always)]
     fn set(&mut self, off: u32, width: u32, v: u64) {
+        if N <= SELECTED_WORDS {
+            let (i, sh, m) = ((off / 64) as usize, off % 64, low_mask(width));
+            for (j, w) in self.iter_mut().enumerate() {
+                let (mj, vj) = if j == i {
+                    (m << sh, v << sh)
+                } else if j == i + 1 && sh + width > 64 {
+                    (m >> (64 - sh), v >> (64 - sh))
+                } else {
+                    (0, 0)
+                };
+                *w = (*w & !mj) | (vj & mj);
+            }
+            return;
+        }
         let w = &mut self[(off / 64) as usize];
         let m = low_mask(width) << (off % 64);
         *w = (*w & !m) | ((v << (off % 64)) & m);
