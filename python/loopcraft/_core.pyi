@@ -278,7 +278,9 @@ class CountryBoard:
         every number some solution gives it (``count`` 1, or 2 for two or
         more; ``open`` the cells and edges left open), by the frontier sweep
         run forward and back. None when the sweep cannot answer within its
-        budget or ``time_limit``. ``halt`` as in :meth:`backbone`."""
+        budget or ``time_limit``, at once when this board's backbone sweep
+        ran out of room (the same sweep would run out again). ``halt`` as in
+        :meth:`backbone`."""
 
     def explain(self, level: str, position: Optional[bytes] = None) -> Tuple[List[_PyStep], bool, bytes]:
         """The steps of the ladder up to ``level`` (not ``"search"``), easiest

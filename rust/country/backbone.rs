@@ -244,7 +244,18 @@ const LIVE_MOVES: usize = 1 << 24;
 /// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
 /// `Err(Interrupted)` when they end it, `Err(Capacity)` past its budget.
 fn sweep_from(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> crate::error::Result<crate::frontier::CountrySweep> {
-    under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, &s.val), LIVE_STATES, LIVE_MOVES, stop))
+    let (states, moves) = live_caps();
+    under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, &s.val), states, moves, stop))
+}
+
+/// [`LIVE_STATES`] and [`LIVE_MOVES`]; a test may lower them on its thread
+/// (`tests::LIVE_CAPS`) to see what happens when the sweep runs out.
+fn live_caps() -> (usize, usize) {
+    #[cfg(test)]
+    if let Some(caps) = super::tests::LIVE_CAPS.get() {
+        return caps;
+    }
+    (LIVE_STATES, LIVE_MOVES)
 }
 
 /// The board with `values` decided (per cell, then per edge: 0, 1 or 2
@@ -471,42 +482,52 @@ fn moves(p: &Puzzle) -> Vec<Move> {
 /// caller checks `g.interrupted()`): by the frontier sweep when it fits its
 /// budget, else by the search.
 pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
-    backbone_by(p, g, true, false).0
+    backbone_by(p, g, true, false).backbone
 }
 
 /// [`backbone`], and when the sweep proved an ambiguous one, the scores of
 /// its candidate countries from the same sweep (see [`scores`]): what a
 /// page that asks for both pays for once.
-pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> (Backbone, Option<Vec<Score>>) {
+pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Scored {
     backbone_by(p, g, true, true)
+}
+
+/// What [`backbone_by`] found.
+pub struct Scored {
+    pub backbone: Backbone,
+    /// The candidates' scores, when asked for and the sweep gave them.
+    pub scores: Option<Vec<Score>>,
+    /// The sweep ran out of room (its states, moves or key width), so the
+    /// search proved the backbone: [`scores`] on the same board would run
+    /// the same sweep from the same root and run out again.
+    pub sweep_ran_out: bool,
 }
 
 /// [`backbone`], with the sweep tried first only when `sweep` (the tests
 /// compare both routes), and the candidates scored by it with `score`.
-pub(super) fn backbone_by(
-    p: &mut Puzzle,
-    g: &mut Budget<'_, '_>,
-    sweep: bool,
-    score: bool,
-) -> (Backbone, Option<Vec<Score>>) {
+pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool) -> Scored {
     let n = p.board.num_cells() + p.board.num_edges();
+    let done = |backbone: Backbone| Scored { backbone, scores: None, sweep_ran_out: false };
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
-        return (none, None);
+        return done(none);
     }
     let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
     let (s, w, r) = root(p, stages, g);
     let p: &Puzzle = p;
     if g.halted() {
-        return (Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() }, None);
+        return done(Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() });
     }
     if r.is_err() {
-        return (none, None);
+        return done(none);
     }
-    if let Some(done) = sweep.then(|| swept(p, &s, g, score)).flatten() {
-        return done;
+    if sweep {
+        match swept(p, &s, g, score) {
+            Some((backbone, scores)) => return Scored { backbone, scores, sweep_ran_out: false },
+            None => return Scored { backbone: searched(p, s, w, stages, g), scores: None, sweep_ran_out: true },
+        }
     }
-    (searched(p, s, w, stages, g), None)
+    done(searched(p, s, w, stages, g))
 }
 
 /// The backbone by the search, one variable at a time, from the root `s`.

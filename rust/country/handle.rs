@@ -7,7 +7,7 @@
 //! map: the generator's number deletion and the grade's ladder prefixes ask
 //! one map many questions.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::budget::Budget;
 use crate::error::Result;
@@ -32,6 +32,10 @@ pub struct Handle {
     numbers: Vec<Option<i64>>,
     /// The numbers, checked, in the board's form.
     checked: Vec<Option<u32>>,
+    /// Set when the backbone's sweep ran out of room: [`Handle::scores`]
+    /// would run the same sweep from the same root and run out again (a
+    /// Country Road page asks for the backbone, then for the suggestions).
+    sweep_ran_out: OnceLock<()>,
 }
 
 impl Handle {
@@ -51,7 +55,13 @@ impl Handle {
         if let Some(edges) = known_loop {
             map = map.with_loop(edges)?;
         }
-        Ok(Handle { map: Arc::new(map), regions: regions.into(), numbers: numbers.to_vec(), checked: board.numbers })
+        Ok(Handle {
+            map: Arc::new(map),
+            regions: regions.into(),
+            numbers: numbers.to_vec(),
+            checked: board.numbers,
+            sweep_ran_out: OnceLock::new(),
+        })
     }
 
     /// The same map (shared, not rebuilt) with other numbers, one per
@@ -62,6 +72,7 @@ impl Handle {
             regions: Arc::clone(&self.regions),
             numbers: numbers.to_vec(),
             checked: self.map.board().check_numbers(numbers)?,
+            sweep_ran_out: OnceLock::new(),
         })
     }
 
@@ -131,12 +142,17 @@ impl Handle {
         time_limit: Option<f64>,
         stop: &mut Stop<'_>,
     ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
-        self.budgeted(time_limit, stop, backbone::backbone_scored)
+        let scored = self.budgeted(time_limit, stop, backbone::backbone_scored)?;
+        if scored.sweep_ran_out {
+            let _ = self.sweep_ran_out.set(());
+        }
+        Ok((scored.backbone, scored.scores))
     }
 
     /// What one more number in each of `countries` (indices of unnumbered
     /// countries) would do, by the frontier sweep (as [`backbone::scores`]):
-    /// None when the sweep cannot answer within its budget or `time_limit`.
+    /// None when the sweep cannot answer within its budget or `time_limit`,
+    /// at once when this handle's backbone sweep ran out of room.
     pub fn scores(
         &self,
         countries: &[usize],
@@ -148,6 +164,9 @@ impl Handle {
                 "country {x} is not an unnumbered country of this board (it has {} countries)",
                 self.numbers.len()
             )));
+        }
+        if self.sweep_ran_out.get().is_some() {
+            return Ok(None);
         }
         self.budgeted(time_limit, stop, |p, g| backbone::scores(p, g, countries))
     }

@@ -3,6 +3,7 @@
 //! sequence), sharing nothing with the solver but the board's geometry.
 
 use super::board::Board;
+use super::handle::Handle;
 use super::puzzle::Puzzle;
 use super::region_graph::RegionGraph;
 use super::run_ladder;
@@ -578,7 +579,6 @@ fn a_region_map_answers_as_the_one_shot_calls() {
 
 #[test]
 fn a_handle_answers_as_the_one_shot_calls_with_any_numbers() {
-    use super::handle::Handle;
     let stop = &mut Stop::never();
     for (i, case) in random_cases(43, 80, false).iter().enumerate() {
         let handle = Handle::new(case.rows, case.cols, &case.regions, &case.numbers, None).unwrap();
@@ -852,7 +852,7 @@ fn both_backbone_routes_agree_with_brute_force() {
         seen[count] += 1;
         for sweep in [true, false] {
             let mut p = puzzle(&case);
-            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep, false).0;
+            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep, false).backbone;
             let what = format!("sweep {sweep}: {:?} {:?}", case.regions, case.numbers);
             assert!(bb.finished, "{what}");
             assert_eq!(bb.count, count, "{what}");
@@ -937,6 +937,36 @@ fn the_raced_layouts_agree_with_brute_force() {
         }
     }
     assert!(raced >= 60 && short > 0, "{raced} {short}");
+}
+
+thread_local! {
+    /// Lowers the backbone sweep's states and moves on this test thread
+    /// (read by `backbone::live_caps`).
+    pub(super) static LIVE_CAPS: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
+}
+
+/// When the backbone's sweep runs out of room, the search proves the
+/// backbone, and the handle then answers `scores` with None at once, even
+/// with room again: the same sweep from the same root would run out again.
+/// A handle whose sweep fitted scores the same board.
+#[test]
+fn a_sweep_that_ran_out_is_not_run_again_for_the_scores() {
+    let mut checked = 0;
+    for case in random_cases(96, 60, true).into_iter().filter(|c| c.solutions.len() >= 2) {
+        let handle = Handle::new(case.rows, case.cols, &case.regions, &case.numbers, None).unwrap();
+        let unnumbered: Vec<usize> = (0..case.numbers.len()).filter(|&x| case.numbers[x].is_none()).collect();
+        LIVE_CAPS.set(Some((1, 1)));
+        let (bb, scores) = handle.backbone_scored(None, &mut Stop::never()).unwrap();
+        LIVE_CAPS.set(None);
+        let what = format!("{:?} {:?}", case.regions, case.numbers);
+        assert!(bb.finished && scores.is_none(), "{what}");
+        assert_eq!(bb.values, brute_backbone(&case), "{what}");
+        assert_eq!(handle.scores(&unnumbered, None, &mut Stop::never()).unwrap(), None, "{what}");
+        let fresh = Handle::new(case.rows, case.cols, &case.regions, &case.numbers, None).unwrap();
+        assert!(fresh.scores(&unnumbered, None, &mut Stop::never()).unwrap().is_some(), "{what}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked}");
 }
 
 /// The scores of candidate numbers do not depend on how many countries

@@ -190,7 +190,8 @@ impl PyCountryBoard {
     /// What one more number in each of `countries` (indices of unnumbered
     /// countries) would do: `(country, number, count, open)` for every number
     /// some solution gives it, by the frontier sweep; None when the sweep
-    /// cannot answer within its budget or `time_limit`. `halt` as in `backbone`.
+    /// cannot answer within its budget or `time_limit` (at once when this
+    /// board's backbone sweep ran out of room). `halt` as in `backbone`.
     #[pyo3(signature = (countries, time_limit=None, halt=None))]
     fn scores(
         &self,
