@@ -185,12 +185,19 @@ pub trait Sweeping {
     fn layer(&self) -> usize;
     /// Moves kept so far (4 bytes each).
     fn kept(&self) -> usize;
+    /// Bytes held between steps: the moves, the tables per state
+    /// (where a parent's moves start, the first move that reached a
+    /// state) and the layer reached.
+    fn held(&self) -> usize;
     /// Sweeps one more step. [`Error::Capacity`] when its layer would pass
     /// `max_states`; the pass is then as before the call.
     fn advance(&mut self, max_states: usize, stop: &mut Stop<'_>) -> Result<()>;
     /// Gives back the memory a step builds its layer in, while other
     /// passes sweep (the next step takes it again).
     fn park(&mut self);
+    /// Back to the start, everything held given back (to make room for
+    /// another pass: this one sweeps again from the first step).
+    fn restart(&mut self);
     /// The backward pass, once every step is swept.
     fn finish(self: Box<Self>, stop: &mut Stop<'_>) -> Result<Dag>;
 }
@@ -204,6 +211,8 @@ pub struct Forward<'r, const N: usize, R> {
     moves: Vec<Step>,
     first: Vec<Vec<u32>>,
     kept: usize,
+    /// Bytes of `moves` and `first`.
+    tables: usize,
     /// The keys of layer `t`.
     old: Vec<[u64; N]>,
     /// The table the next layer is built in, kept between steps.
@@ -222,6 +231,7 @@ where
             moves: Vec::with_capacity(steps),
             first: Vec::with_capacity(steps),
             kept: 0,
+            tables: 0,
             old: vec![[0u64; N]],
             new: Index::new(),
         }
@@ -246,6 +256,10 @@ where
 
     fn kept(&self) -> usize {
         self.kept
+    }
+
+    fn held(&self) -> usize {
+        self.tables + self.old.len() * std::mem::size_of::<[u64; N]>()
     }
 
     fn advance(&mut self, max_states: usize, stop: &mut Stop<'_>) -> Result<()> {
@@ -307,6 +321,7 @@ where
             )));
         }
         self.kept += these.moves.len();
+        self.tables += 4 * (these.moves.len() + these.starts.len() + reached.len());
         self.moves.push(these);
         self.first.push(reached);
         self.t = t + 1;
@@ -316,6 +331,10 @@ where
 
     fn park(&mut self) {
         self.new = Index::new();
+    }
+
+    fn restart(&mut self) {
+        *self = Forward::new(self.rules);
     }
 
     fn finish(self: Box<Self>, stop: &mut Stop<'_>) -> Result<Dag> {

@@ -269,6 +269,14 @@ const ORIENTATIONS: usize = 5;
 /// layout alone: most boards fit in the first.
 const FIRST_STATES: usize = 1 << 14;
 
+/// Bytes that the layouts under way in [`CountrySweep::new`] may hold in
+/// all, per move one of them may keep. A sweep holds about 12 bytes a move
+/// (the move's 4, and 8 of tables per state, which has at least one move),
+/// so the layouts waiting for their turn hold less than the largest sweep
+/// allowed: measured, the race's peak memory on the hardest 15 x 15 draft
+/// is within a tenth of a single sweep's (252 MB against 232 MB).
+const HELD_PER_MOVE: usize = 8;
+
 /// Way `o` of laying an R x C board for the sweep: as it is (0), turned
 /// half round (1: the sweep runs the other way), upside down (2), or, on a
 /// square board, mirrored in the main diagonal (3) or the other one (4). Returns the laid
@@ -297,38 +305,47 @@ fn race(
     stop: &mut Stop<'_>,
 ) -> Result<Option<usize>> {
     let mut budget = first.clamp(1, max_states.max(1));
+    let max_held = max_moves.saturating_mul(HELD_PER_MOVE);
     // The order of a round: the pass that swept furthest first.
     let mut order: Vec<usize> = (0..racers.len()).collect();
     loop {
         for &i in &order {
-            let Some(r) = racers[i].as_mut() else { continue };
+            if racers[i].is_none() {
+                continue;
+            }
             loop {
+                let r = racers[i].as_mut().expect("checked above");
                 match r.advance(budget, stop) {
                     Ok(()) if r.done() => return Ok(Some(i)),
                     Ok(()) => {}
                     // Left as it was: the next round goes on from here.
-                    Err(Error::Capacity(_)) => break,
+                    Err(Error::Capacity(_)) => {
+                        r.park();
+                        break;
+                    }
                     Err(e) => return Err(e),
                 }
                 if r.kept() > max_moves {
+                    // Past the moves allowed on its own.
+                    racers[i] = None;
                     break;
                 }
-            }
-            r.park();
-            // Within the moves all passes keep: the others that met the
-            // largest layers drop out first, then this one.
-            loop {
-                let kept: usize = racers.iter().flatten().map(|r| r.kept()).sum();
-                if kept <= max_moves {
-                    break;
+                // The others hold at most what a sweep may hold past its
+                // own: past that, those that met the largest layers start
+                // over (as every layout did each round before they went on
+                // where they stopped).
+                while racers.iter().flatten().map(|r| r.held()).sum::<usize>() > max_held {
+                    let Some((_, j)) = racers
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .filter_map(|(j, r)| r.as_ref().filter(|r| r.swept() > 0).map(|r| (r.layer(), j)))
+                        .max()
+                    else {
+                        break;
+                    };
+                    racers[j].as_mut().expect("picked among those left").restart();
                 }
-                let worst = racers
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(j, r)| r.as_ref().map(|r| (j != i, r.layer(), j)))
-                    .max()
-                    .expect("moves are kept by some pass");
-                racers[worst.2] = None;
             }
         }
         if budget >= max_states || racers.iter().all(Option::is_none) {
@@ -408,9 +425,11 @@ impl CountrySweep {
     /// `max_states`. A layout goes on where it stopped, never sweeping a
     /// step twice, and each round starts with the one that swept furthest.
     ///
-    /// The moves all layouts keep stay within `max_moves`: past that the
-    /// others that met the largest layers drop out. [`Error::Capacity`] when
-    /// none finishes. Which layout finishes changes the witnesses, never
+    /// Each layout keeps at most `max_moves` moves (past that it drops
+    /// out), and all of them hold at most [`HELD_PER_MOVE`] bytes per move
+    /// allowed unless the one sweeping holds more alone: past that, the
+    /// others that met the largest layers start over, as every layout did
+    /// each round before. [`Error::Capacity`] when none finishes. Which layout finishes changes the witnesses, never
     /// the values or the scores.
     pub fn new(
         board: CountryPartial<'_>,
@@ -445,7 +464,12 @@ impl CountrySweep {
                 racers.push(Some(forward_sized(&l.rules, l.rules.bits)?));
             }
             match race(&mut racers, first, max_states, max_moves, stop)? {
-                Some(i) => (i, racers[i].take().expect("the winner is in the race").finish(stop)?),
+                Some(i) => {
+                    let winner = racers[i].take().expect("the winner is in the race");
+                    // The others' tables go before the backward pass needs its own.
+                    drop(racers);
+                    (i, winner.finish(stop)?)
+                }
                 None => {
                     return Err(Error::Capacity(format!(
                         "the backbone sweep passed {max_states} states a layer or {max_moves} moves in every layout"
