@@ -243,20 +243,21 @@ const LIVE_MOVES: usize = 1 << 24;
 /// The frontier sweep run forward and back over what the root left open
 /// ([`crate::frontier::CountrySweep`]), under `g`'s deadline and stop;
 /// `Err(Interrupted)` when they end it, `Err(Capacity)` past its budget.
-fn sweep_from(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> crate::error::Result<crate::frontier::CountrySweep> {
-    let (states, moves) = live_caps();
+fn sweep_from(
+    p: &Puzzle,
+    s: &State,
+    g: &mut Budget<'_, '_>,
+    (states, moves): LiveCaps,
+) -> crate::error::Result<crate::frontier::CountrySweep> {
     under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, &s.val), states, moves, stop))
 }
 
-/// [`LIVE_STATES`] and [`LIVE_MOVES`]; a test may lower them on its thread
-/// (`tests::LIVE_CAPS`) to see what happens when the sweep runs out.
-fn live_caps() -> (usize, usize) {
-    #[cfg(test)]
-    if let Some(caps) = super::tests::LIVE_CAPS.get() {
-        return caps;
-    }
-    (LIVE_STATES, LIVE_MOVES)
-}
+/// The sweep's states a layer and moves: [`LIVE`] but in the tests that
+/// make it run out of room.
+pub type LiveCaps = (usize, usize);
+
+/// [`LIVE_STATES`] and [`LIVE_MOVES`].
+pub const LIVE: LiveCaps = (LIVE_STATES, LIVE_MOVES);
 
 /// The board with `values` decided (per cell, then per edge: 0, 1 or 2
 /// open, as a state's), as the frontier sweeps take it.
@@ -278,8 +279,14 @@ pub(super) fn partial<'a>(p: &'a Puzzle, values: &'a [u8]) -> crate::frontier::C
 /// an ambiguous board, also the scores of the candidate countries
 /// ([`candidates`]) from the same sweep (None when a country is too large
 /// for them, or the budget ended them).
-fn swept(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>, score: bool) -> Option<(Backbone, Option<Vec<Score>>)> {
-    let out = sweep_from(p, s, g).and_then(|sweep| {
+fn swept(
+    p: &Puzzle,
+    s: &State,
+    g: &mut Budget<'_, '_>,
+    score: bool,
+    caps: LiveCaps,
+) -> Option<(Backbone, Option<Vec<Score>>)> {
+    let out = sweep_from(p, s, g, caps).and_then(|sweep| {
         let found = under(g, None, |stop| sweep.solutions(2 + MORE_SOLUTIONS, stop))?;
         Ok((sweep.values(), found, sweep))
     });
@@ -347,7 +354,7 @@ pub fn scores(
     if r.is_err() {
         return Some(Vec::new());
     }
-    let sweep = sweep_from(p, &s, g).ok()?;
+    let sweep = sweep_from(p, &s, g, LIVE).ok()?;
     let region = &p.board.region;
     under(g, None, |stop| sweep.scores(region, countries, stop)).ok().flatten()
 }
@@ -482,14 +489,15 @@ fn moves(p: &Puzzle) -> Vec<Move> {
 /// caller checks `g.interrupted()`): by the frontier sweep when it fits its
 /// budget, else by the search.
 pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
-    backbone_by(p, g, true, false).backbone
+    backbone_by(p, g, true, false, LIVE).backbone
 }
 
 /// [`backbone`], and when the sweep proved an ambiguous one, the scores of
 /// its candidate countries from the same sweep (see [`scores`]): what a
 /// page that asks for both pays for once.
-pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Scored {
-    backbone_by(p, g, true, true)
+/// `caps` are the sweep's limits ([`LIVE`] but in tests).
+pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>, caps: LiveCaps) -> Scored {
+    backbone_by(p, g, true, true, caps)
 }
 
 /// What [`backbone_by`] found.
@@ -505,7 +513,7 @@ pub struct Scored {
 
 /// [`backbone`], with the sweep tried first only when `sweep` (the tests
 /// compare both routes), and the candidates scored by it with `score`.
-pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool) -> Scored {
+pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool, caps: LiveCaps) -> Scored {
     let n = p.board.num_cells() + p.board.num_edges();
     let done = |backbone: Backbone| Scored { backbone, scores: None, sweep_ran_out: false };
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
@@ -522,7 +530,7 @@ pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, s
         return done(none);
     }
     if sweep {
-        match swept(p, &s, g, score) {
+        match swept(p, &s, g, score, caps) {
             Some((backbone, scores)) => return Scored { backbone, scores, sweep_ran_out: false },
             None => return Scored { backbone: searched(p, s, w, stages, g), scores: None, sweep_ran_out: true },
         }

@@ -142,7 +142,18 @@ impl Handle {
         time_limit: Option<f64>,
         stop: &mut Stop<'_>,
     ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
-        let scored = self.budgeted(time_limit, stop, backbone::backbone_scored)?;
+        self.backbone_scored_within(time_limit, backbone::LIVE, stop)
+    }
+
+    /// [`Handle::backbone_scored`] with the sweep's limits `caps` (the
+    /// tests lower them to see what a sweep that ran out of room leaves).
+    pub(crate) fn backbone_scored_within(
+        &self,
+        time_limit: Option<f64>,
+        caps: backbone::LiveCaps,
+        stop: &mut Stop<'_>,
+    ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
+        let scored = self.budgeted(time_limit, stop, |p, g| backbone::backbone_scored(p, g, caps))?;
         if scored.sweep_ran_out {
             let _ = self.sweep_ran_out.set(());
         }

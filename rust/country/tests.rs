@@ -852,7 +852,14 @@ fn both_backbone_routes_agree_with_brute_force() {
         seen[count] += 1;
         for sweep in [true, false] {
             let mut p = puzzle(&case);
-            let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut Stop::never()), sweep, false).backbone;
+            let bb = super::backbone::backbone_by(
+                &mut p,
+                &mut Budget::new(&mut Stop::never()),
+                sweep,
+                false,
+                super::backbone::LIVE,
+            )
+            .backbone;
             let what = format!("sweep {sweep}: {:?} {:?}", case.regions, case.numbers);
             assert!(bb.finished, "{what}");
             assert_eq!(bb.count, count, "{what}");
@@ -939,12 +946,6 @@ fn the_raced_layouts_agree_with_brute_force() {
     assert!(raced >= 60 && short > 0, "{raced} {short}");
 }
 
-thread_local! {
-    /// Lowers the backbone sweep's states and moves on this test thread
-    /// (read by `backbone::live_caps`).
-    pub(super) static LIVE_CAPS: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
-}
-
 /// When the backbone's sweep runs out of room, the search proves the
 /// backbone, and the handle then answers `scores` with None at once, even
 /// with room again: the same sweep from the same root would run out again.
@@ -955,9 +956,7 @@ fn a_sweep_that_ran_out_is_not_run_again_for_the_scores() {
     for case in random_cases(96, 60, true).into_iter().filter(|c| c.solutions.len() >= 2) {
         let handle = Handle::new(case.rows, case.cols, &case.regions, &case.numbers, None).unwrap();
         let unnumbered: Vec<usize> = (0..case.numbers.len()).filter(|&x| case.numbers[x].is_none()).collect();
-        LIVE_CAPS.set(Some((1, 1)));
-        let (bb, scores) = handle.backbone_scored(None, &mut Stop::never()).unwrap();
-        LIVE_CAPS.set(None);
+        let (bb, scores) = handle.backbone_scored_within(None, (1, 1), &mut Stop::never()).unwrap();
         let what = format!("{:?} {:?}", case.regions, case.numbers);
         assert!(bb.finished && scores.is_none(), "{what}");
         assert_eq!(bb.values, brute_backbone(&case), "{what}");
