@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 from loopcraft import _core, loop
 
@@ -86,10 +87,10 @@ def main() -> int:
         ]
 
     core_work = [(v["n"], v["clues"], v["node_limit"]) for v in solve_work]
-    core_solve = _core.loop_solve
+    core_solve, bare = _core.loop_solve, SimpleNamespace
 
     def core_replay():
-        return [core_solve(n, clues, limit)["nodes"] for n, clues, limit in core_work]
+        return [core_solve(n, clues, limit, bare()).nodes for n, clues, limit in core_work]
 
     inf = float("inf")
     ref_gen = ref_solve = gen_time = solve_time = core_time = inf

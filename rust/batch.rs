@@ -277,7 +277,7 @@ pub fn loop_solve(
 ) -> Result<Vec<Result<loop_v1::SolveResult>>> {
     loop_v1::grid_for(n)?;
     let threads = thread_count(threads, clue_lists.len())?;
-    map(clue_lists, threads, stop, |clues| loop_v1::solve(n, clues, node_limit))
+    map_largest_first(clue_lists, threads, stop, |_| 0, |clues, stop| loop_v1::solve_until(n, clues, node_limit, stop))
 }
 
 #[cfg(test)]

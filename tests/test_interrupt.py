@@ -91,6 +91,17 @@ LONG_CALLS = {
         "23hfg8pe80hml4zk22g')",
         "board.suggest_clues(5)",
     ),
+    # Loop engine v1: a 2 x 2 block of 1s in a corner admits no loop, and the
+    # search to 10**12 nodes would run for days. A solve keeps the GIL for
+    # its first nodes only; the batch's item must see the batch's stop.
+    "loop solve": (
+        "from loopcraft import loop\nclues = [None] * 81\nfor c in (70, 71, 79, 80):\n    clues[c] = 1",
+        "loop.solve(clues, 9, 10**12)",
+    ),
+    "loop solve_many": (
+        "from loopcraft import loop\nclues = [None] * 81\nfor c in (70, 71, 79, 80):\n    clues[c] = 1",
+        "loop.solve_many([clues], 9, 10**12, threads=1)",
+    ),
     "slitherlink generate": (
         "from loopcraft.slitherlink import generate",
         "generate(60, 60, 'ctrl-c', grade='hard', attempts=1000)",

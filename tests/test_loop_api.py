@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -213,15 +214,19 @@ def test_core_refuses_bad_values_itself():
     from loopcraft import _core
 
     with pytest.raises(LoopcraftError):
-        _core.loop_solve(4, [None] * 3, 10)
+        _core.loop_solve(4, [None] * 3, 10, SimpleNamespace())
     with pytest.raises(LoopcraftError):
-        _core.loop_solve(10**6, [], 10)
+        _core.loop_solve(10**6, [], 10, SimpleNamespace())
     with pytest.raises(LoopcraftError):
         _core.loop_propagate(2, [None] * 4, [0] * 12)
     with pytest.raises(LoopcraftError):
         _core.loop_closed_component(2, [99])
     with pytest.raises(ArgumentTypeError):
-        _core.loop_solve(4, "abc", 10)
+        _core.loop_solve(4, "abc", 10, SimpleNamespace())
+    # The result's fields go in as object.__setattr__ puts them: an object
+    # that cannot take them is an error, not a crash.
+    with pytest.raises(AttributeError):
+        _core.loop_solve(2, [None] * 4, 10, object())
 
 
 def test_every_clue_container_gives_the_same_answer():

@@ -7,9 +7,11 @@ released. Errors are the classes of :mod:`loopcraft.errors`: bad values raise
 reaches Python as a result.
 """
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, List, Optional, Sequence, Tuple, TypeVar, Union, final
 
 from .errors import LoopcraftError
+
+_T = TypeVar("_T")
 
 # ----------------------------------------------------------------- Limits and defaults
 # The one source of these numbers: the Python modules read them from here.
@@ -51,9 +53,10 @@ def loop_propagate(n: int, clues: Sequence[Optional[int]], domains: Sequence[int
     """v1 propagation. ``domains`` per edge: 1 = off, 2 = on, 3 = undecided.
     Returns the narrowed masks and whether they are consistent."""
 
-def loop_solve(n: int, clues: Sequence[Optional[int]], node_limit: int) -> Dict[str, Any]:
-    """v1 search: the fields of ``loop.SolveResult`` as a dict: ``solutions``
-    (at most two, each a list of 0/1 per edge), ``nodes`` and ``truncated``."""
+def loop_solve(n: int, clues: Sequence[Optional[int]], node_limit: int, into: _T) -> _T:
+    """v1 search, written into ``into`` and returned: the fields of
+    ``loop.SolveResult`` (``solutions``, at most two, each a list of 0/1 per
+    edge; ``nodes``; ``truncated``) set as ``object.__setattr__`` sets them."""
 
 def loop_thin(n: int, clues: Sequence[Optional[int]], order: Sequence[int]) -> Tuple[List[Optional[int]], bool]:
     """v1 clue thinning: blank each cell of ``order`` in turn unless the v1

@@ -8,9 +8,9 @@ mod propagate;
 mod solve;
 
 pub use check::closed_component;
-pub(crate) use propagate::Tables;
+pub use propagate::Tables;
 pub use propagate::{propagate, Domain};
-pub use solve::{solve, thin, SolveResult, THIN_NODE_LIMIT};
+pub use solve::{solve, solve_until, thin, Search, SolveResult, NODES_PER_POLL, THIN_NODE_LIMIT};
 
 use crate::error::{Error, Result};
 use std::borrow::Cow;
@@ -51,7 +51,7 @@ static TABLES: [OnceLock<Tables>; CACHED_N + 1] = [const { OnceLock::new() }; CA
 
 /// The engine's tables for the n x n board, after checking n; built once per
 /// size up to `CACHED_N`, like the grids.
-pub(crate) fn tables_for(n: usize) -> Result<Cow<'static, Tables>> {
+pub fn tables_for(n: usize) -> Result<Cow<'static, Tables>> {
     if (1..=CACHED_N).contains(&n) {
         if let Some(t) = TABLES[n].get() {
             return Ok(Cow::Borrowed(t));

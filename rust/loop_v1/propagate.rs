@@ -143,7 +143,9 @@ fn on_of(w: Word) -> u32 {
 /// The tables of the v1 engine for one board size, built once per size (see
 /// `super::tables_for`).
 #[derive(Clone)]
-pub(crate) struct Tables {
+pub struct Tables {
+    /// The board's side n.
+    side: usize,
     cells: usize,
     points: usize,
     edges: usize,
@@ -189,17 +191,30 @@ impl Tables {
         let mut words: Vec<Word> = vec![(KIND_BLANK as Word) << KIND_SHIFT | 4; cells];
         words.extend(grid.point_degree.iter().map(|&d| (KIND_POINT as Word) << KIND_SHIFT | d as Word));
         words.resize(idle as usize, (KIND_IDLE as Word) << KIND_SHIFT | 1);
-        Tables { cells, points, edges, slots, rule_edges, edge_points: grid.edge_points.clone(), words }
+        Tables {
+            side: grid.rows,
+            cells,
+            points,
+            edges,
+            slots,
+            rule_edges,
+            edge_points: grid.edge_points.clone(),
+            words,
+        }
     }
 
     pub fn num_edges(&self) -> usize {
         self.edges
     }
+
+    /// The board's side n.
+    pub fn side(&self) -> usize {
+        self.side
+    }
 }
 
 pub(crate) struct Engine<'a> {
     tables: &'a Tables,
-    clues: Vec<i8>,
     /// Per rule, its word (tally, queued flag, kind).
     words: Vec<Word>,
     /// Per edge its domain, then the sentinel edge (always `OFF`).
@@ -241,7 +256,6 @@ impl<'a> Engine<'a> {
         dom[tables.edges] = OFF;
         let mut engine = Engine {
             tables,
-            clues: clues.to_vec(),
             words: tables.words.clone(),
             dom,
             paths: 0,
@@ -258,7 +272,7 @@ impl<'a> Engine<'a> {
             head: 0,
             tail: 0,
         };
-        engine.queue_initial();
+        engine.queue_initial(clues);
         engine
     }
 
@@ -271,8 +285,8 @@ impl<'a> Engine<'a> {
     /// With every edge undecided: gives each cell its clue's kind and
     /// queues the cells whose rule acts at once (clues 0 and 4). No point
     /// acts on an undecided board (every degree is at least 2).
-    fn queue_initial(&mut self) {
-        for (c, &clue) in self.clues.iter().enumerate() {
+    fn queue_initial(&mut self, clues: &[i8]) {
+        for (c, &clue) in clues.iter().enumerate() {
             let kind = if clue < 0 { KIND_BLANK } else { clue as usize };
             let mut w = (kind as Word) << KIND_SHIFT | 4;
             if PUSH[w as usize] {
@@ -302,8 +316,7 @@ impl<'a> Engine<'a> {
         self.closed = false;
         self.head = 0;
         self.tail = 0;
-        self.clues.copy_from_slice(clues);
-        self.queue_initial();
+        self.queue_initial(clues);
     }
 
     /// Loads given domains (as if assigned before search); the constraints
@@ -532,7 +545,11 @@ impl<'a> Engine<'a> {
 
     /// With every undecided edge read as off: does each clue hold exactly?
     fn clues_met(&self) -> bool {
-        self.clues.iter().zip(&self.words).all(|(&clue, &w)| clue < 0 || on_of(w) as i8 == clue)
+        // A cell's kind is its clue 0..=4, or KIND_BLANK.
+        self.words[..self.tables.cells].iter().all(|&w| {
+            let kind = (w >> KIND_SHIFT) & 7;
+            kind as usize >= KIND_BLANK || on_of(w) == kind
+        })
     }
 
     /// The domains with the loop rule's sweep after a closure written out:

@@ -3,10 +3,11 @@
 //! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
-use super::propagate::{Domain, Engine, Mark, BOTH, OFF, ON};
-use crate::error::Result;
+use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SolveResult {
     /// Solutions in the order found (at most 2), as 0/1 per edge.
     pub solutions: Vec<Vec<u8>>,
@@ -21,67 +22,164 @@ struct Frame {
 }
 
 pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
-    let tables = super::tables_for(n)?;
-    super::check_clues(clues, n)?;
-    let mut engine = Engine::new(&tables, clues);
-    // One frame per decided branching edge at most: no growth on the way down.
-    Ok(search(&mut engine, &mut Vec::with_capacity(tables.num_edges()), node_limit))
+    solve_until(n, clues, node_limit, &mut Stop::never())
 }
 
-/// The v1 search from a fresh engine (every edge undecided, the acting rules
-/// queued), with `stack` as scratch.
-fn search(engine: &mut Engine<'_>, stack: &mut Vec<Frame>, node_limit: u64) -> SolveResult {
-    let mut out = SolveResult { solutions: Vec::new(), nodes: 0, truncated: false };
-    if !engine.run() {
-        return out;
+/// [`solve`] that ends with [`Error::Interrupted`] when `stop` is requested
+/// (asked every [`NODES_PER_POLL`] nodes).
+pub fn solve_until(n: usize, clues: &[i8], node_limit: u64, stop: &mut Stop<'_>) -> Result<SolveResult> {
+    let tables = super::tables_for(n)?;
+    let mut search = Search::new(&tables, clues, node_limit)?;
+    search.finish(stop)?;
+    Ok(search.into_result())
+}
+
+/// Nodes searched between two polls of a [`Stop`]: about a tenth of a
+/// millisecond, so the poll's clock read is lost in the work.
+pub const NODES_PER_POLL: u64 = 1024;
+
+/// One v1 search that can pause between two nodes and go on later, exactly
+/// as if it had not paused: the binding runs a small search to its end with
+/// the GIL held (releasing it costs more than many whole searches) and
+/// releases the GIL only for the rest of a search that outlasts that.
+pub struct Search<'t> {
+    engine: Engine<'t>,
+    /// One frame per decided branching edge at most: sized once.
+    stack: Vec<Frame>,
+    out: SolveResult,
+    node_limit: u64,
+    /// Where the walk stands: the root is still to run, the next child is
+    /// to be found (a pause always falls there), or the search is over.
+    at: At,
+    /// Edges below the top frame's edge are all decided, so the next
+    /// branching edge is searched from here.
+    from: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    Root,
+    NextChild,
+    Done,
+}
+
+impl<'t> Search<'t> {
+    /// A search of `clues` on the board of `tables`, not started yet.
+    pub fn new(tables: &'t Tables, clues: &[i8], node_limit: u64) -> Result<Self> {
+        super::check_clues(clues, tables.side())?;
+        Ok(Self::with_engine(Engine::new(tables, clues), node_limit))
     }
-    // The root visit: counted, and its propagation is the fixpoint just reached.
-    out.nodes = 1;
-    if out.nodes > node_limit {
-        out.truncated = true;
-        return out;
+
+    fn with_engine(engine: Engine<'t>, node_limit: u64) -> Self {
+        let stack = Vec::with_capacity(engine.domains().len());
+        Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root }
     }
-    stack.clear();
-    // Edges below the top frame's edge are all decided, so the next branching
-    // edge is searched from there.
-    let mut from = 0usize;
-    loop {
-        // At a consistent fixpoint: branch or record a solution.
-        // A closed loop that passed propagation is a solution: the loop rule
-        // turns the rest off and the clues hold. Without a closure, a fully
-        // decided board has no on-edge at all, which v1 rejects.
-        let next = if engine.closed { None } else { first_undecided(engine.domains(), from) };
-        match next {
-            Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
-            None if engine.closed => {
-                out.solutions.push(engine.domains().iter().map(|&d| (d == ON) as u8).collect());
-                if out.solutions.len() >= 2 {
-                    return out;
+
+    /// Starts over on other clues of the same size, keeping the buffers:
+    /// the generator's thinning searches thousands of boards in a row, and
+    /// most of those searches cost less than allocating an engine.
+    fn restart(&mut self, clues: &[i8]) {
+        self.engine.reset(clues);
+        self.stack.clear();
+        self.out.solutions.clear();
+        (self.out.nodes, self.out.truncated) = (0, false);
+        (self.from, self.at) = (0, At::Root);
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.out.nodes
+    }
+
+    /// Searches on to the end, polling `stop` every [`NODES_PER_POLL`] nodes.
+    pub fn finish(&mut self, stop: &mut Stop<'_>) -> Result<()> {
+        while !self.advance(self.out.nodes.saturating_add(NODES_PER_POLL)) {
+            if stop.poll() {
+                return Err(Error::Interrupted);
+            }
+        }
+        Ok(())
+    }
+
+    /// The answer (complete once [`advance`](Self::advance) said so).
+    pub fn into_result(self) -> SolveResult {
+        self.out
+    }
+
+    /// Searches until it ends (true) or until `pause_at` nodes have been
+    /// visited and another is due (false: call again to go on).
+    pub fn advance(&mut self, pause_at: u64) -> bool {
+        let (engine, stack, out) = (&mut self.engine, &mut self.stack, &mut self.out);
+        let mut from = self.from;
+        // At a consistent fixpoint after the root, between two children on
+        // resuming.
+        let mut at_fixpoint = match self.at {
+            At::Done => return true,
+            At::NextChild => false,
+            At::Root => {
+                self.at = At::Done;
+                if !engine.run() {
+                    return true;
+                }
+                // The root visit: counted, and its propagation is the fixpoint just reached.
+                out.nodes = 1;
+                if out.nodes > self.node_limit {
+                    out.truncated = true;
+                    return true;
+                }
+                true
+            }
+        };
+        loop {
+            if at_fixpoint {
+                // At a consistent fixpoint: branch or record a solution.
+                // A closed loop that passed propagation is a solution: the loop rule
+                // turns the rest off and the clues hold. Without a closure, a fully
+                // decided board has no on-edge at all, which v1 rejects.
+                let next = if engine.closed { None } else { first_undecided(engine.domains(), from) };
+                match next {
+                    Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
+                    None if engine.closed => {
+                        out.solutions.push(engine.domains().iter().map(|&d| (d == ON) as u8).collect());
+                        if out.solutions.len() >= 2 {
+                            self.at = At::Done;
+                            return true;
+                        }
+                    }
+                    None => {}
                 }
             }
-            None => {}
-        }
-        // Find the next child to visit.
-        loop {
-            let Some(top) = stack.last_mut() else { return out };
-            if top.next == 2 {
-                // Both children done. No undo here: the parent's next child
-                // (or the caller's reset) undoes back past this mark anyway.
-                stack.pop();
-                continue;
+            // Find the next child to visit.
+            loop {
+                let Some(top) = stack.last_mut() else {
+                    self.at = At::Done;
+                    return true;
+                };
+                if top.next == 2 {
+                    // Both children done. No undo here: the parent's next child
+                    // (or the caller's reset) undoes back past this mark anyway.
+                    stack.pop();
+                    continue;
+                }
+                if out.nodes >= pause_at {
+                    (self.at, self.from) = (At::NextChild, from);
+                    return false;
+                }
+                let (edge, value, mark) = (top.edge, if top.next == 0 { OFF } else { ON }, top.mark);
+                top.next += 1;
+                engine.undo_to(mark);
+                out.nodes += 1;
+                if out.nodes > self.node_limit {
+                    out.truncated = true;
+                    self.at = At::Done;
+                    return true;
+                }
+                if engine.assign(edge as usize, value) && engine.run() {
+                    from = edge as usize + 1;
+                    break;
+                }
             }
-            let (edge, value, mark) = (top.edge, if top.next == 0 { OFF } else { ON }, top.mark);
-            top.next += 1;
-            engine.undo_to(mark);
-            out.nodes += 1;
-            if out.nodes > node_limit {
-                out.truncated = true;
-                return out;
-            }
-            if engine.assign(edge as usize, value) && engine.run() {
-                from = edge as usize + 1;
-                break;
-            }
+            at_fixpoint = true;
         }
     }
 }
@@ -109,7 +207,7 @@ fn first_undecided(dom: &[Domain], from: usize) -> Option<usize> {
 /// one solution untruncated; then the final check. Returns the thinned clues
 /// and the final check's verdict. Running the loop here rather than from
 /// Python saves a language crossing per solve, the bulk of generation.
-pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> {
+pub fn thin(n: usize, clues: &[i8], order: &[usize], stop: &mut Stop<'_>) -> Result<(Vec<i8>, bool)> {
     super::check_clues(clues, n)?;
     let mut seen = vec![false; n * n];
     for &i in order {
@@ -121,15 +219,18 @@ pub fn thin(n: usize, clues: &[i8], order: &[usize]) -> Result<(Vec<i8>, bool)> 
         return Err(crate::invalid!("order must be a permutation of 0..{}", n * n));
     }
     let tables = super::tables_for(n)?;
-    let mut engine = Engine::new(&tables, clues);
-    let mut stack = Vec::with_capacity(tables.num_edges());
+    // One engine and stack for every check: each search starts over on them.
+    let mut search = Search::new(&tables, clues, THIN_NODE_LIMIT)?;
     let mut unique = |c: &[i8]| -> bool {
-        engine.reset(c);
-        let r = search(&mut engine, &mut stack, THIN_NODE_LIMIT);
-        !r.truncated && r.solutions.len() == 1
+        search.restart(c);
+        search.advance(u64::MAX);
+        !search.out.truncated && search.out.solutions.len() == 1
     };
     let mut clues = clues.to_vec();
     for &idx in order {
+        if stop.poll() {
+            return Err(Error::Interrupted);
+        }
         let backup = clues[idx];
         clues[idx] = -1;
         if !unique(&clues) {
@@ -159,11 +260,12 @@ mod tests {
     fn thinning_the_notes_example() {
         let full = [1, 3, 2, 2, 0, 2, 1, 2, 0, 1, 1, 1, 0, 1, 2, 2];
         let order = [6, 0, 8, 4, 11, 15, 5, 14, 1, 7, 10, 9, 2, 13, 12, 3];
-        let (clues, ok) = thin(4, &full, &order).unwrap();
+        let never = &mut Stop::never();
+        let (clues, ok) = thin(4, &full, &order, never).unwrap();
         assert!(ok);
         assert_eq!(clues, [-1, 3, 2, 2, -1, -1, -1, -1, -1, 1, 1, -1, 0, -1, 2, -1]);
-        assert!(thin(4, &full, &order[1..]).is_err());
-        assert!(thin(4, &full, &[0; 16]).is_err());
+        assert!(thin(4, &full, &order[1..], never).is_err());
+        assert!(thin(4, &full, &[0; 16], never).is_err());
     }
 
     /// One line of `tests/data/loop/solve.jsonl`: `(n, clues, node_limit,
@@ -228,6 +330,53 @@ mod tests {
             assert_eq!((r.nodes, r.truncated), (nodes, truncated), "n = {n}, clues {clues:?}");
             assert_eq!(r.solutions, solutions, "n = {n}, clues {clues:?}");
         }
+    }
+
+    /// A search paused before every node (and at 0, before the root) goes on
+    /// exactly as one that never paused: same nodes, same solutions, same
+    /// truncation, on every golden vector.
+    #[test]
+    fn a_paused_search_goes_on_as_if_it_had_not_paused() {
+        for (n, clues, limit, solutions, nodes, truncated) in read_vectors() {
+            let tables = crate::loop_v1::tables_for(n).unwrap();
+            let mut search = Search::new(&tables, &clues, limit).unwrap();
+            let mut pauses = 0u64;
+            while !search.advance(search.nodes() + 1) {
+                pauses += 1;
+                assert!(pauses <= nodes + 1, "n = {n}: paused more often than it has nodes");
+            }
+            // One pause before each node after the root, none after the end.
+            assert_eq!(pauses, nodes.saturating_sub(1));
+            assert!(search.advance(0) && search.advance(u64::MAX), "an ended search stays ended");
+            assert!(search.nodes() == nodes);
+            let r = search.into_result();
+            assert_eq!((r.nodes, r.truncated, r.solutions), (nodes, truncated, solutions), "n = {n}, clues {clues:?}");
+        }
+    }
+
+    /// A search that outlasts a poll ends with `Interrupted` once its stop
+    /// says so, and not before its first poll.
+    #[test]
+    fn a_long_search_ends_on_its_stop() {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        // A 2 x 2 block of 1s in the corner of a 9 x 9 board: no loop, and
+        // the search to a billion nodes would run for minutes.
+        let (n, limit) = (9, 1_000_000_000);
+        let mut clues = [-1; 81];
+        for c in [70, 71, 79, 80] {
+            clues[c] = 1;
+        }
+        let asked = AtomicU32::new(0);
+        let check = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
+        let start = std::time::Instant::now();
+        let mut stop = Stop::new(&check);
+        let tables = crate::loop_v1::tables_for(n).unwrap();
+        let mut search = Search::new(&tables, &clues, limit).unwrap();
+        assert!(matches!(search.finish(&mut stop), Err(Error::Interrupted)));
+        assert_eq!(asked.load(Ordering::Relaxed), 2, "stopped at the second check");
+        assert!(search.nodes() > NODES_PER_POLL && search.nodes() < limit);
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        assert!(matches!(solve_until(n, &clues, limit, &mut Stop::new(&|| true)), Err(Error::Interrupted)));
     }
 
     /// The replay's core time, for profiling the search (callgrind or a

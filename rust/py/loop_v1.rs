@@ -2,9 +2,9 @@
 
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyList, PyString};
 
-use super::extract_clues;
+use super::{extract_clues, interruptible};
 use crate::loop_v1;
 
 /// v1 propagation; domains are bit sets (1 = off, 2 = on, 3 = undecided).
@@ -19,31 +19,60 @@ fn py_loop_propagate(
     Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
 }
 
-/// v1 search: the fields of `loop.SolveResult` as a dict (`solutions` as
-/// lists of 0/1 per edge, `nodes`, `truncated`), which the façade adopts as
-/// the result's `__dict__`: a small solve costs a few microseconds, so
-/// building the lists here and handing over one dict is a visible share.
+/// v1 search, written into `into` and returned: the fields of
+/// `loop.SolveResult` (`solutions` as lists of 0/1 per edge, `nodes`,
+/// `truncated`) set as `object.__setattr__` sets them, so on a frozen
+/// dataclass made with `object.__new__` they land as if `__init__` had run.
+/// A small solve costs a few microseconds, and the frozen dataclass's
+/// `__init__` (each field through `object.__setattr__` from Python) or a
+/// dict of the fields copied into the instance's `__dict__` were a visible
+/// share of it; so the façade hands over its bare instance and this fills it.
 #[pyfunction(name = "loop_solve")]
 fn py_loop_solve<'py>(
     py: Python<'py>,
     n: usize,
     clues: &Bound<'py, PyAny>,
     node_limit: u64,
-) -> PyResult<Bound<'py, PyDict>> {
+    into: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     let clues = match plain_clues(clues) {
         Some(clues) => clues,
         None => extract_clues(clues, 4)?,
     };
-    let r = py.detach(|| loop_v1::solve(n, &clues, node_limit))?;
+    let tables = loop_v1::tables_for(n)?;
+    let mut search = loop_v1::Search::new(&tables, &clues, node_limit)?;
+    // Most v1 searches end within a few hundred nodes, in microseconds:
+    // less than releasing and taking back the GIL costs. So the first nodes
+    // run with the GIL held (a tenth of a millisecond at most, as Python's
+    // own C functions hold it for small inputs), and only a search that
+    // goes on past them releases it and polls for Ctrl-C.
+    if !search.advance(HELD_NODES) {
+        interruptible(py, |stop| search.finish(stop))?;
+    }
+    let r = search.into_result();
     let solutions = PyList::empty(py);
     for s in &r.solutions {
         solutions.append(bit_list(py, s)?)?;
     }
-    let fields = PyDict::new(py);
-    fields.set_item(pyo3::intern!(py, "solutions"), solutions)?;
-    fields.set_item(pyo3::intern!(py, "nodes"), r.nodes)?;
-    fields.set_item(pyo3::intern!(py, "truncated"), r.truncated)?;
-    Ok(fields)
+    set_field(&into, pyo3::intern!(py, "solutions"), solutions.as_any())?;
+    set_field(&into, pyo3::intern!(py, "nodes"), r.nodes.into_pyobject(py)?.as_any())?;
+    set_field(&into, pyo3::intern!(py, "truncated"), PyBool::new(py, r.truncated).as_any())?;
+    Ok(into)
+}
+
+/// Nodes a v1 search runs with the GIL held before it releases it.
+const HELD_NODES: u64 = loop_v1::NODES_PER_POLL;
+
+/// `object.__setattr__(obj, name, value)`: the generic attribute store,
+/// past any `__setattr__` of the class (a frozen dataclass refuses its
+/// own); an object without a `__dict__` or a slot of that name raises.
+fn set_field(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    // SAFETY: three live objects held by the caller; the call takes no
+    // reference and reports failure by -1 with the error set.
+    if unsafe { ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr()) } < 0 {
+        return Err(PyErr::fetch(obj.py()));
+    }
+    Ok(())
 }
 
 /// The usual clue list, read fast: an exact `list` whose items are `None`
@@ -100,7 +129,7 @@ fn py_loop_thin(
     order: Vec<usize>,
 ) -> PyResult<(Vec<Option<u8>>, bool)> {
     let clues = extract_clues(clues, 4)?;
-    let (thinned, ok) = py.detach(|| loop_v1::thin(n, &clues, &order))?;
+    let (thinned, ok) = interruptible(py, |stop| loop_v1::thin(n, &clues, &order, stop))?;
     Ok((thinned.into_iter().map(|c| u8::try_from(c).ok()).collect(), ok))
 }
 

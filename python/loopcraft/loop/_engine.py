@@ -160,17 +160,14 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
         node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
     try:
-        fields = _core.loop_solve(n, clues, node_limit)
+        # The core fills a bare instance's fields itself: the frozen
+        # dataclass's __init__ would cost a visible share of a small solve.
+        result: SolveResult = _core.loop_solve(n, clues, node_limit, _new_object(SolveResult))
     except (TypeError, ValueError, OverflowError):
         # The same checks and errors as solve_many's, run only once the core
         # refused the clues, so that good calls do not pay for them.
         clue_list("clues", clues, n * n, 4)
         raise
-    # Filled in directly from the core's dict of the fields: the frozen
-    # dataclass's __init__ sets each field through object.__setattr__,
-    # several times the cost of this.
-    result: SolveResult = _new_object(SolveResult)
-    result.__dict__.update(fields)
     return result
 
 

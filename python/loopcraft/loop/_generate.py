@@ -9,6 +9,7 @@ from .. import _core
 from .._validate import show
 from ..errors import NoPuzzleFound
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
+from ._engine import solve
 from ._geometry import Geometry, full_clues, grow_region, loop_edges, shuffle
 from ._puzzle import LoopPuzzle
 from ._random import check_generate_args, rng
@@ -57,5 +58,4 @@ def generate(n: int, seed: str) -> LoopPuzzle:
 
 
 def _unique(n: int, clues: List[Optional[int]]) -> bool:
-    fields = _core.loop_solve(n, clues, NODE_LIMIT)
-    return not fields["truncated"] and len(fields["solutions"]) == 1
+    return solve(clues, n, NODE_LIMIT).unique
