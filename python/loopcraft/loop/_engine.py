@@ -150,6 +150,9 @@ class SolveResult:
 def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) -> SolveResult:
     """The v1 uniqueness check: search up to two solutions.
 
+    A long search releases the GIL and ends with ``KeyboardInterrupt`` on
+    Ctrl-C; a short one (most are) runs with the GIL held.
+
     >>> solve([None, 3, 2, 2, None, None, None, None, None, 1, 1, None, 0, None, 2, None], 4).unique
     True
     """
