@@ -227,6 +227,11 @@ def test_core_refuses_bad_values_itself():
     # that cannot take them is an error, not a crash.
     with pytest.raises(AttributeError):
         _core.loop_solve(2, [None] * 4, 10, object())
+    # A class is refused: the store would bypass type.__setattr__.
+    for cls in (int, SimpleNamespace):
+        with pytest.raises(ArgumentTypeError):
+            _core.loop_solve(2, [None] * 4, 10, cls)
+        assert "solutions" not in vars(cls)
 
 
 def test_every_clue_container_gives_the_same_answer():

@@ -2,7 +2,7 @@
 
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString};
+use pyo3::types::{PyBool, PyList, PyString, PyType};
 
 use super::{extract_clues, interruptible};
 use crate::loop_v1;
@@ -35,6 +35,11 @@ fn py_loop_solve<'py>(
     node_limit: u64,
     into: Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // A class is refused: the generic store would write into its dict past
+    // the checks (and the attribute cache) of `type.__setattr__`.
+    if into.is_instance_of::<PyType>() {
+        return Err(super::loopcraft_error("ArgumentTypeError", "into must be an instance, not a class".into()));
+    }
     let clues = match plain_clues(clues) {
         Some(clues) => clues,
         None => extract_clues(clues, 4)?,
