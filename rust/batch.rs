@@ -48,13 +48,15 @@ pub fn thread_count(requested: Option<usize>, items: usize) -> Result<usize> {
 /// order. `stop` is asked about every [`Stop::PERIOD`] while the workers run
 /// (true = stop): no new item starts and the call returns
 /// [`Error::Interrupted`]. A panic in `work` is resumed on the calling thread.
+/// Each item gets a [`Stop`] that reads the batch's stop flag, so that a
+/// long item can end early too.
 pub fn map<T, R, F>(items: &[T], threads: usize, stop: &(dyn Fn() -> bool + Sync), work: F) -> Result<Vec<R>>
 where
     T: Sync,
     R: Send,
-    F: Fn(&T) -> R + Sync,
+    F: Fn(&T, &mut Stop<'_>) -> R + Sync,
 {
-    map_largest_first(items, threads, stop, |_| 0, |item, _| work(item))
+    map_largest_first(items, threads, stop, |_| 0, work)
 }
 
 /// [`map`], starting the items in decreasing order of `size` (ties in input
@@ -277,7 +279,7 @@ pub fn loop_solve(
 ) -> Result<Vec<Result<loop_v1::SolveResult>>> {
     loop_v1::grid_for(n)?;
     let threads = thread_count(threads, clue_lists.len())?;
-    map_largest_first(clue_lists, threads, stop, |_| 0, |clues, stop| loop_v1::solve_until(n, clues, node_limit, stop))
+    map(clue_lists, threads, stop, |clues, stop| loop_v1::solve_until(n, clues, node_limit, stop))
 }
 
 #[cfg(test)]
@@ -293,10 +295,10 @@ mod tests {
     fn answers_come_back_in_input_order_on_any_thread_count() {
         let items: Vec<u64> = (0..500).collect();
         for threads in [1, 2, 3, 8, 1000] {
-            let out = map(&items, threads, &never, |&x| x * x).unwrap();
+            let out = map(&items, threads, &never, |&x, _| x * x).unwrap();
             assert_eq!(out, items.iter().map(|x| x * x).collect::<Vec<_>>());
         }
-        assert!(map(&[] as &[u8], 4, &never, |&x| x).unwrap().is_empty());
+        assert!(map(&[] as &[u8], 4, &never, |&x, _| x).unwrap().is_empty());
         for threads in [1, 3] {
             let out = map_largest_first(&items, threads, &never, |&x| (x % 7) as usize, |&x, _| x + 1).unwrap();
             assert_eq!(out, items.iter().map(|x| x + 1).collect::<Vec<_>>());
@@ -318,7 +320,7 @@ mod tests {
         let stop = || calls.fetch_add(1, Ordering::Relaxed) >= 1;
         let items: Vec<u32> = (0..10_000).collect();
         let ran = AtomicU32::new(0);
-        let out = map(&items, 2, &stop, |_| {
+        let out = map(&items, 2, &stop, |_, _| {
             ran.fetch_add(1, Ordering::Relaxed);
             std::thread::sleep(Duration::from_millis(2));
         });

@@ -67,12 +67,8 @@ impl<'t> Search<'t> {
     /// A search of `clues` on the board of `tables`, not started yet.
     pub fn new(tables: &'t Tables, clues: &[i8], node_limit: u64) -> Result<Self> {
         super::check_clues(clues, tables.side())?;
-        Ok(Self::with_engine(Engine::new(tables, clues), node_limit))
-    }
-
-    fn with_engine(engine: Engine<'t>, node_limit: u64) -> Self {
-        let stack = Vec::with_capacity(engine.domains().len());
-        Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root }
+        let (engine, stack) = (Engine::new(tables, clues), Vec::with_capacity(tables.num_edges()));
+        Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root })
     }
 
     /// Starts over on other clues of the same size, keeping the buffers:
