@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::{country_size, extract_clues, non_negative, with_signal_check};
+use super::{country_size, extract_clues, non_negative, room_for, with_signal_check, Items};
 use crate::error::Error;
 
 /// The items of a batch: each a `str` (read by the core's reader on a
@@ -14,7 +14,7 @@ fn batch_inputs<'py, B>(
     board: impl Fn(&Bound<'py, PyAny>) -> PyResult<B>,
 ) -> PyResult<Vec<crate::batch::Input<B>>> {
     use crate::batch::Input;
-    let mut inputs = Vec::with_capacity(boards.len().unwrap_or(0));
+    let mut inputs = Vec::with_capacity(room_for(boards));
     for item in boards.try_iter()? {
         let item = item?;
         inputs.push(match item.cast::<PyString>() {
@@ -102,7 +102,8 @@ fn py_country_solve_many<'py>(
     let limit = usize::try_from(non_negative::<u64>("limit", limit)?).unwrap_or(usize::MAX);
     let node_limit = node_limit.map(|n| non_negative::<u64>("node_limit", n)).transpose()?;
     let items = batch_inputs(boards, |board| {
-        let (rows, cols, regions, numbers): (i64, i64, Vec<i64>, Vec<Option<i64>>) = board.extract()?;
+        let (rows, cols, Items(regions), Items(numbers)): (i64, i64, Items<i64>, Items<Option<i64>>) =
+            board.extract()?;
         let (rows, cols) = country_size(rows, cols)?;
         Ok(crate::batch::CountryItem { rows, cols, regions, numbers })
     })?;
@@ -144,7 +145,7 @@ fn py_loop_solve_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     use pyo3::IntoPyObjectExt;
-    let mut lists = Vec::with_capacity(clue_lists.len().unwrap_or(0));
+    let mut lists = Vec::with_capacity(room_for(clue_lists));
     for clues in clue_lists.try_iter()? {
         lists.push(extract_clues(&clues?, 4)?);
     }

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use super::{country_size, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, PyStep};
+use super::{
+    country_size, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, Items, PyStep,
+};
 use crate::interrupt::Stop;
 
 /// One more number as the sweep judges it: `(country, number, count, open)`.
@@ -103,17 +105,18 @@ impl PyCountryBoard {
         py: Python<'_>,
         rows: i64,
         cols: i64,
-        regions: Vec<i64>,
-        numbers: Vec<Option<i64>>,
-        r#loop: Option<Vec<u8>>,
+        regions: Items<i64>,
+        numbers: Items<Option<i64>>,
+        r#loop: Option<Items<u8>>,
     ) -> PyResult<Self> {
         let (rows, cols) = country_size(rows, cols)?;
+        let r#loop = r#loop.map(|Items(l)| l);
         let handle = py.detach(|| crate::country::Handle::new(rows, cols, &regions, &numbers, r#loop.as_deref()))?;
         Ok(PyCountryBoard { handle })
     }
 
     /// The same map (shared, not rebuilt) with other numbers, one per country.
-    fn with_numbers(&self, numbers: Vec<Option<i64>>) -> PyResult<Self> {
+    fn with_numbers(&self, numbers: Items<Option<i64>>) -> PyResult<Self> {
         Ok(PyCountryBoard { handle: self.handle.with_numbers(&numbers)? })
     }
 
@@ -139,7 +142,7 @@ impl PyCountryBoard {
         &self,
         py: Python<'_>,
         limit: i64,
-        stages: Vec<String>,
+        stages: Items<String>,
         node_limit: Option<i64>,
         time_limit: Option<f64>,
     ) -> PyResult<(Vec<Vec<u8>>, bool, u64)> {
@@ -154,7 +157,7 @@ impl PyCountryBoard {
     }
 
     /// Ladder fixpoint without search: `(cell states, edge states, probe hypotheses)` or None.
-    fn ladder(&self, py: Python<'_>, stages: Vec<String>) -> PyResult<Option<crate::country::LadderStates>> {
+    fn ladder(&self, py: Python<'_>, stages: Items<String>) -> PyResult<Option<crate::country::LadderStates>> {
         let stages = crate::country::Stages::parse(&stages)?;
         interruptible(py, |stop| self.handle.ladder(stages, stop))
     }
@@ -196,11 +199,12 @@ impl PyCountryBoard {
     fn scores(
         &self,
         py: Python<'_>,
-        countries: Vec<i64>,
+        countries: Items<i64>,
         time_limit: Option<f64>,
         halt: Option<PyRef<'_, PyHalt>>,
     ) -> PyResult<Option<Vec<ScoreTuple>>> {
-        let countries = countries.into_iter().map(|x| non_negative("country", x)).collect::<Result<Vec<usize>, _>>()?;
+        let countries =
+            countries.0.into_iter().map(|x| non_negative("country", x)).collect::<Result<Vec<usize>, _>>()?;
         let out = halting(py, halt, |stop| self.handle.scores(&countries, time_limit, stop))?;
         Ok(out.map(score_tuples))
     }
@@ -213,15 +217,16 @@ impl PyCountryBoard {
         &self,
         py: Python<'_>,
         level: &str,
-        position: Option<Vec<u8>>,
+        position: Option<Items<u8>>,
     ) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
+        let position = position.map(|Items(p)| p);
         let out = interruptible(py, |stop| self.handle.explain(position.as_deref(), level, stop))?;
         Ok((flat(out.steps), out.contradiction, out.values))
     }
 
     /// The next step from a player's position (bytes 0/1/2, cells then edges),
     /// flattened (the step first); None when there is none.
-    fn hint(&self, py: Python<'_>, position: Vec<u8>) -> PyResult<Option<Vec<PyStep>>> {
+    fn hint(&self, py: Python<'_>, position: Items<u8>) -> PyResult<Option<Vec<PyStep>>> {
         let step = interruptible(py, |stop| self.handle.hint(&position, stop))?;
         Ok(step.map(|s| flat(vec![s])))
     }
@@ -270,7 +275,7 @@ impl PyCountryBoard {
 
 /// The first cell cut off from its country (row-major), or None.
 #[pyfunction(name = "country_first_cut_cell")]
-fn py_country_first_cut_cell(rows: i64, cols: i64, regions: Vec<i64>) -> PyResult<Option<usize>> {
+fn py_country_first_cut_cell(rows: i64, cols: i64, regions: Items<i64>) -> PyResult<Option<usize>> {
     let (rows, cols) = country_size(rows, cols)?;
     Ok(crate::country::first_cut_cell(rows, cols, &regions)?)
 }
@@ -281,7 +286,7 @@ fn py_country_region_graph(
     py: Python<'_>,
     rows: i64,
     cols: i64,
-    regions: Vec<i64>,
+    regions: Items<i64>,
 ) -> PyResult<crate::country::RegionGraphSummary> {
     let (rows, cols) = country_size(rows, cols)?;
     Ok(py.detach(|| crate::country::region_graph(rows, cols, &regions))?)
@@ -293,7 +298,7 @@ fn py_country_hamiltonian_cycles<'py>(
     py: Python<'py>,
     rows: i64,
     cols: i64,
-    regions: Vec<i64>,
+    regions: Items<i64>,
     cap: i64,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (rows, cols) = country_size(rows, cols)?;

@@ -4,7 +4,7 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyType};
 
-use super::{extract_clues, interruptible};
+use super::{extract_clues, interruptible, Items};
 use crate::loop_v1;
 
 /// v1 propagation; domains are bit sets (1 = off, 2 = on, 3 = undecided).
@@ -13,7 +13,7 @@ fn py_loop_propagate(
     py: Python<'_>,
     n: usize,
     clues: &Bound<'_, PyAny>,
-    domains: Vec<u8>,
+    domains: Items<u8>,
 ) -> PyResult<(Vec<u8>, bool)> {
     let clues = extract_clues(clues, 4)?;
     Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
@@ -131,7 +131,7 @@ fn py_loop_thin(
     py: Python<'_>,
     n: usize,
     clues: &Bound<'_, PyAny>,
-    order: Vec<usize>,
+    order: Items<usize>,
 ) -> PyResult<(Vec<Option<u8>>, bool)> {
     let clues = extract_clues(clues, 4)?;
     let (thinned, ok) = interruptible(py, |stop| loop_v1::thin(n, &clues, &order, stop))?;
@@ -140,7 +140,11 @@ fn py_loop_thin(
 
 /// v1 `closedComponent`: `(points, edges)` in visiting order, or None.
 #[pyfunction(name = "loop_closed_component")]
-fn py_loop_closed_component(py: Python<'_>, n: usize, edges: Vec<usize>) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
+fn py_loop_closed_component(
+    py: Python<'_>,
+    n: usize,
+    edges: Items<usize>,
+) -> PyResult<Option<(Vec<usize>, Vec<usize>)>> {
     Ok(py.detach(|| {
         let grid = loop_v1::grid_for(n)?;
         loop_v1::closed_component(&grid, &edges)

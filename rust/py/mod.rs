@@ -13,9 +13,9 @@ mod loop_v1;
 mod read;
 mod slither;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString};
+use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::interrupt::Stop;
@@ -137,7 +137,7 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return Err(loopcraft_error("ArgumentTypeError", "clues must be a list of int or None, not a string".into()));
     }
-    let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+    let mut out = Vec::with_capacity(room_for(obj));
     // The usual case, a list of plain ints and None, is read by index and
     // without the type checks; anything else takes the general loop below.
     if let Ok(list) = obj.cast_exact::<PyList>() {
@@ -180,6 +180,59 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
         }
     }
     Ok(out)
+}
+
+/// Items to reserve room for before reading `obj` item by item: its
+/// `len()`, but at most [`MAX_RESERVE`]. A list subclass (or any sequence)
+/// decides what its `len()` says, and reserving `sys.maxsize` items aborted
+/// the process; past the cap the vector grows as the items come.
+fn room_for(obj: &Bound<'_, PyAny>) -> usize {
+    obj.len().unwrap_or(0).min(MAX_RESERVE)
+}
+
+/// Most items reserved on the word of an object's `len()` (see [`room_for`]).
+const MAX_RESERVE: usize = 1 << 16;
+
+/// A sequence argument, read as pyo3 reads a `Vec<T>` (a `str` is refused,
+/// so is anything that is not a sequence) but without trusting `len()`:
+/// pyo3 reserves whatever a sequence's `__len__` says, so a list subclass
+/// saying `sys.maxsize` aborted the process (allocation failure) or raised
+/// a Rust panic (capacity overflow). Exact lists, tuples and bytes, whose
+/// lengths are their own, still take pyo3's reading (bytes copied whole).
+pub(super) struct Items<T>(pub Vec<T>);
+
+impl<T> std::ops::Deref for Items<T> {
+    type Target = Vec<T>;
+
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<'a, 'py, T: FromPyObjectOwned<'py>> FromPyObject<'a, 'py> for Items<T> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_exact_instance_of::<PyList>()
+            || obj.is_exact_instance_of::<PyTuple>()
+            || obj.is_exact_instance_of::<PyBytes>()
+        {
+            return obj.extract::<Vec<T>>().map(Items);
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("Can't extract `str` to `Vec`"));
+        }
+        // SAFETY: a live object; the check only reads its type's slots.
+        if unsafe { pyo3::ffi::PySequence_Check(obj.as_ptr()) } == 0 {
+            let kind = obj.get_type().name()?;
+            return Err(PyTypeError::new_err(format!("'{kind}' object is not a sequence")));
+        }
+        let mut out = Vec::with_capacity(room_for(&obj));
+        for item in obj.try_iter()? {
+            out.push(item?.extract::<T>().map_err(Into::into)?);
+        }
+        Ok(Items(out))
+    }
 }
 
 /// A backbone as Python gets it: `(count, finished, values, witnesses)`.

@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use super::{extract_clues, interruptible, BackboneTuple, PyStep};
+use super::{extract_clues, interruptible, BackboneTuple, Items, PyStep};
 use crate::error::Error;
 use crate::slither;
 
@@ -113,15 +113,16 @@ impl PySlitherBoard {
     /// The steps of a level's deduction from a position (bytes 0/1/2 per edge, or
     /// None for the empty board), flattened (see `PyStep`); None on a contradiction.
     #[pyo3(signature = (level, position=None))]
-    fn explain(&self, py: Python<'_>, level: &str, position: Option<Vec<u8>>) -> PyResult<Option<Vec<PyStep>>> {
+    fn explain(&self, py: Python<'_>, level: &str, position: Option<Items<u8>>) -> PyResult<Option<Vec<PyStep>>> {
         let level = slither_level(level)?;
+        let position = position.map(|Items(p)| p);
         let steps = interruptible(py, |stop| self.puzzle.explain(position.as_deref(), level, stop))?;
         Ok(steps.map(flat))
     }
 
     /// The next step from a player's position (bytes 0/1/2 per edge),
     /// flattened as in `explain` (the step first); None when there is none.
-    fn hint(&self, py: Python<'_>, position: Vec<u8>) -> PyResult<Option<Vec<PyStep>>> {
+    fn hint(&self, py: Python<'_>, position: Items<u8>) -> PyResult<Option<Vec<PyStep>>> {
         let step = interruptible(py, |stop| self.puzzle.hint(&position, stop))?;
         Ok(step.map(|s| flat(vec![s])))
     }
