@@ -23,6 +23,7 @@ rebinding; every answer carries a Content Security Policy.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Dict, MutableMapping, Optional, Tuple
@@ -67,11 +68,24 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _PLACE = ("line", "row", "column", "part", "position")
 
 
+class _JSONResponse(JSONResponse):
+    """Starlette's JSON answer, except that text with no UTF-8 form (a lone
+    surrogate, which a Loop v1 seed may hold: its seeds are UTF-16 code units
+    as in JavaScript) is written escaped, which reads back to the same string,
+    instead of failing to encode (a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def _error(status: int, kind: str, message: str, place: Optional[Dict[str, Any]] = None) -> JSONResponse:
     body: Dict[str, Any] = {"error": kind, "message": message}
     if place:
         body["place"] = place
-    return JSONResponse(body, status_code=status)
+    return _JSONResponse(body, status_code=status)
 
 
 def _host_name(host: str) -> str:
@@ -199,10 +213,10 @@ def create_app(
         return file_response(request.path_params["name"])
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        return _JSONResponse({"ok": True})
 
     async def info(request: Request) -> Response:
-        return JSONResponse(op_info(limits))
+        return _JSONResponse(op_info(limits))
 
     async def operation(request: Request) -> Response:
         name = request.path_params["name"]
@@ -211,7 +225,7 @@ def create_app(
             raise HTTPException(404, f"no API operation {name!r}")
         body = await _read_json(request)
         result = await anyio.to_thread.run_sync(op, body, limits, limiter=get_limiter())
-        return JSONResponse(result)
+        return _JSONResponse(result)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
