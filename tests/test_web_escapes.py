@@ -8,9 +8,11 @@ faults", for what the server promises.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import warnings
+from typing import Any, Awaitable, Callable, Dict, List
 
 import pytest
 
@@ -24,7 +26,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from loopcraft import loop
-from loopcraft.web import create_app
+from loopcraft.web import _app, create_app
 
 BASE = "http://127.0.0.1:8765"
 
@@ -48,3 +50,73 @@ def test_a_loop_seed_with_a_lone_surrogate_is_answered(client: TestClient) -> No
     board = r.json()["board"]
     assert board["seed"] == seed
     assert [c for row in board["clues"] for c in row] == list(loop.generate(4, seed).clues)
+
+
+Message = Dict[str, Any]
+
+
+def _post_raw(receive: Callable[[], Awaitable[Message]]) -> List[Message]:
+    """What the app sends for a POST /api/parse whose body arrives as
+    ``receive`` says (as uvicorn hands it over), called without a server;
+    more than 10 s fails the test."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/parse",
+        "raw_path": b"/api/parse",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1:8765"), (b"content-type", b"application/json"), (b"content-length", b"90")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+    sent: List[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    async def run() -> None:
+        await asyncio.wait_for(create_app()(scope, receive, send), 10)
+
+    asyncio.run(run())
+    return sent
+
+
+def _status_and_body(sent: List[Message]) -> Any:
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], json.loads(body)
+
+
+def test_a_client_that_leaves_mid_body_leaves_no_traceback() -> None:
+    # Starlette raises ClientDisconnect out of request.stream(); unhandled, it
+    # went up to uvicorn, which logged "Exception in ASGI application" and a
+    # traceback for every client that hung up while sending.
+    messages = iter([{"type": "http.request", "body": b'{"family": "sli', "more_body": True}])
+
+    async def receive() -> Message:
+        return next(messages, {"type": "http.disconnect"})
+
+    status, body = _status_and_body(_post_raw(receive))
+    assert status == 400 and body["error"] == "HTTPError" and "went away" in body["message"]
+
+
+def test_a_body_that_never_arrives_is_a_408(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A client that announces 90 bytes and sends 15 held its request open
+    # for as long as it kept the connection: reading the body had no bound.
+    monkeypatch.setattr(_app, "BODY_SECONDS", 0.2)
+    sent_first = False
+
+    async def receive() -> Message:
+        nonlocal sent_first
+        if not sent_first:
+            sent_first = True
+            return {"type": "http.request", "body": b'{"family": "sli', "more_body": True}
+        await asyncio.Event().wait()  # the rest never comes
+        raise AssertionError("unreachable")
+
+    status, body = _status_and_body(_post_raw(receive))
+    assert status == 408 and "0.2 s" in body["message"]

@@ -10,10 +10,11 @@ Routes:
 - ``POST /api/parse|generate|solve|check|verdict|export``: a JSON object in,
   a JSON object out (see :mod:`loopcraft.web._api`).
 
-Bounds and faults: a request body is at most :data:`MAX_BODY` bytes and must
-be ``application/json`` (so that another site's page cannot post to the API
-without a CORS preflight, which this server never grants); the CPU work runs
-in worker threads (the core releases the GIL), at most ``workers`` at a time;
+Bounds and faults: a request body is at most :data:`MAX_BODY` bytes, arrives
+within :data:`BODY_SECONDS` (else a 408), and must be ``application/json``
+(so that another site's page cannot post to the API without a CORS
+preflight, which this server never grants); the CPU work runs in worker
+threads (the core releases the GIL), at most ``workers`` at a time;
 malformed JSON is a 400, a :class:`~loopcraft.errors.LoopcraftError` a 422
 (a missing optional extra a 501), each as ``{"error", "message"}``. The Host
 header must name this machine (``localhost``, ``127.0.0.1``, ``[::1]``)
@@ -32,7 +33,7 @@ import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -40,10 +41,14 @@ from .._text import parse_json
 from ..errors import FormatError, LoopcraftError, MissingExtraError
 from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
-__all__ = ["create_app", "MAX_BODY", "CSP", "LOCAL_HOSTS"]
+__all__ = ["create_app", "MAX_BODY", "BODY_SECONDS", "CSP", "LOCAL_HOSTS"]
 
 #: The largest request body, in bytes.
 MAX_BODY = 1_000_000
+
+#: The longest a request body may take to arrive, in seconds (a client that
+#: announces more than it sends would otherwise hold its request open forever).
+BODY_SECONDS = 30.0
 
 #: The Content Security Policy of every answer: nothing but this server's own files.
 CSP = (
@@ -165,11 +170,17 @@ async def _read_json(request: Request) -> Dict[str, Any]:
         raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        with anyio.fail_after(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
+    except ClientDisconnect:  # nobody reads this answer; it keeps the log free of a traceback
+        raise HTTPException(400, "the client went away before its body arrived") from None
     try:
         data = parse_json(b"".join(chunks))
     except (ValueError, RecursionError) as exc:
