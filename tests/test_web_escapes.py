@@ -120,3 +120,28 @@ def test_a_body_that_never_arrives_is_a_408(monkeypatch: pytest.MonkeyPatch) -> 
 
     status, body = _status_and_body(_post_raw(receive))
     assert status == 408 and "0.2 s" in body["message"]
+
+
+def test_a_verdict_on_a_large_clash_answers_within_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On 100 x 100 threes the verdict found a clash among ~10,000 clues within
+    # its time limit, then its summary took seconds more (4.7 s for a 2 s
+    # request): naming each clue asked hasattr(board, "flat_clues"), which ran
+    # the property that lists every cell. Counted here, not timed.
+    from loopcraft.slitherlink import Slitherlink
+
+    calls = 0
+    listing = Slitherlink.flat_clues
+
+    def counted(board: Slitherlink) -> Any:
+        nonlocal calls
+        calls += 1
+        assert isinstance(listing, property) and listing.fget is not None
+        return listing.fget(board)
+
+    board = Slitherlink([[3] * 30 for _ in range(30)])
+    verdict = board.verdict(suggest=0, time_limit=5)
+    assert verdict.complete and verdict.count == 0 and verdict.conflict is not None
+    assert len(verdict.conflict.clues) >= 10
+    monkeypatch.setattr(Slitherlink, "flat_clues", property(counted))
+    assert verdict.summary().startswith("no solution: the clues at row ")
+    assert calls <= 2, calls
