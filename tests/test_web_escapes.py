@@ -145,3 +145,14 @@ def test_a_verdict_on_a_large_clash_answers_within_its_time_limit(monkeypatch: p
     monkeypatch.setattr(Slitherlink, "flat_clues", property(counted))
     assert verdict.summary().startswith("no solution: the clues at row ")
     assert calls <= 2, calls
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "99999", str(10**30)])
+def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # socket.bind raises OverflowError for these, which is no LoopcraftError
+    # nor OSError: 'loopcraft serve --port 99999' ended in a traceback.
+    from loopcraft.cli import main
+
+    assert main(["serve", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: port must be") and "65535" in err and "Traceback" not in err
