@@ -156,3 +156,26 @@ def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixt
     assert main(["serve", "--port", port]) == 2
     err = capsys.readouterr().err
     assert err.startswith("loopcraft: error: port must be") and "65535" in err and "Traceback" not in err
+
+
+def test_a_request_whose_client_left_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Requests queue for the ``workers`` threads; the page aborts a fetch on
+    # each new edit, and every abandoned request still ran to its time limit
+    # (up to 20 s each) when its turn came, delaying the live ones behind it.
+    from loopcraft.web import _api
+
+    calls: List[str] = []
+
+    def parse(body: Dict[str, Any], limits: Any) -> Dict[str, Any]:
+        calls.append("parse")
+        return {}
+
+    monkeypatch.setitem(_api.OPERATIONS, "parse", parse)
+    body = b'{"family": "slither", "puzzle": "1 1\\n-"}'
+    messages = iter([{"type": "http.request", "body": body, "more_body": False}])
+
+    async def receive() -> Message:
+        return next(messages, {"type": "http.disconnect"})  # gone once the body is sent
+
+    status, answer = _status_and_body(_post_raw(receive))
+    assert calls == [] and status == 400 and "went away" in answer["message"]

@@ -235,7 +235,13 @@ def create_app(
         if op is None:
             raise HTTPException(404, f"no API operation {name!r}")
         body = await _read_json(request)
-        result = await anyio.to_thread.run_sync(op, body, limits, limiter=get_limiter())
+        async with get_limiter():
+            # A request waits here while ``workers`` others compute; one whose
+            # client has left since (the page aborts a fetch on each new edit)
+            # is dropped before it takes a thread, not computed for nobody.
+            if await request.is_disconnected():
+                raise HTTPException(400, "the client went away before its turn to compute")
+            result = await anyio.to_thread.run_sync(op, body, limits)
         return _JSONResponse(result)
 
     async def http_error(request: Request, exc: Exception) -> Response:
