@@ -7,7 +7,8 @@ region ids or keys are lists or objects; files and seeds that are not UTF-8
 and seeds with a lone surrogate; ints too large for a float as a budget or a
 picture size; ``loop.solve`` given clues of the wrong type; banks with an
 absurd count and bank manifests with a damaged header; ``connect_timeout``
-of the wrong type; ``max_states`` for both families' counts.
+of the wrong type; ``max_states`` for both families' counts; command-line
+budgets too long for the alarm that enforces them.
 """
 
 from __future__ import annotations
@@ -387,6 +388,21 @@ def test_cli_time_limit_option() -> None:
         for bad in ("-1", "nan", "inf", "1e400", "x"):
             with pytest.raises(SystemExit):
                 parser.parse_args([*argv, "--time-limit", bad])
+
+
+def test_cli_budgets_too_long_for_the_alarm(capsys: pytest.CaptureFixture[str]) -> None:
+    # A finite budget of 1e30 s is accepted by --time-limit; the counts and the
+    # grade (which run under an alarm) passed it to signal.setitimer, whose
+    # OverflowError ended the command in a traceback.
+    slither = "https://puzz.link/p?slither/5/5/g31bh0ck16023c"
+    for argv in (
+        ["count", "country", URL_5X5, "--time-limit", "1e30", "--json"],
+        ["count", "slither", slither, "--time-limit", "1e30", "--json"],
+    ):
+        out = _json_of(argv, capsys)
+        assert out["count"] == 1 and out["complete"] is True
+    out = _json_of(["solve", "slither", slither, "--grade", "--time-limit", "1e30", "--json"], capsys)
+    assert out["unique"] and out["grade"]["complete"] is True
 
 
 # ---------------------------------------------------------------- banks

@@ -30,6 +30,7 @@ __all__ = [
     "budget_seconds",
     "add_time_limit",
     "TimeUp",
+    "MAX_ALARM",
     "deadline",
 ]
 
@@ -100,6 +101,12 @@ def add_time_limit(parser: argparse.ArgumentParser, what: str = "the search") ->
     )
 
 
+#: The longest alarm :func:`deadline` sets, in seconds (about 68 years): the
+#: timer takes no more (a longer one raised OverflowError), and a longer
+#: budget is no budget.
+MAX_ALARM = 2**31 - 1
+
+
 class TimeUp(Exception):
     """Raised by :func:`deadline` when its time runs out (never escapes a command)."""
 
@@ -114,7 +121,7 @@ def deadline(limit: Optional[float]) -> Iterator[None]:
     Without ``SIGALRM`` (Windows) or off the main thread there is no budget.
     """
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if limit is None or not usable:
+    if limit is None or limit > MAX_ALARM or not usable:  # an alarm past MAX_ALARM would never ring
         yield
         return
 

@@ -16,7 +16,7 @@ def add(verbs: Any) -> None:
         default=None,
         help="address to listen on (default 127.0.0.1, which also checks the Host header against DNS rebinding)",
     )
-    sub.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    sub.add_argument("--port", type=int, default=8765, help="port (0..65535, default 8765; 0 picks a free one)")
     sub.add_argument("--open", action="store_true", help="open the page in the default browser")
     sub.set_defaults(func=run)
 

@@ -22,7 +22,8 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
-from ..errors import MissingExtraError
+from .._validate import require_int, show
+from ..errors import ArgumentError, MissingExtraError
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -34,6 +35,8 @@ WEB_EXTRA_MESSAGE = "loopcraft serve needs the optional extra: pip install 'loop
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+#: The largest TCP port.
+MAX_PORT = 65535
 
 
 def _require_extra() -> None:
@@ -57,7 +60,15 @@ def create_app(**options: Any) -> Starlette:
 
 
 def bind(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> socket.socket:
-    """A listening socket on ``host``:``port`` (port 0: any free port)."""
+    """A listening socket on ``host``:``port`` (port 0: any free port).
+
+    Raises:
+        ArgumentError: the port is not in 0..65535 (socket's own OverflowError
+            is no ``LoopcraftError``, and went past the CLI as a traceback).
+        OSError: the address cannot be bound.
+    """
+    if not 0 <= require_int("port", port) <= MAX_PORT:
+        raise ArgumentError(f"port must be in 0..{MAX_PORT}, got {show(port)}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else
     # every answer waits ~40 ms for a delayed ACK, headers and body being two writes).
@@ -101,6 +112,7 @@ def serve(
 
     Raises:
         MissingExtraError: the web extra is not installed.
+        ArgumentError: the port is not in 0..65535.
         OSError: the address cannot be bound (the port is taken, ...).
     """
     _require_extra()

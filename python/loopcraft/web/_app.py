@@ -10,10 +10,11 @@ Routes:
 - ``POST /api/parse|generate|solve|check|verdict|export``: a JSON object in,
   a JSON object out (see :mod:`loopcraft.web._api`).
 
-Bounds and faults: a request body is at most :data:`MAX_BODY` bytes and must
-be ``application/json`` (so that another site's page cannot post to the API
-without a CORS preflight, which this server never grants); the CPU work runs
-in worker threads (the core releases the GIL), at most ``workers`` at a time;
+Bounds and faults: a request body is at most :data:`MAX_BODY` bytes, arrives
+within :data:`BODY_SECONDS` (else a 408), and must be ``application/json``
+(so that another site's page cannot post to the API without a CORS
+preflight, which this server never grants); the CPU work runs in worker
+threads (the core releases the GIL), at most ``workers`` at a time;
 malformed JSON is a 400, a :class:`~loopcraft.errors.LoopcraftError` a 422
 (a missing optional extra a 501), each as ``{"error", "message"}``. The Host
 header must name this machine (``localhost``, ``127.0.0.1``, ``[::1]``)
@@ -23,6 +24,7 @@ rebinding; every answer carries a Content Security Policy.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Dict, MutableMapping, Optional, Tuple
@@ -31,7 +33,7 @@ import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -39,10 +41,14 @@ from .._text import parse_json
 from ..errors import FormatError, LoopcraftError, MissingExtraError
 from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
-__all__ = ["create_app", "MAX_BODY", "CSP", "LOCAL_HOSTS"]
+__all__ = ["create_app", "MAX_BODY", "BODY_SECONDS", "CSP", "LOCAL_HOSTS"]
 
 #: The largest request body, in bytes.
 MAX_BODY = 1_000_000
+
+#: The longest a request body may take to arrive, in seconds (a client that
+#: announces more than it sends would otherwise hold its request open forever).
+BODY_SECONDS = 30.0
 
 #: The Content Security Policy of every answer: nothing but this server's own files.
 CSP = (
@@ -67,11 +73,24 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _PLACE = ("line", "row", "column", "part", "position")
 
 
+class _JSONResponse(JSONResponse):
+    """Starlette's JSON answer, except that text with no UTF-8 form (a lone
+    surrogate, which a Loop v1 seed may hold: its seeds are UTF-16 code units
+    as in JavaScript) is written escaped, which reads back to the same string,
+    instead of failing to encode (a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def _error(status: int, kind: str, message: str, place: Optional[Dict[str, Any]] = None) -> JSONResponse:
     body: Dict[str, Any] = {"error": kind, "message": message}
     if place:
         body["place"] = place
-    return JSONResponse(body, status_code=status)
+    return _JSONResponse(body, status_code=status)
 
 
 def _host_name(host: str) -> str:
@@ -151,11 +170,17 @@ async def _read_json(request: Request) -> Dict[str, Any]:
         raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        with anyio.fail_after(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
+    except ClientDisconnect:  # nobody reads this answer; it keeps the log free of a traceback
+        raise HTTPException(400, "the client went away before its body arrived") from None
     try:
         data = parse_json(b"".join(chunks))
     except (ValueError, RecursionError) as exc:
@@ -199,10 +224,10 @@ def create_app(
         return file_response(request.path_params["name"])
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        return _JSONResponse({"ok": True})
 
     async def info(request: Request) -> Response:
-        return JSONResponse(op_info(limits))
+        return _JSONResponse(op_info(limits))
 
     async def operation(request: Request) -> Response:
         name = request.path_params["name"]
@@ -210,8 +235,14 @@ def create_app(
         if op is None:
             raise HTTPException(404, f"no API operation {name!r}")
         body = await _read_json(request)
-        result = await anyio.to_thread.run_sync(op, body, limits, limiter=get_limiter())
-        return JSONResponse(result)
+        async with get_limiter():
+            # A request waits here while ``workers`` others compute; one whose
+            # client has left since (the page aborts a fetch on each new edit)
+            # is dropped before it takes a thread, not computed for nobody.
+            if await request.is_disconnected():
+                raise HTTPException(400, "the client went away before its turn to compute")
+            result = await anyio.to_thread.run_sync(op, body, limits)
+        return _JSONResponse(result)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -1,0 +1,181 @@
+"""Inputs that once escaped the web server's bounds (a 500, a traceback in
+the server's log, a request held open without end, an answer past its time
+limit) and ``loopcraft serve`` options that escaped the CLI's clean errors.
+
+Each test fails on the code before its fix; see docs/web.md, "Bounds and
+faults", for what the server promises.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import warnings
+from typing import Any, Awaitable, Callable, Dict, List
+
+import pytest
+
+if os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes") or os.environ.get("CI") == "true":
+    import starlette  # noqa: F401  (in CI the web extra is part of the test extra: no skip)
+else:
+    pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2 in the TestClient; httpx still works
+    from starlette.testclient import TestClient
+
+from loopcraft import loop
+from loopcraft.web import _app, create_app
+
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(), base_url=BASE)
+
+
+def test_a_loop_seed_with_a_lone_surrogate_is_answered(client: TestClient) -> None:
+    # Loop v1 seeds are UTF-16 code units (as in JavaScript), so "\ud800" is a
+    # seed like any other; the answer echoes it, and encoding it as UTF-8
+    # failed (a 500). It is sent escaped, and reads back to the same string.
+    seed = "a\ud800b"
+    body = json.dumps({"family": "loop", "size": 4, "seed": seed})  # escaped, as JSON.stringify writes it
+    r = client.post("/api/generate", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    assert r.content.isascii()
+    board = r.json()["board"]
+    assert board["seed"] == seed
+    assert [c for row in board["clues"] for c in row] == list(loop.generate(4, seed).clues)
+
+
+Message = Dict[str, Any]
+
+
+def _post_raw(receive: Callable[[], Awaitable[Message]]) -> List[Message]:
+    """What the app sends for a POST /api/parse whose body arrives as
+    ``receive`` says (as uvicorn hands it over), called without a server;
+    more than 10 s fails the test."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/parse",
+        "raw_path": b"/api/parse",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1:8765"), (b"content-type", b"application/json"), (b"content-length", b"90")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+    sent: List[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    async def run() -> None:
+        await asyncio.wait_for(create_app()(scope, receive, send), 10)
+
+    asyncio.run(run())
+    return sent
+
+
+def _status_and_body(sent: List[Message]) -> Any:
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], json.loads(body)
+
+
+def test_a_client_that_leaves_mid_body_leaves_no_traceback() -> None:
+    # Starlette raises ClientDisconnect out of request.stream(); unhandled, it
+    # went up to uvicorn, which logged "Exception in ASGI application" and a
+    # traceback for every client that hung up while sending.
+    messages = iter([{"type": "http.request", "body": b'{"family": "sli', "more_body": True}])
+
+    async def receive() -> Message:
+        return next(messages, {"type": "http.disconnect"})
+
+    status, body = _status_and_body(_post_raw(receive))
+    assert status == 400 and body["error"] == "HTTPError" and "went away" in body["message"]
+
+
+def test_a_body_that_never_arrives_is_a_408(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A client that announces 90 bytes and sends 15 held its request open
+    # for as long as it kept the connection: reading the body had no bound.
+    monkeypatch.setattr(_app, "BODY_SECONDS", 0.2)
+    sent_first = False
+
+    async def receive() -> Message:
+        nonlocal sent_first
+        if not sent_first:
+            sent_first = True
+            return {"type": "http.request", "body": b'{"family": "sli', "more_body": True}
+        await asyncio.Event().wait()  # the rest never comes
+        raise AssertionError("unreachable")
+
+    status, body = _status_and_body(_post_raw(receive))
+    assert status == 408 and "0.2 s" in body["message"]
+
+
+def test_a_verdict_on_a_large_clash_answers_within_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On 100 x 100 threes the verdict found a clash among ~10,000 clues within
+    # its time limit, then its summary took seconds more (4.7 s for a 2 s
+    # request): naming each clue asked hasattr(board, "flat_clues"), which ran
+    # the property that lists every cell. Counted here, not timed.
+    from loopcraft.slitherlink import Slitherlink
+
+    calls = 0
+    listing = Slitherlink.flat_clues
+
+    def counted(board: Slitherlink) -> Any:
+        nonlocal calls
+        calls += 1
+        assert isinstance(listing, property) and listing.fget is not None
+        return listing.fget(board)
+
+    board = Slitherlink([[3] * 30 for _ in range(30)])
+    verdict = board.verdict(suggest=0, time_limit=5)
+    assert verdict.complete and verdict.count == 0 and verdict.conflict is not None
+    assert len(verdict.conflict.clues) >= 10
+    monkeypatch.setattr(Slitherlink, "flat_clues", property(counted))
+    assert verdict.summary().startswith("no solution: the clues at row ")
+    assert calls <= 2, calls
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "99999", str(10**30)])
+def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # socket.bind raises OverflowError for these, which is no LoopcraftError
+    # nor OSError: 'loopcraft serve --port 99999' ended in a traceback.
+    from loopcraft.cli import main
+
+    assert main(["serve", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: port must be") and "65535" in err and "Traceback" not in err
+
+
+def test_a_request_whose_client_left_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Requests queue for the ``workers`` threads; the page aborts a fetch on
+    # each new edit, and every abandoned request still ran to its time limit
+    # (up to 20 s each) when its turn came, delaying the live ones behind it.
+    from loopcraft.web import _api
+
+    calls: List[str] = []
+
+    def parse(body: Dict[str, Any], limits: Any) -> Dict[str, Any]:
+        calls.append("parse")
+        return {}
+
+    monkeypatch.setitem(_api.OPERATIONS, "parse", parse)
+    body = b'{"family": "slither", "puzzle": "1 1\\n-"}'
+    messages = iter([{"type": "http.request", "body": body, "more_body": False}])
+
+    async def receive() -> Message:
+        return next(messages, {"type": "http.disconnect"})  # gone once the body is sent
+
+    status, answer = _status_and_body(_post_raw(receive))
+    assert calls == [] and status == 400 and "went away" in answer["message"]
