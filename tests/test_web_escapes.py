@@ -179,3 +179,25 @@ def test_a_request_whose_client_left_is_not_computed(monkeypatch: pytest.MonkeyP
 
     status, answer = _status_and_body(_post_raw(receive))
     assert calls == [] and status == 400 and "went away" in answer["message"]
+
+
+def test_a_hint_past_its_time_limit_is_answered_incomplete(client: TestClient) -> None:
+    # A hint on a blank 100 x 100 board searched for about ten seconds with
+    # no budget, holding a worker; now it keeps to the request's time limit
+    # and says that it found no step in time (not that there is none).
+    puzzle = {"rows": 100, "cols": 100, "clues": [[None] * 100 for _ in range(100)]}
+    position = {"h_edges": ["?" * 100] * 101, "v_edges": ["?" * 101] * 100}
+    body = {"family": "slither", "puzzle": puzzle, "position": position, "time_limit": 0.3}
+    r = client.post("/api/hint", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"step": None, "complete": False}
+    small = {
+        "family": "slither",
+        "puzzle": {"rows": 1, "cols": 1, "clues": [[4]]},
+        "position": {"h_edges": ["?", "?"], "v_edges": ["??"]},
+    }
+    r = client.post("/api/hint", json=small)
+    assert r.status_code == 200, r.text
+    assert r.json()["complete"] is True and r.json()["step"] is not None
+    r = client.post("/api/hint", json={**small, "time_limit": -1})
+    assert r.status_code == 422

@@ -51,6 +51,7 @@ from .errors import (
     LoopcraftError,
     MissingExtraError,
     NoPuzzleFound,
+    TimeLimitError,
 )
 from .loop import LoopPuzzle
 from .slitherlink import Slitherlink
@@ -90,5 +91,6 @@ __all__ = [
     "CapacityError",
     "NoPuzzleFound",
     "GenerationTimeout",
+    "TimeLimitError",
     "MissingExtraError",
 ]

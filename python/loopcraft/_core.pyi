@@ -119,9 +119,10 @@ class SlitherBoard:
         steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
         None when the rules find a contradiction."""
 
-    def hint(self, position: bytes) -> Optional[List[_PyStep]]:
+    def hint(self, position: bytes, time_limit: Optional[float] = None) -> Tuple[Optional[List[_PyStep]], bool]:
         """The next step from a player's position, flattened as in
-        ``explain`` (the step first); None when the position is solved."""
+        ``explain`` (the step first), None when the position is solved; and
+        whether it finished (False: ``time_limit`` ran out, the step is None)."""
 
     def backbone(self, time_limit: Optional[float] = None) -> _Backbone:
         """``(count, finished, values, witnesses)``: count 0, 1 or 2 (two or more;
@@ -292,9 +293,10 @@ class CountryBoard:
         then ``cells + edge``, then ``cells + edges + country``); with whether
         the rules found a contradiction and the values reached."""
 
-    def hint(self, position: bytes) -> Optional[List[_PyStep]]:
-        """The next step from a player's position, flattened (the step first);
-        None when the position is solved."""
+    def hint(self, position: bytes, time_limit: Optional[float] = None) -> Tuple[Optional[List[_PyStep]], bool]:
+        """The next step from a player's position, flattened (the step first),
+        None when the position is solved; and whether it finished (False:
+        ``time_limit`` ran out, the step is None)."""
 
     def backbone(self, time_limit: Optional[float] = None, halt: Optional[Halt] = None) -> _Backbone:
         """``(count, finished, values, witnesses)`` as ``SlitherBoard.backbone``;

@@ -9,7 +9,10 @@ anything loopcraft raises on purpose:
 - :class:`FormatError` (``ValueError``): puzzle text, a URL or JSON could not be read.
 - :class:`CapacityError` (``ValueError``): an enumeration would pass its cap.
 - :class:`NoPuzzleFound` (``RuntimeError``): a generator used up its attempts.
-- :class:`GenerationTimeout` (``TimeoutError``): a generator's time budget ran out.
+- :class:`TimeLimitError` (``TimeoutError``): a call's time limit ran out
+  before it had an answer to give (a hint); calls that can answer in part
+  report themselves incomplete instead.
+- :class:`GenerationTimeout` (a :class:`TimeLimitError`): a generator's time budget ran out.
 - :class:`MissingExtraError` (``ModuleNotFoundError``): an optional extra is not installed.
 
 ``OSError`` from reading or writing files passes through unchanged. The
@@ -27,6 +30,7 @@ __all__ = [
     "FormatError",
     "CapacityError",
     "NoPuzzleFound",
+    "TimeLimitError",
     "GenerationTimeout",
     "MissingExtraError",
 ]
@@ -105,7 +109,17 @@ class NoPuzzleFound(LoopcraftError, RuntimeError):
     """
 
 
-class GenerationTimeout(LoopcraftError, TimeoutError):
+class TimeLimitError(LoopcraftError, TimeoutError):
+    """A call's time limit ran out before it had an answer to give.
+
+    Raised where no part of an answer can be given, such as a hint: the step
+    it would name is not known until its searches end, and "nothing to
+    decide" would be a lie. Calls that can answer in part (a count, a
+    backbone, a solve) report themselves incomplete instead.
+    """
+
+
+class GenerationTimeout(TimeLimitError):
     """A generator's time budget ran out before it produced a puzzle."""
 
 

@@ -188,8 +188,13 @@ impl Handle {
     }
 
     /// The next step from a player's `position` (as [`super::hint`]).
-    pub fn hint(&self, position: &[u8], stop: &mut Stop<'_>) -> Result<Option<ExplainStep>> {
-        hint_on(|| self.puzzle(), position, stop)
+    pub fn hint(
+        &self,
+        position: &[u8],
+        time: Option<std::time::Duration>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Option<ExplainStep>>> {
+        hint_on(|| self.puzzle(), position, time, stop)
     }
 
     /// The brute-force count "cells", at most `limit` (as [`super::count::cells`]).

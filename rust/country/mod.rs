@@ -286,16 +286,18 @@ const HINT_NODES: u64 = 2_000_000;
 /// search or the ladder can refute), else the easiest step that decides
 /// something new (a `search` step from the unique solution when no rule
 /// does); `None` when the position's lines are a solution (or nothing can be
-/// decided on a puzzle with several solutions).
+/// decided on a puzzle with several solutions). The outer `None`: `time`
+/// ran out before the hint was found.
 pub fn hint(
     rows: usize,
     cols: usize,
     regions: &[i64],
     numbers: &[Option<i64>],
     position: &[u8],
+    time: Option<std::time::Duration>,
     stop: &mut Stop<'_>,
-) -> Result<Option<ExplainStep>> {
-    hint_on(|| Puzzle::new(Board::new(rows, cols, regions, numbers)?), position, stop)
+) -> Result<Option<Option<ExplainStep>>> {
+    hint_on(|| Puzzle::new(Board::new(rows, cols, regions, numbers)?), position, time, stop)
 }
 
 /// [`hint`] on puzzles that `fresh` builds (each search and explanation
@@ -303,7 +305,23 @@ pub fn hint(
 pub(crate) fn hint_on(
     fresh: impl Fn() -> Result<Puzzle>,
     position: &[u8],
+    time: Option<std::time::Duration>,
     stop: &mut Stop<'_>,
+) -> Result<Option<Option<ExplainStep>>> {
+    let mut budget = Budget::new(stop).with_nodes(Some(HINT_NODES)).with_time(time);
+    let out = hint_within(fresh, position, &mut budget)?;
+    let out = budget.answer(out)?;
+    // Past the deadline the searches and explanations that pick the step
+    // stopped short, and what they left (say, "nothing to decide") proves
+    // nothing.
+    Ok((!budget.timed_out()).then_some(out))
+}
+
+/// [`hint_on`] within `budget` (its searches' nodes, its deadline).
+fn hint_within(
+    fresh: impl Fn() -> Result<Puzzle>,
+    position: &[u8],
+    budget: &mut Budget<'_, '_>,
 ) -> Result<Option<ExplainStep>> {
     let p = fresh()?;
     check_position(&p.board, position)?;
@@ -317,8 +335,7 @@ pub(crate) fn hint_on(
         because: Vec::new(),
     };
     let marks: Vec<usize> = (0..position.len()).filter(|&v| position[v] != state::UNDECIDED).collect();
-    let mut budget = Budget::new(stop).with_nodes(Some(HINT_NODES));
-    let found = search::solve(&mut fresh()?, Stages::ALL, 2, &mut budget)?;
+    let found = search::solve(&mut fresh()?, Stages::ALL, 2, budget)?;
     let unique: Option<Vec<u8>> = (found.finished && found.solutions.len() == 1).then(|| {
         let edges = &found.solutions[0];
         let mut vals: Vec<u8> =
@@ -330,12 +347,12 @@ pub(crate) fn hint_on(
         if let Some(&v) = marks.iter().find(|&&v| position[v] != sol[v]) {
             return Ok(Some(mistake(v)));
         }
-    } else if explain::explain(&mut fresh()?, position, 4, false, &mut budget).contradiction {
+    } else if explain::explain(&mut fresh()?, position, 4, false, budget).contradiction {
         // The first mark that the ladder refutes with the marks before it.
         let mut prefix = vec![state::UNDECIDED; position.len()];
         for &v in &marks {
             prefix[v] = position[v];
-            if explain::explain(&mut fresh()?, &prefix, 4, false, &mut budget).contradiction {
+            if explain::explain(&mut fresh()?, &prefix, 4, false, budget).contradiction {
                 return Ok(Some(mistake(v)));
             }
         }
@@ -346,7 +363,7 @@ pub(crate) fn hint_on(
     if check::is_solution(&p.board, &lines) {
         return Ok(None);
     }
-    let out = explain::explain(&mut fresh()?, position, 4, true, &mut budget);
+    let out = explain::explain(&mut fresh()?, position, 4, true, budget);
     if budget.interrupted() {
         return Err(Error::Interrupted);
     }

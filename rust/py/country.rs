@@ -7,7 +7,8 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 
 use super::{
-    country_size, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, Items, PyStep,
+    country_size, hint_tuple, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, HintTuple,
+    Items, PyStep,
 };
 use crate::interrupt::Stop;
 
@@ -225,10 +226,13 @@ impl PyCountryBoard {
     }
 
     /// The next step from a player's position (bytes 0/1/2, cells then edges),
-    /// flattened (the step first); None when there is none.
-    fn hint(&self, py: Python<'_>, position: Items<u8>) -> PyResult<Option<Vec<PyStep>>> {
-        let step = interruptible(py, |stop| self.handle.hint(&position, stop))?;
-        Ok(step.map(|s| flat(vec![s])))
+    /// flattened (the step first), None when there is none; with whether it
+    /// finished (false: `time_limit` ran out first, and the step is None).
+    #[pyo3(signature = (position, time_limit=None))]
+    fn hint(&self, py: Python<'_>, position: Items<u8>, time_limit: Option<f64>) -> PyResult<HintTuple> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let step = interruptible(py, |stop| self.handle.hint(&position, time, stop))?;
+        Ok(hint_tuple(step.map(|s| s.map(|s| flat(vec![s])))))
     }
 
     /// Brute-force count "cells" (used cells first, then the loop); at most `limit`.

@@ -243,6 +243,18 @@ type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
 /// `parent` its index, top-level steps have parent -1.
 type PyStep = (&'static str, &'static str, i64, Vec<u32>, Vec<(u32, u8)>, bool, i64);
 
+/// A hint as Python gets it: `(the step flattened, or None; finished)`.
+type HintTuple = (Option<Vec<PyStep>>, bool);
+
+/// [`HintTuple`] from a core hint, whose outer `None` means that its time
+/// limit ran out first.
+fn hint_tuple(hint: Option<Option<Vec<PyStep>>>) -> HintTuple {
+    match hint {
+        Some(step) => (step, true),
+        None => (None, false),
+    }
+}
+
 /// A Python int that must be >= 0, as the core's unsigned type: a negative
 /// value is an ArgumentError naming the argument, not an OverflowError. The
 /// core checks everything else about the board (once, in `country::Board::new`).

@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use super::{extract_clues, interruptible, BackboneTuple, Items, PyStep};
+use super::{extract_clues, hint_tuple, interruptible, BackboneTuple, HintTuple, Items, PyStep};
 use crate::error::Error;
 use crate::slither;
 
@@ -121,10 +121,14 @@ impl PySlitherBoard {
     }
 
     /// The next step from a player's position (bytes 0/1/2 per edge),
-    /// flattened as in `explain` (the step first); None when there is none.
-    fn hint(&self, py: Python<'_>, position: Items<u8>) -> PyResult<Option<Vec<PyStep>>> {
-        let step = interruptible(py, |stop| self.puzzle.hint(&position, stop))?;
-        Ok(step.map(|s| flat(vec![s])))
+    /// flattened as in `explain` (the step first), None when there is none;
+    /// with whether it finished (false: `time_limit` ran out first, and the
+    /// step is None).
+    #[pyo3(signature = (position, time_limit=None))]
+    fn hint(&self, py: Python<'_>, position: Items<u8>, time_limit: Option<f64>) -> PyResult<HintTuple> {
+        let time = crate::budget::time_limit(time_limit)?;
+        let step = interruptible(py, |stop| self.puzzle.hint(&position, time, stop))?;
+        Ok(hint_tuple(step.map(|s| s.map(|s| flat(vec![s])))))
     }
 
     /// `(level, solutions found (0, 1 or 2), finished, score)`.

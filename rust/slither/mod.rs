@@ -39,6 +39,7 @@ use crate::interrupt::Stop;
 use engine::{Engine, Rules};
 pub use generate::{generate, GenOptions, GenStatus, Generated, DEFAULT_ATTEMPTS, DEFAULT_SEARCH_NODES};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The random simple loop that generation from `seed` starts with (0/1 per edge).
 pub fn random_loop(rows: usize, cols: usize, seed: u64) -> Result<Vec<u8>> {
@@ -292,10 +293,13 @@ impl Puzzle {
     }
 
     /// The next step from a player's `position` (see [`hint`]).
-    pub fn hint(&self, position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
-        let mut budget = Budget::new(stop);
+    pub fn hint(&self, position: &[u8], time: Option<Duration>, stop: &mut Stop<'_>) -> Result<Option<Option<Step>>> {
+        let mut budget = Budget::new(stop).with_time(time);
         let out = explain::hint(&self.board, position, &mut budget)?;
-        budget.answer(out)
+        let out = budget.answer(out)?;
+        // Past the deadline the searches that pick the step stopped short,
+        // and what they left (say, "nothing to decide") proves nothing.
+        Ok((!budget.timed_out()).then_some(out))
     }
 }
 
@@ -417,6 +421,14 @@ pub fn explain(
 /// easiest step that decides something new (a `search` step from the
 /// unique solution when no rule does); `None` when the position's lines are
 /// a solution (or nothing can be decided on a puzzle with several solutions).
-pub fn hint(rows: usize, cols: usize, clues: &[i8], position: &[u8], stop: &mut Stop<'_>) -> Result<Option<Step>> {
-    Puzzle::new(rows, cols, clues)?.hint(position, stop)
+/// The outer `None`: `time` ran out before the hint was found.
+pub fn hint(
+    rows: usize,
+    cols: usize,
+    clues: &[i8],
+    position: &[u8],
+    time: Option<Duration>,
+    stop: &mut Stop<'_>,
+) -> Result<Option<Option<Step>>> {
+    Puzzle::new(rows, cols, clues)?.hint(position, time, stop)
 }

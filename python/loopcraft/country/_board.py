@@ -505,7 +505,7 @@ class CountryRoad(Picture):
             raise ArgumentError(f"level must be one of {', '.join(levels[:-1])}, got {level!r}")
         return _explain.explain(self, level)
 
-    def hint(self, position: Any) -> Optional[Step]:
+    def hint(self, position: Any, *, time_limit: Optional[float] = None) -> Optional[Step]:
         """The next step from a player's position.
 
         Args:
@@ -513,6 +513,7 @@ class CountryRoad(Picture):
                 ``{"right": [...], "down": [...], "cells": [...]}`` (strings of
                 ``1`` line or used cell, ``0`` no line or unused cell, ``?``
                 unmarked; ``cells`` optional).
+            time_limit: seconds to find it in (None: no limit).
 
         Returns:
             a step whose rule is ``mistake`` (its premise holds the mark) when
@@ -520,8 +521,12 @@ class CountryRoad(Picture):
             decides something new (``search`` when no rule does, on a board
             with one solution); None when the lines marked are a solution (or
             nothing can be decided on a board with several).
+
+        Raises:
+            TimeLimitError: ``time_limit`` ran out before the step was
+                found (no step is named rather than a wrong one).
         """
-        return _explain.hint(self, position)
+        return _explain.hint(self, position, time_limit)
 
     def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves

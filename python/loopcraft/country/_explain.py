@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping,
 from .. import _core
 from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
 from .._svg import country_svg
+from .._validate import require_optional_number, show
+from ..errors import TimeLimitError
 from ._loop import edge_cells, edge_count
 
 if TYPE_CHECKING:
@@ -252,11 +254,14 @@ def explain(board: CountryRoad, level: str) -> Explanation:
     return Explanation(level, tuple(g.steps(flat, -1, start_marks, level)), start=start)
 
 
-def hint(board: CountryRoad, position: Any) -> Optional[Step]:
+def hint(board: CountryRoad, position: Any, time_limit: Optional[float] = None) -> Optional[Step]:
     """The next step from a player's position (see ``CountryRoad.hint``)."""
+    budget = require_optional_number("time_limit", time_limit)
     g = _Geo(board)
     pos = as_position(position, "country", g.rows, g.cols)
-    flat = board.core_board.hint(g.position_bytes(pos))
+    flat, finished = board.core_board.hint(g.position_bytes(pos), budget)
+    if not finished:
+        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
     if flat is None:
         return None
     return g.steps(flat, -1, dict(pos.marks), "probe")[0]

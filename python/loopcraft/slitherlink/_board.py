@@ -394,13 +394,15 @@ class Slitherlink(Picture):
             raise ArgumentError(f"level must be one of {', '.join(LEVELS[:-1])}, got {level!r}")
         return _explain.explain(self.clues, self.core_board, level)
 
-    def hint(self, position: Any) -> Optional[Step]:
+    def hint(self, position: Any, *, time_limit: Optional[float] = None) -> Optional[Step]:
         """The next step from a player's position.
 
         Args:
             position: a :class:`~loopcraft.Position`, or its dict form
                 ``{"h_edges": [...], "v_edges": [...]}`` (strings of ``1``
                 line, ``0`` cross, ``?`` unmarked).
+            time_limit: seconds to find it in (None: no limit). A hint on a
+                wide board can take seconds (100 x 100 blank: about ten).
 
         Returns:
             a step whose rule is ``mistake`` (its premise holds the mark) when
@@ -409,13 +411,17 @@ class Slitherlink(Picture):
             puzzle with one solution); None when the lines marked are a
             solution (or nothing can be decided on a puzzle with several).
 
+        Raises:
+            TimeLimitError: ``time_limit`` ran out before the step was
+                found (no step is named rather than a wrong one).
+
         >>> p = Slitherlink([[3, 3, 1]])
         >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["????"]}).rule
         'dot-facts'
         >>> p.hint({"h_edges": ["???", "???"], "v_edges": ["0???"]}).rule
         'mistake'
         """
-        return _explain.hint(self.clues, self.core_board, position)
+        return _explain.hint(self.clues, self.core_board, position, time_limit)
 
     def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
         """The weakest level of :data:`LEVELS` whose deductions solve the puzzle.

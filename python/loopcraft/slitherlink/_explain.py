@@ -8,6 +8,8 @@ from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequ
 from .. import _core
 from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
 from .._svg import clue_texts, grid_svg
+from .._validate import require_optional_number, show
+from ..errors import TimeLimitError
 from ._geometry import ClueGrid
 
 __all__ = ["RULES", "explain", "hint"]
@@ -276,12 +278,17 @@ def explain(clues: ClueGrid, core: _core.SlitherBoard, level: str) -> Explanatio
     return Explanation(level, tuple(_steps(b, flat, -1, {}, level)), start=start)
 
 
-def hint(clues: ClueGrid, core: _core.SlitherBoard, position: Any) -> Optional[Step]:
+def hint(
+    clues: ClueGrid, core: _core.SlitherBoard, position: Any, time_limit: Optional[float] = None
+) -> Optional[Step]:
     """The next step from a player's position (see ``Slitherlink.hint``);
     ``core`` is the board's handle in the core."""
+    budget = require_optional_number("time_limit", time_limit)
     b = _Board(clues)
     pos = as_position(position, "slitherlink", b.rows, b.cols)
-    flat = core.hint(_position_bytes(b, pos))
+    flat, finished = core.hint(_position_bytes(b, pos), budget)
+    if not finished:
+        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
     if flat is None:
         return None
     steps = _steps(b, flat, -1, dict(pos.marks), "trial")

@@ -28,7 +28,14 @@ from typing import Any, Dict, List, Mapping, Tuple, Union
 from .. import country, loop, slitherlink
 from .._validate import require_int, require_str
 from ..country import CountryLoop, CountryRoad
-from ..errors import ArgumentError, ArgumentTypeError, GenerationTimeout, LoopcraftError, NoPuzzleFound
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    GenerationTimeout,
+    LoopcraftError,
+    NoPuzzleFound,
+    TimeLimitError,
+)
 from ..slitherlink import Slitherlink, Solution
 
 __all__ = [
@@ -362,7 +369,7 @@ def _key_data(key: Any) -> Any:
 
 
 def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
-    """``{family, puzzle, position}`` -> ``{step}``: the next step from a player's marks.
+    """``{family, puzzle, position, time_limit?}`` -> ``{step, complete}``: the next step from a player's marks.
 
     ``position`` is the player's marks as rows of ``1`` (line), ``0`` (cross)
     and ``?`` (no mark), in the layout of lines (see the module docstring).
@@ -370,7 +377,9 @@ def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     [key], contradiction}`` (keys as lists, such as ``["h", 0, 2]``); its
     rule is ``mistake`` when a mark disagrees with every solution. ``step``
     is null when the marks are a solution, or when nothing more can be
-    decided on a board with several.
+    decided on a board with several. ``complete`` is false when the time
+    limit ran out before the step was found (``step`` is then null, which
+    says nothing about the board).
     """
     _family_name, board = _board(body)
     hint = getattr(board, "hint", None)
@@ -379,10 +388,14 @@ def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     position = _field(body, "position")
     if not isinstance(position, dict):
         raise ArgumentTypeError(f"position must be an object, got {type(position).__name__}")
-    step = hint(position)
+    try:
+        step = hint(position, time_limit=_time_limit(body, limits))
+    except TimeLimitError:
+        return {"step": None, "complete": False}
     if step is None:
-        return {"step": None}
+        return {"step": None, "complete": True}
     return {
+        "complete": True,
         "step": {
             "rule": step.rule,
             "level": step.level,
@@ -390,7 +403,7 @@ def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
             "decided": [[_key_data(k), int(v)] for k, v in sorted(step.decided.items(), key=repr)],
             "premise": sorted((_key_data(k) for k in step.premise), key=repr),
             "contradiction": bool(step.contradiction),
-        }
+        },
     }
 
 

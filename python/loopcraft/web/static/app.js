@@ -349,7 +349,9 @@ async function askHint() {
   try {
     const res = await api("hint", { family: apiFamily(p), puzzle: boardDict(p), position: marksOf() }, controller.signal);
     state.hint = res.step;
-    if (!res.step) {
+    if (res.complete === false) {
+      message("No hint within the time limit: this board is too wide to look that far ahead.", "error");
+    } else if (!res.step) {
       message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
     } else {
       message(res.step.text, res.step.rule === "mistake" ? "error" : "hint");
