@@ -11,6 +11,7 @@ import { warnings } from "./rules.js";
 const $ = (id) => document.getElementById(id);
 const STORE = "loopcraft:";
 const GENERATE_BUDGET = 10; // seconds the server may spend generating
+const HINT_BUDGET = 10; // seconds it may spend looking for a hint (a blank 100 x 100 board needs about that)
 
 // ---------------------------------------------------------------- the API
 
@@ -347,7 +348,8 @@ async function askHint() {
   const controller = new AbortController();
   setBusy("Looking for the next step…", controller);
   try {
-    const res = await api("hint", { family: apiFamily(p), puzzle: boardDict(p), position: marksOf() }, controller.signal);
+    const body = { family: apiFamily(p), puzzle: boardDict(p), position: marksOf(), time_limit: HINT_BUDGET };
+    const res = await api("hint", body, controller.signal);
     state.hint = res.step;
     if (res.complete === false) {
       message("No hint within the time limit: this board is too wide to look that far ahead.", "error");
