@@ -158,6 +158,17 @@ def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixt
     assert err.startswith("loopcraft: error: port must be") and "65535" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("host", ["", "  "])
+def test_serve_refuses_a_blank_host(host: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A blank --host named no address but counted as a named host, which
+    # turns the Host-header check off: the default address served unchecked.
+    from loopcraft.cli import main
+
+    assert main(["serve", "--host", host, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: host must name an address") and "Traceback" not in err
+
+
 def test_a_request_whose_client_left_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
     # Requests queue for the ``workers`` threads; the page aborts a fetch on
     # each new edit, and every abandoned request still ran to its time limit

@@ -22,7 +22,7 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
-from .._validate import require_int, show
+from .._validate import require_int, require_str, show
 from ..errors import ArgumentError, MissingExtraError
 
 if TYPE_CHECKING:
@@ -112,9 +112,13 @@ def serve(
 
     Raises:
         MissingExtraError: the web extra is not installed.
-        ArgumentError: the port is not in 0..65535.
+        ArgumentError: the port is not in 0..65535, or the host is blank.
         OSError: the address cannot be bound (the port is taken, ...).
     """
+    if host is not None and not require_str("host", host).strip():
+        # A blank host named no address, yet as a named host it turned the
+        # Host-header check off on the default address.
+        raise ArgumentError("host must name an address (leave it out for 127.0.0.1), got a blank string")
     _require_extra()
     uvicorn = importlib.import_module("uvicorn")
     app = create_app(check_host=host is None)
