@@ -587,3 +587,18 @@ def test_stats_and_runners_refuse_absurd_counts_and_seeds(tmp_path: Path, capsys
         ["bank", "country", "--sizes", "5x5", "--count", "1", "--out", str(tmp_path / "c"), "--workers", "9" * 20],
     ):
         assert _cli(argv, capsys) == 2
+
+
+def test_json_with_a_byte_order_mark_reads_as_without() -> None:
+    # The text formats' readers read past a UTF-8 BOM (as some editors save
+    # one); the JSON readers refused it ("Unexpected UTF-8 BOM"), so
+    # 'loopcraft solve loop FILE' failed on a file the other families read.
+    from loopcraft import country, loop, slitherlink
+
+    puzzles = [loop.generate(4, "bom"), slitherlink.generate(4, 4, seed=1), country.generate(4, 4, seed=1)]
+    for puzzle in puzzles:
+        text = puzzle.to_json()
+        cls = type(puzzle)
+        assert cls.from_json("\ufeff" + text) == cls.from_json(text)
+        if cls is not loop.LoopPuzzle:
+            assert cls.from_json("\ufeff" + text) == puzzle

@@ -160,6 +160,9 @@ def load_json(text: Any) -> Any:
         raise ArgumentTypeError(f"JSON must be str or bytes, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise FormatError(f"JSON text is too long ({len(text)} characters)")
+    # A byte order mark, as some editors save it, is read past (RFC 8259
+    # allows it), as the text formats' readers do.
+    text = text.removeprefix("\ufeff") if isinstance(text, str) else bytes(text).removeprefix(b"\xef\xbb\xbf")
     try:
         return parse_json(text)
     except ValueError as exc:  # also a number longer than Python converts
