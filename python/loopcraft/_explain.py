@@ -34,6 +34,7 @@ from typing import (
     Callable,
     Dict,
     FrozenSet,
+    Iterable,
     Iterator,
     List,
     Mapping,
@@ -44,6 +45,7 @@ from typing import (
     overload,
 )
 
+from ._validate import items_of
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
@@ -198,6 +200,11 @@ class Explanation:
         level, 8 for the next, 64, 512, ...), and a step that carries a
         refutation (``because``, a ``trial``) adds that explanation's weight.
         See :func:`score` and docs/levels.md for why 8."""
+        if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
+            raise ArgumentTypeError(f"levels must be a list of level names, got {type(levels).__name__}")
+        levels = items_of(levels)  # not sized by its own len(), which may be made up
+        if not levels:
+            raise ArgumentError("levels must name at least one level")
         total = 0
         for s in self.steps:
             i = levels.index(s.level) if s.level in levels else len(levels) - 1

@@ -26,7 +26,7 @@ from .._draw import Slot, text_grid
 from .._picture import Picture
 from .._svg import country_svg
 from .._tracing import cycle_order, pieces
-from .._validate import show
+from .._validate import items_of, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
 if TYPE_CHECKING:
@@ -132,10 +132,13 @@ class CountryLoop(Picture):
     @classmethod
     def from_bits(cls, rows: int, cols: int, bits: Iterable[int]) -> CountryLoop:
         """From one 0/1 value per edge in the core's numbering (bytes or a list)."""
-        values = list(bits)
+        if isinstance(bits, str) or not isinstance(bits, Iterable):
+            raise ArgumentTypeError(f"bits must be bytes or a list of 0/1, got {type(bits).__name__}")
         total = edge_count(rows, cols)
+        values = items_of(bits, total)
         if len(values) != total:
-            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(values)} bits")
+            got = len(values) if len(values) < total else "more"
+            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {got} bits")
         return cls(rows, cols, frozenset(e for e, b in enumerate(values) if b))
 
     @classmethod
@@ -360,7 +363,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
         lp = CountryLoop.from_bits(rows, cols, value)
     else:
         try:
-            items = list(value)
+            items = items_of(value)
         except TypeError:
             raise ArgumentTypeError(
                 "a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, "

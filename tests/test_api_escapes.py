@@ -1,0 +1,154 @@
+"""Inputs to the public Python API that escaped the error hierarchy, found by
+an adversarial campaign over every entry point (see tests/test_escapes.py for
+the earlier classes): each raises only a documented error now.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from typing import Any, Callable, Iterator, List
+
+import pytest
+
+from loopcraft import (
+    ArgumentError,
+    ArgumentTypeError,
+    CountryRoad,
+    LoopcraftError,
+    Slitherlink,
+    country,
+    loop,
+)
+from loopcraft.country import CountryLoop
+
+
+class MadeUpLength:
+    """An iterable whose ``len()`` is ``sys.maxsize``: a buffer sized from it
+    is a MemoryError in Python, and an allocation failure that aborts the
+    process in the compiled core."""
+
+    def __len__(self) -> int:
+        return sys.maxsize
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter([])
+
+    def __getitem__(self, i: int) -> Any:
+        raise IndexError(i)
+
+
+class MadeUpHint:
+    """An iterator whose length hint is ``sys.maxsize``."""
+
+    def __iter__(self) -> Iterator[Any]:
+        return self
+
+    def __next__(self) -> Any:
+        raise StopIteration
+
+    def __length_hint__(self) -> int:
+        return sys.maxsize
+
+
+_LYING = ("MadeUpLength()", "MadeUpHint()")
+
+
+@pytest.mark.parametrize("lying", _LYING)
+@pytest.mark.parametrize(
+    "call",
+    [
+        "loop.solve(X, 4)",
+        "loop.propagate([[0, 1]] * 40, 4, None, X)",
+    ],
+)
+def test_made_up_lengths_do_not_reach_the_core(call: str, lying: str) -> None:
+    """The core sized its clue buffer from ``len(clues)``: the process aborted
+    ("memory allocation of 9223372036854775807 bytes failed"). Run in a child
+    process, so that a regression fails this test instead of the session."""
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from loopcraft import ArgumentError, loop
+
+        class MadeUpLength:
+            def __len__(self):
+                return sys.maxsize
+
+            def __iter__(self):
+                return iter([])
+
+        class MadeUpHint:
+            def __iter__(self):
+                return self
+
+            def __next__(self):
+                raise StopIteration
+
+            def __length_hint__(self):
+                return sys.maxsize
+
+        try:
+            {call.replace("X", lying)}
+        except ArgumentError as e:
+            print("ArgumentError", e)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert out.stdout.startswith("ArgumentError clues must have 16 entries, got 0"), out.stdout
+
+
+@pytest.mark.parametrize("lying", [MadeUpLength, MadeUpHint])
+def test_made_up_lengths_are_read_item_by_item(lying: Callable[[], Any]) -> None:
+    """``list(x)`` trusted ``len(x)``: a MemoryError (or, for a weight, a
+    power of 8 with ``sys.maxsize`` as exponent that never finished)."""
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    explanation = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c").explain()
+    geo = loop.make_geo(4)
+    calls: List[Callable[[], Any]] = [
+        lambda: loop.solve_many([lying()], 4),
+        lambda: loop.closed_component(lying(), geo),
+        lambda: loop.validate_loop([0] * 40, 4, geo, lying()),
+        lambda: loop.clue_violations([0] * 40, 4, geo, lying()),
+        lambda: board.solve(stages=lying()),
+        lambda: board.deduce(stages=lying()),
+        lambda: board.check(lying()),
+        lambda: board.draw(lying()),
+        lambda: country.as_loop(lying(), 5, 5),
+        lambda: CountryLoop.from_bits(2, 2, lying()),
+        lambda: explanation.weight(lying()),
+    ]
+    for call in calls:
+        try:
+            call()  # an answer reads the iterable as the empty one it is
+        except LoopcraftError:
+            pass
+    # an empty list of loop edges is read as such, and still refused where wrong
+    assert isinstance(loop.solve_many([lying()], 4)[0], ArgumentError)
+    assert loop.closed_component(lying(), geo) is None
+    with pytest.raises(ArgumentError, match="has 4 edges, got 0 bits"):
+        CountryLoop.from_bits(2, 2, lying())
+    with pytest.raises(ArgumentError, match="at least one"):
+        explanation.weight(lying())
+
+
+def test_weight_levels_of_the_wrong_type() -> None:
+    explanation = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c").explain()
+    for bad in (None, 5, "easy"):
+        with pytest.raises(ArgumentTypeError):
+            explanation.weight(bad)
+    with pytest.raises(ArgumentError):  # it was 8 ** -1, a float
+        explanation.weight([])
+    from loopcraft.slitherlink import LEVELS
+
+    assert explanation.weight(LEVELS) == explanation.weight(iter(LEVELS)) > 0
+
+
+def test_loop_edge_lists_are_checked_before_they_are_read() -> None:
+    geo = loop.make_geo(4)
+    with pytest.raises(ArgumentTypeError):
+        loop.closed_component(None, geo)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        loop.closed_component(range(10**6), geo)
