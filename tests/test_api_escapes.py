@@ -17,6 +17,7 @@ from loopcraft import (
     ArgumentTypeError,
     CountryRoad,
     LoopcraftError,
+    LoopPuzzle,
     Slitherlink,
     country,
     loop,
@@ -152,3 +153,95 @@ def test_loop_edge_lists_are_checked_before_they_are_read() -> None:
         loop.closed_component(None, geo)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         loop.closed_component(range(10**6), geo)
+
+
+# ---------------------------------------------------------------- the Loop v1 helpers
+
+
+@pytest.mark.parametrize(
+    "n", [2**31, 2**63, -(2**63) - 1, 10**5000, 10**6], ids=["2**31", "2**63", "-2**63-1", "10**5000", "10**6"]
+)
+def test_loop_helpers_refuse_absurd_sizes_at_once(n: int) -> None:
+    """``neighbors``, ``grow_region`` and ``is_simply_connected`` took any n:
+    2**31 built a table of 2**62 cells (a hang, then a MemoryError); a
+    negative n was a bare ValueError; an n too long to print a plain
+    ValueError from the message. ``Geometry(n)`` held any n too."""
+    geo = loop.make_geo(4)
+    calls: List[Callable[[], Any]] = [
+        lambda: loop.neighbors(0, n),
+        lambda: loop.grow_region(n, loop.rng("x")),
+        lambda: loop.is_simply_connected([0], n),
+        lambda: loop.loop_edges([0], n, geo),
+        lambda: loop.full_clues([0] * 40, geo, n),
+        lambda: loop.Geometry(n),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentError, match="n must be"):
+            call()
+
+
+def test_loop_helpers_check_their_other_arguments() -> None:
+    geo = loop.make_geo(4)
+    random = loop.rng("x")
+    wrong_type: List[Callable[[], Any]] = [
+        lambda: loop.neighbors(None, 4),  # type: ignore[arg-type]
+        lambda: loop.neighbors(0, None),  # type: ignore[arg-type]
+        lambda: loop.grow_region(4, None),  # type: ignore[arg-type]
+        lambda: loop.grow_region(1.5, random),  # type: ignore[arg-type]
+        lambda: loop.is_simply_connected(None, 4),  # type: ignore[arg-type]
+        lambda: loop.is_simply_connected(["x"], 4),  # type: ignore[list-item]
+        lambda: loop.shuffle("abc", random),  # type: ignore[arg-type]
+        lambda: loop.shuffle([1, 2], None),  # type: ignore[arg-type]
+        lambda: loop.loop_edges(None, 4, geo),  # type: ignore[arg-type]
+        lambda: loop.clue_for([0] * 40, None, 0, 0),  # type: ignore[arg-type]
+        lambda: loop.clue_for(None, geo, 0, 0),  # type: ignore[arg-type]
+        lambda: loop.clue_for([0] * 40, geo, 0.0, 0),  # type: ignore[arg-type]
+        lambda: loop.full_clues(None, geo, 4),  # type: ignore[arg-type]
+    ]
+    for call in wrong_type:
+        with pytest.raises(ArgumentTypeError):
+            call()
+    wrong_value: List[Callable[[], Any]] = [
+        lambda: loop.neighbors(16, 4),
+        lambda: loop.neighbors(0, -1),
+        lambda: loop.is_simply_connected([0], -1),
+        lambda: loop.clue_for([0] * 40, geo, 4, 0),
+        lambda: loop.clue_for([0] * 39, geo, 0, 0),
+        lambda: loop.full_clues([], geo, 4),
+        lambda: loop.full_clues([0] * 40, geo, 5),
+    ]
+    for call in wrong_value:
+        with pytest.raises(ArgumentError):
+            call()
+    # the answers themselves are those of the reference numbering
+    assert loop.neighbors(5, 4) == [1, 9, 4, 6]
+    on = loop.loop_edges([5], 4, geo)
+    assert loop.clue_for(on, geo, 1, 1) == 4 and loop.full_clues(on, geo, 4)[5] == 4
+
+
+def test_loop_messages_survive_values_too_long_or_deep_to_print() -> None:
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    geo = loop.make_geo(4)
+    for call in (
+        lambda: loop.propagate([deep] * 40, 4, None, [None] * 16),
+        lambda: loop.closed_component([10**5000], geo),
+    ):
+        with pytest.raises(LoopcraftError):
+            call()
+
+
+def test_loop_puzzle_objects_with_odd_fields() -> None:
+    """Fields of any type (``sorted`` of str and int keys was a TypeError) and
+    ints too long to print (a ValueError from the message)."""
+    good = loop.generate(4, "x").to_dict()
+    for data in (
+        {**good, 1: 2},
+        {**good, (1, "a"): 2},
+        dict(good, version=10**5000),
+        dict(good, cells=10**5000),
+        dict(good, blanks=10**5000),
+    ):
+        with pytest.raises(ArgumentError):
+            LoopPuzzle.from_dict(data)
