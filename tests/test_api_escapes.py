@@ -245,3 +245,75 @@ def test_loop_puzzle_objects_with_odd_fields() -> None:
     ):
         with pytest.raises(ArgumentError):
             LoopPuzzle.from_dict(data)
+
+
+# ---------------------------------------------------------------- boards, loops and their views
+
+
+def test_public_classes_check_the_types_they_are_given(tmp_path: Any) -> None:
+    """Each of these was a bare TypeError, ValueError, IndexError or
+    AttributeError from inside the method (``None`` unpacked, an int taken
+    for a row, a bool taken for a board)."""
+    from loopcraft import Position, errors_of, slitherlink
+    from loopcraft.slitherlink import Solution
+
+    s_board = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
+    s_sol = s_board.solve().solution
+    c_board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    c_sol = c_board.solve().solution
+    explanation = s_board.explain()
+    wrong_type: List[Callable[[], Any]] = [
+        lambda: Solution.from_edges(None, [[0, 0]]),  # type: ignore[arg-type]
+        lambda: Solution.from_edges((1, 2), [[0, 0]]),  # type: ignore[arg-type]
+        lambda: Solution.from_inside(None),  # type: ignore[arg-type]
+        lambda: Solution.from_inside(b"3"),  # type: ignore[arg-type]
+        lambda: CountryLoop(2, 2, None),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_bits(None, 2, [1, 1, 1, 1]),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_bits(2, 2, None),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_pairs(2, 2, None),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_pairs(2, 2, "x"),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_pairs(2, 2, [(None, (0, 1))]),  # type: ignore[list-item]
+        lambda: CountryLoop.from_right_down(None, None),  # type: ignore[arg-type]
+        lambda: CountryLoop.from_right_down((1, 2), ("1",)),  # type: ignore[arg-type]
+        lambda: c_sol.degree(None),  # type: ignore[arg-type]
+        lambda: c_sol.exits(""),  # type: ignore[arg-type]
+        lambda: c_sol.glyph((None, 0)),  # type: ignore[arg-type]
+        lambda: c_sol.neighbours(iter([0, 0])),  # type: ignore[arg-type]
+        lambda: c_sol.has_edge(None, (0, 0)),  # type: ignore[arg-type]
+        lambda: c_sol.draw(True),  # type: ignore[arg-type]
+        lambda: c_sol.to_svg(s_board),  # type: ignore[arg-type]
+        lambda: s_board.to_svg(True),  # type: ignore[arg-type]
+        lambda: slitherlink.check(None, s_sol),  # type: ignore[arg-type]
+        lambda: c_board.country_at(None, 0),  # type: ignore[arg-type]
+        lambda: Position("slitherlink", 2, 2, None),  # type: ignore[arg-type]
+        lambda: explanation.to_svg(None),  # type: ignore[arg-type]
+        lambda: errors_of(None),  # type: ignore[arg-type]
+    ]
+    for call in wrong_type:
+        with pytest.raises(ArgumentTypeError):
+            call()
+    wrong_value: List[Callable[[], Any]] = [
+        lambda: Solution.from_edges([[1 + 0j], [1]], [[1, 1]]),  # complex: int() refused it
+        lambda: CountryLoop(2, 2, [[]]),  # unhashable
+        lambda: CountryLoop.from_bits(10**5000, 2, [1]),  # too long to print
+        lambda: country.as_loop(c_sol, 10**5000, 5),
+        lambda: CountryRoad(10**5000, 2, ((0, 0), (1, 1))),
+        lambda: c_board.country_at(7, 0),
+        lambda: s_board.to_svg(Slitherlink([[4]]).solve().solution),  # another size
+        lambda: Position(10**5000, 2, 2),  # type: ignore[arg-type]
+        lambda: Position(bytearray(b"x"), 2, 2),  # type: ignore[arg-type]
+        lambda: explanation.to_svg(len(explanation.steps)),
+        lambda: s_board.to_png(str(tmp_path / "a\x00b.png")),
+        lambda: s_board.to_png(str(tmp_path / "\ud800.png")),
+    ]
+    for call in wrong_value:
+        with pytest.raises(ArgumentError):
+            call()
+    with pytest.raises(LoopcraftError):  # a FormatError: rows as a board reader sees it
+        Slitherlink.from_dict({"rows": 10**5000, "cols": 1, "clues": [[None]]})
+    # what was right still is
+    assert Solution.from_edges(s_sol.h_edges, s_sol.v_edges) == s_sol
+    assert CountryLoop.from_pairs(5, 5, [list(map(list, p)) for p in c_sol.pairs]) == c_sol
+    assert c_sol.degree([0, 0]) == c_sol.degree((0, 0)) in (0, 2)
+    assert c_board.country_at(0, 0) == c_board.regions[0][0]
+    assert explanation.to_svg(-1) == explanation.to_svg(len(explanation.steps) - 1)

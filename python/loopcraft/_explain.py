@@ -45,7 +45,7 @@ from typing import (
     overload,
 )
 
-from ._validate import items_of
+from ._validate import items_of, require_int, show
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
@@ -235,7 +235,10 @@ class Explanation:
 
     def to_svg(self, i: int, *, cell: float = 32) -> str:
         """The picture of step ``i`` (see :meth:`Step.to_svg`)."""
-        return self.steps[i].to_svg(cell=cell)
+        n = len(self.steps)
+        if n == 0:
+            raise ArgumentError("this explanation has no step to draw")
+        return self.steps[require_int("i", i, -n, n - 1)].to_svg(cell=cell)
 
     def text(self) -> str:
         """The steps as text, one per line, numbered from 1."""
@@ -280,8 +283,10 @@ class Position:
     marks: Mapping[Key, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.family not in _EDGE_KINDS:
-            raise ArgumentError(f"family must be slitherlink or country, got {self.family!r}")
+        if not isinstance(self.family, str) or self.family not in _EDGE_KINDS:
+            raise ArgumentError(f"family must be slitherlink or country, got {show(self.family)}")
+        if not isinstance(self.marks, Mapping):
+            raise ArgumentTypeError(f"marks must be a dict of key: 0 or 1, got {type(self.marks).__name__}")
         object.__setattr__(self, "marks", _read_only(self.marks))
 
     def __eq__(self, other: object) -> bool:

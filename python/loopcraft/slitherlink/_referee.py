@@ -29,6 +29,10 @@ RULES = (
 
 def check(board: Slitherlink, solution: Solution) -> CheckResult:
     """Checks ``solution`` against every rule of ``board``; lists every failure."""
+    from ._board import Slitherlink as board_type  # the board imports this module
+
+    if not isinstance(board, board_type):
+        raise ArgumentTypeError(f"board must be a Slitherlink, got {type(board).__name__}")
     if not isinstance(solution, Solution):
         raise ArgumentTypeError(f"solution must be a Solution, got {type(solution).__name__}")
     R, C = board.rows, board.cols
