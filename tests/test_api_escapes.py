@@ -317,3 +317,22 @@ def test_public_classes_check_the_types_they_are_given(tmp_path: Any) -> None:
     assert c_sol.degree([0, 0]) == c_sol.degree((0, 0)) in (0, 2)
     assert c_board.country_at(0, 0) == c_board.regions[0][0]
     assert explanation.to_svg(-1) == explanation.to_svg(len(explanation.steps) - 1)
+
+
+def test_region_graphs_and_positions_pickle_copy_and_hash() -> None:
+    """Their read-only mappings made pickle and deepcopy a bare TypeError
+    ("cannot pickle 'mappingproxy' object"), and hash() of a region graph one
+    too (a frozen dataclass hashes every field)."""
+    import copy
+    import pickle
+
+    from loopcraft import Position
+
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    graph = board.region_graph()
+    position = Position("country", 5, 5, {("cell", 0, 0): 1})
+    for obj in (graph, position):
+        for again in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+            assert again == obj and hash(again) == hash(obj)
+    assert pickle.loads(pickle.dumps(graph)).adjacency == graph.adjacency
+    assert hash(graph) != hash(CountryRoad.from_regions([[0, 1], [2, 3]]).region_graph())

@@ -302,6 +302,10 @@ class Position:
     def __hash__(self) -> int:
         return hash((self.family, self.rows, self.cols, frozenset(self.marks.items())))
 
+    def __reduce__(self) -> Tuple[Any, Tuple[str, int, int, Dict[Key, int]]]:
+        # A read-only mapping does not pickle: the marks go as a plain dict.
+        return type(self), (self.family, self.rows, self.cols, dict(self.marks))
+
     def _layout(self) -> List[Tuple[str, int, int]]:
         """``(kind, rows, cols)`` of each string grid of the dict form."""
         R, C = self.rows, self.cols
