@@ -70,6 +70,8 @@ BatchResult = Union[SolveResult[S], LoopcraftError]
 
 def errors_of(results: Sequence[Union[R, LoopcraftError]]) -> List[Tuple[int, LoopcraftError]]:
     """The failed items of a batch as ``(index, error)`` pairs, in input order."""
+    if isinstance(results, (str, bytes)) or not isinstance(results, Iterable):
+        raise ArgumentTypeError(f"results must be the list a solve_many returned, got {type(results).__name__}")
     return [(i, r) for i, r in enumerate(results) if isinstance(r, LoopcraftError)]
 
 

@@ -34,6 +34,7 @@ from typing import (
     Callable,
     Dict,
     FrozenSet,
+    Iterable,
     Iterator,
     List,
     Mapping,
@@ -44,6 +45,7 @@ from typing import (
     overload,
 )
 
+from ._validate import items_of, require_int, show
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
@@ -198,6 +200,11 @@ class Explanation:
         level, 8 for the next, 64, 512, ...), and a step that carries a
         refutation (``because``, a ``trial``) adds that explanation's weight.
         See :func:`score` and docs/levels.md for why 8."""
+        if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
+            raise ArgumentTypeError(f"levels must be a list of level names, got {type(levels).__name__}")
+        levels = items_of(levels)  # not sized by its own len(), which may be made up
+        if not levels:
+            raise ArgumentError("levels must name at least one level")
         total = 0
         for s in self.steps:
             i = levels.index(s.level) if s.level in levels else len(levels) - 1
@@ -228,7 +235,10 @@ class Explanation:
 
     def to_svg(self, i: int, *, cell: float = 32) -> str:
         """The picture of step ``i`` (see :meth:`Step.to_svg`)."""
-        return self.steps[i].to_svg(cell=cell)
+        n = len(self.steps)
+        if n == 0:
+            raise ArgumentError("this explanation has no step to draw")
+        return self.steps[require_int("i", i, -n, n - 1)].to_svg(cell=cell)
 
     def text(self) -> str:
         """The steps as text, one per line, numbered from 1."""
@@ -273,8 +283,10 @@ class Position:
     marks: Mapping[Key, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.family not in _EDGE_KINDS:
-            raise ArgumentError(f"family must be slitherlink or country, got {self.family!r}")
+        if not isinstance(self.family, str) or self.family not in _EDGE_KINDS:
+            raise ArgumentError(f"family must be slitherlink or country, got {show(self.family)}")
+        if not isinstance(self.marks, Mapping):
+            raise ArgumentTypeError(f"marks must be a dict of key: 0 or 1, got {type(self.marks).__name__}")
         object.__setattr__(self, "marks", _read_only(self.marks))
 
     def __eq__(self, other: object) -> bool:
@@ -289,6 +301,10 @@ class Position:
 
     def __hash__(self) -> int:
         return hash((self.family, self.rows, self.cols, frozenset(self.marks.items())))
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str, int, int, Dict[Key, int]]]:
+        # A read-only mapping does not pickle: the marks go as a plain dict.
+        return type(self), (self.family, self.rows, self.cols, dict(self.marks))
 
     def _layout(self) -> List[Tuple[str, int, int]]:
         """``(kind, rows, cols)`` of each string grid of the dict form."""

@@ -101,6 +101,10 @@ def svg_to_png(svg: str, path: Union[str, os.PathLike[str], None] = None, *, sca
     except ValueError as exc:
         raise ArgumentError(f"the renderer refused the svg: {exc}") from None
     if path is not None:
-        with open(path, "wb") as f:
+        try:
+            f = open(path, "wb")
+        except ValueError as exc:  # a NUL in the name; a lone surrogate (UnicodeEncodeError) on most systems
+            raise ArgumentError(f"path {show(path)} is not a file name: {exc}") from None
+        with f:
             f.write(data)
     return data

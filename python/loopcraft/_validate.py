@@ -6,6 +6,7 @@ naming the argument, so that nothing malformed reaches the compiled core.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from . import _core
@@ -94,13 +95,28 @@ def require_str(name: str, value: Any) -> str:
     return value
 
 
+def items_of(values: Iterable[Any], most: Optional[int] = None) -> List[Any]:
+    """The items of an iterable as a list, read one by one up to ``most + 1``
+    of them (all when ``most`` is None).
+
+    ``list(values)`` would size its buffer from ``len(values)`` (or the
+    iterator's length hint), which an object may make up: ``sys.maxsize`` is a MemoryError in Python and, handed
+    to the compiled core, an allocation failure that aborts the process. A
+    list or tuple tells the truth and is copied at once.
+    """
+    if type(values) is list or type(values) is tuple:
+        return list(values if most is None else values[: most + 1])
+    return list(islice(values, None if most is None else most + 1))  # islice gives no length hint
+
+
 def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optional[int]]:
     """Checks a flat clue list: ``length`` entries, each ``None`` or an int in 0..max_clue."""
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Iterable):
         raise ArgumentTypeError(f"{name} must be a list of int or None, got {type(clues).__name__}")
-    out = list(clues)
+    out = items_of(clues, length)
     if len(out) != length:
-        raise ArgumentError(f"{name} must have {length} entries, got {len(out)}")
+        got = len(out) if len(out) < length else "more"
+        raise ArgumentError(f"{name} must have {length} entries, got {got}")
     for i, c in enumerate(out):
         if c is None:
             continue

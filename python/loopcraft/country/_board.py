@@ -149,7 +149,7 @@ class CountryRoad(Picture):
         grid = _region_grid(self.regions)
         rows, cols = len(grid), len(grid[0])
         if self.rows != rows or self.cols != cols:
-            raise ArgumentError(f"rows x cols = {self.rows} x {self.cols} but regions is {rows} x {cols}")
+            raise ArgumentError(f"rows x cols = {show(self.rows)} x {show(self.cols)} but regions is {rows} x {cols}")
         object.__setattr__(self, "regions", grid)
 
         # Countries numbered in order of first cell (setdefault's default is
@@ -238,7 +238,7 @@ class CountryRoad(Picture):
 
     def country_at(self, r: int, c: int) -> Optional[RegionId]:
         """The region id of cell (r, c) (``None`` for a blocked cell)."""
-        return self.regions[r][c]
+        return self.regions[require_int("r", r, 0, self.rows - 1)][require_int("c", c, 0, self.cols - 1)]
 
     def cells_of(self, region: RegionId) -> Tuple[Cell, ...]:
         """The cells of a country, row-major."""

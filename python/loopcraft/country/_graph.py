@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, Set, Tuple
 
 from .._tracing import cycle_order
 from . import _ladder
@@ -50,6 +50,15 @@ class RegionGraph:
     adjacency: Mapping[RegionId, FrozenSet[RegionId]] = field(repr=False)
     cut_vertices: Tuple[RegionId, ...]
     bridges: Tuple[Tuple[RegionId, RegionId], ...]
+
+    def __hash__(self) -> int:
+        # The board determines everything else; the adjacency (a read-only
+        # mapping) is not hashable itself.
+        return hash((self.board, self.borders))
+
+    def __reduce__(self) -> Tuple[Any, Tuple[CountryRoad]]:
+        # A read-only mapping does not pickle: the graph is rebuilt from its board.
+        return build_region_graph, (self.board,)
 
     @property
     def is_connected(self) -> bool:

@@ -32,7 +32,7 @@ from .. import _core
 from .._picture import Picture
 from .._result import Count, Deduction, Grade, SolveResult
 from .._svg import country_svg
-from .._validate import MAX_COUNT_THREADS, require_int, require_optional_number
+from .._validate import MAX_COUNT_THREADS, items_of, require_int, require_optional_number
 from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
 from ._loop import CountryLoop, bare_grid, edge_count
 
@@ -83,7 +83,7 @@ def _stage_list(stages: Any) -> Tuple[str, ...]:
     if isinstance(stages, str):
         stages = [s.strip() for s in stages.split(",") if s.strip()]
     try:
-        chosen = list(stages)
+        chosen = items_of(stages)
     except TypeError:
         raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}") from None
     for s in chosen:

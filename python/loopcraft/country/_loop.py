@@ -19,14 +19,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Set,
+    Tuple,
+    Union,
+    cast,
+)
 
 from .. import _core, _text
 from .._draw import Slot, text_grid
 from .._picture import Picture
 from .._svg import country_svg
 from .._tracing import cycle_order, pieces
-from .._validate import show
+from .._validate import items_of, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
 if TYPE_CHECKING:
@@ -115,16 +129,15 @@ class CountryLoop(Picture):
     edges: FrozenSet[int]
 
     def __post_init__(self) -> None:
-        for name, n in (("rows", self.rows), ("cols", self.cols)):
-            if isinstance(n, bool) or not isinstance(n, int):
-                raise ArgumentTypeError(f"{name} must be an int, got {type(n).__name__}")
-            if not MIN_SIDE <= n <= MAX_SIDE:
-                raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {show(n)}")
+        _check_sides(self.rows, self.cols)
         total = edge_count(self.rows, self.cols)
-        edges = frozenset(self.edges)
-        for e in edges:
+        if isinstance(self.edges, (str, bytes)) or not isinstance(self.edges, Iterable):
+            raise ArgumentTypeError(f"edges must be a set of edge numbers, got {type(self.edges).__name__}")
+        items = items_of(self.edges)
+        for e in items:
             if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
                 raise ArgumentError(f"edge {show(e)} is not an edge number in 0..{total - 1}")
+        edges = frozenset(items)
         object.__setattr__(self, "edges", edges)
 
     # ------------------------------------------------------------------ constructors
@@ -132,10 +145,14 @@ class CountryLoop(Picture):
     @classmethod
     def from_bits(cls, rows: int, cols: int, bits: Iterable[int]) -> CountryLoop:
         """From one 0/1 value per edge in the core's numbering (bytes or a list)."""
-        values = list(bits)
+        _check_sides(rows, cols)
+        if isinstance(bits, str) or not isinstance(bits, Iterable):
+            raise ArgumentTypeError(f"bits must be bytes or a list of 0/1, got {type(bits).__name__}")
         total = edge_count(rows, cols)
+        values = items_of(bits, total)
         if len(values) != total:
-            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {len(values)} bits")
+            got = len(values) if len(values) < total else "more"
+            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {got} bits")
         return cls(rows, cols, frozenset(e for e, b in enumerate(values) if b))
 
     @classmethod
@@ -150,11 +167,25 @@ class CountryLoop(Picture):
     @classmethod
     def from_pairs(cls, rows: int, cols: int, pairs: Iterable[Tuple[Sequence[int], Sequence[int]]]) -> CountryLoop:
         """From pairs of adjacent cells ``((r1, c1), (r2, c2))``."""
-        return cls(rows, cols, frozenset(edge_id(rows, cols, _cell(a), _cell(b)) for a, b in pairs))
+        _check_sides(rows, cols)
+        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+            raise ArgumentTypeError(f"pairs must be a list of pairs of cells, got {type(pairs).__name__}")
+        edges = set()
+        for pair in items_of(pairs):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise ArgumentTypeError(f"a segment is a pair of cells ((r1, c1), (r2, c2)), got {show(pair)}")
+            edges.add(edge_id(rows, cols, _cell(pair[0]), _cell(pair[1])))
+        return cls(rows, cols, frozenset(edges))
 
     @classmethod
     def from_right_down(cls, right: Sequence[str], down: Sequence[str]) -> CountryLoop:
         """From the ``right``/``down`` strings of the external test data (``1`` = segment)."""
+        for name, value in (("right", right), ("down", down)):
+            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+                raise ArgumentTypeError(f"{name} must be a list of str, got {type(value).__name__}")
+            for s in value:
+                if not isinstance(s, str):
+                    raise ArgumentTypeError(f"{name} must be a list of str, got a {type(s).__name__} in it")
         rows = len(right)
         if rows < MIN_SIDE or not right[0]:
             raise FormatError("right must have at least 2 rows of at least 1 character")
@@ -220,7 +251,7 @@ class CountryLoop(Picture):
 
     def neighbours(self, cell: Cell) -> List[Cell]:
         """The cells joined to ``cell`` by a segment."""
-        r, c = cell
+        r, c = cell = _cell(cell)
         out = []
         for dr, dc in _DIRS.values():
             r2, c2 = r + dr, c + dc
@@ -232,6 +263,7 @@ class CountryLoop(Picture):
         return len(self.neighbours(cell))
 
     def has_edge(self, a: Cell, b: Cell) -> bool:
+        a, b = _cell(a), _cell(b)
         try:
             return edge_id(self.rows, self.cols, a, b) in self.edges
         except ValueError:
@@ -239,7 +271,7 @@ class CountryLoop(Picture):
 
     def exits(self, cell: Cell) -> str:
         """The cell's exits among ``n s e w`` in puzzlekit order (``""`` if unused)."""
-        r, c = cell
+        r, c = cell = _cell(cell)
         out = ""
         for ch in _DIR_ORDER:
             dr, dc = _DIRS[ch]
@@ -294,7 +326,7 @@ class CountryLoop(Picture):
         """The loop drawn on its board (borders and numbers) or on a bare grid
         (``·`` for a cell the loop does not use)."""
         if board is not None:
-            return board.draw(self)
+            return _board_arg(board).draw(self)
         R, C = self.rows, self.cols
 
         def cell(r: int, c: int) -> str:
@@ -315,7 +347,7 @@ class CountryLoop(Picture):
     def to_svg(self, board: Optional[CountryRoad] = None, *, cell: float = 32) -> str:
         """The loop as an SVG picture, on ``board`` (borders, numbers) or on a bare grid."""
         if board is not None:
-            return board.to_svg(self, cell=cell)
+            return _board_arg(board).to_svg(self, cell=cell)
         bare = [[0] * self.cols for _ in range(self.rows)]
         return country_svg(bare, title=f"Country Road loop {self.rows} x {self.cols}", path=self.pairs, cell=cell)
 
@@ -330,10 +362,32 @@ class CountryLoop(Picture):
 Solution = CountryLoop
 
 
-def _cell(value: Sequence[int]) -> Cell:
+def _check_sides(rows: Any, cols: Any) -> None:
+    for name, n in (("rows", rows), ("cols", cols)):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ArgumentTypeError(f"{name} must be an int, got {type(n).__name__}")
+        if not MIN_SIDE <= n <= MAX_SIDE:
+            raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {show(n)}")
+
+
+def _cell(value: Any) -> Cell:
+    """Checks a cell: a pair (row, column) of ints (a tuple or a list)."""
+    if not isinstance(value, (tuple, list)):
+        raise ArgumentTypeError(f"a cell is a pair (row, column), got {type(value).__name__}")
     if len(value) != 2:
-        raise ArgumentError(f"a cell is a pair (row, column), got {tuple(value)!r}")
-    return (value[0], value[1])
+        raise ArgumentError(f"a cell is a pair (row, column), got {show(tuple(value))}")
+    r, c = value
+    if isinstance(r, bool) or not isinstance(r, int) or isinstance(c, bool) or not isinstance(c, int):
+        raise ArgumentTypeError(f"a cell is a pair (row, column) of ints, got {show(tuple(value))}")
+    return (r, c)
+
+
+def _board_arg(board: Any) -> CountryRoad:
+    # The board's module imports this one, so the class is recognised by what
+    # only it has (its countries' region graph), not imported.
+    if not callable(getattr(board, "region_graph", None)):
+        raise ArgumentTypeError(f"board must be a CountryRoad or None, got {type(board).__name__}")
+    return cast("CountryRoad", board)
 
 
 def bare_grid(rows: int, cols: int, *, hseg: Slot, vseg: Slot, cell: Slot) -> str:
@@ -352,6 +406,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
     Accepts a :class:`CountryLoop`, puzzlekit solution text, bytes of 0/1 per
     edge, or an iterable of edges (core edge numbers or pairs of cells).
     """
+    _check_sides(rows, cols)
     if isinstance(value, CountryLoop):
         lp = value
     elif isinstance(value, str):
@@ -360,7 +415,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
         lp = CountryLoop.from_bits(rows, cols, value)
     else:
         try:
-            items = list(value)
+            items = items_of(value)
         except TypeError:
             raise ArgumentTypeError(
                 "a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, "

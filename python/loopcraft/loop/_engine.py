@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from .. import _core
-from .._validate import bit_list, clue_list, require_int
+from .._validate import bit_list, clue_list, items_of, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._constants import MAX_N, NODE_LIMIT
-from ._geometry import Geometry, _board_n, _geo_for, clue_for
+from ._geometry import Geometry, _board_n, _clue_for, _geo_for
 
 _DOMAIN_TO_MASK = {(0,): 1, (1,): 2, (0, 1): 3, (1, 0): 3}
 _MASK_TO_DOMAIN = {1: [0], 2: [1], 3: [0, 1]}
@@ -27,7 +27,7 @@ def _domain_masks(domains: Any, total: int) -> List[int]:
             raise ArgumentTypeError(f"domains[{i}] must be a list such as [0], [1] or [0, 1], got {type(d).__name__}")
         mask = _DOMAIN_TO_MASK.get(tuple(d)) if all(type(x) is int for x in d) else None
         if mask is None:
-            raise ArgumentError(f"domains[{i}] = {list(d)!r} is not [0], [1] or [0, 1]")
+            raise ArgumentError(f"domains[{i}] = {show(list(d))} is not [0], [1] or [0, 1]")
         out.append(mask)
     return out
 
@@ -49,17 +49,19 @@ def propagate(
     n = _board_n(n)
     geo = _geo_for(geo, n)
     masks = _domain_masks(domains, geo.total)
-    out, valid = _core.loop_propagate(n, clues, masks)
+    out, valid = _core.loop_propagate(n, clue_list("clues", clues, n * n, 4), masks)
     return [list(_MASK_TO_DOMAIN[m]) for m in out], valid
 
 
 def _edge_ids(on_edges: Any, total: int) -> List[int]:
-    ids = list(on_edges)
+    if isinstance(on_edges, (str, bytes)) or not isinstance(on_edges, Iterable):
+        raise ArgumentTypeError(f"on_edges must be a list of edge ids, got {type(on_edges).__name__}")
+    ids = items_of(on_edges, total)  # each edge at most once: more is an error below or a repeat
     for e in ids:
         if isinstance(e, bool) or not isinstance(e, int):
             raise ArgumentTypeError(f"edge ids must be ints, got {type(e).__name__}")
         if not 0 <= e < total:
-            raise ArgumentError(f"edge id {e} is out of range 0..{total - 1}")
+            raise ArgumentError(f"edge id {show(e)} is out of range 0..{total - 1}")
     return ids
 
 
@@ -97,7 +99,7 @@ def clue_violations(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Op
     for r in range(n):
         for c in range(n):
             clue = clues[r * n + c]
-            if clue is not None and clue_for(on, geo, r, c) > clue:
+            if clue is not None and _clue_for(on, geo, r, c) > clue:
                 over.append(r * n + c)
     return over
 
@@ -111,7 +113,7 @@ def validate_loop(on: Sequence[int], n: int, geo: Geometry, clues: Sequence[Opti
     for r in range(n):
         for c in range(n):
             clue = clues[r * n + c]
-            if clue is not None and clue_for(on, geo, r, c) != clue:
+            if clue is not None and _clue_for(on, geo, r, c) != clue:
                 return False
     return is_closed_loop(on, geo)
 
@@ -162,6 +164,10 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
         n = _board_n(n)
     if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
         node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
+    if type(clues) is not list and type(clues) is not tuple:
+        # The core sizes its buffer from len(clues), which only a list or a
+        # tuple is sure to tell truly: anything else is read here first.
+        clues = clue_list("clues", clues, n * n, 4)
     try:
         # The core fills a bare instance's fields itself: the frozen
         # dataclass's __init__ would cost a visible share of a small solve.

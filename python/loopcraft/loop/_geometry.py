@@ -6,10 +6,10 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Iterable, List, MutableSequence, Optional, Sequence, Set, Tuple
 
 from .._edges import edge_count, h_count, h_edge, v_edge
-from .._validate import require_int
+from .._validate import bit_list, items_of, require_int
 from ..errors import ArgumentError, ArgumentTypeError
 from ._constants import MAX_N, REGION_ATTEMPTS
 
@@ -24,6 +24,9 @@ class Geometry:
     """
 
     n: int
+
+    def __post_init__(self) -> None:
+        _board_n(self.n)
 
     @property
     def num_h(self) -> int:
@@ -82,6 +85,7 @@ def make_geo(n: int) -> Geometry:
 
 
 def _geo_for(geo: Any, n: int) -> Geometry:
+    n = _board_n(n)
     if geo is None:
         return Geometry(n)
     if not isinstance(geo, Geometry):
@@ -93,7 +97,25 @@ def _geo_for(geo: Any, n: int) -> Geometry:
 
 def neighbors(i: int, n: int) -> List[int]:
     """Cells next to cell ``i``, in the order up, down, left, right."""
-    return list(_neighbor_table(n)[i])
+    n = _board_n(n)
+    return list(_neighbor_table(n)[require_int("i", i, 0, n * n - 1)])
+
+
+def _cells(name: str, cells: Any) -> List[int]:
+    """Checks an iterable of cell indices (ints; those off the board count as outside)."""
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
+        raise ArgumentTypeError(f"{name} must be a list of cell indices, got {type(cells).__name__}")
+    out = items_of(cells)
+    for i in out:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ArgumentTypeError(f"{name} must hold int cell indices, got {type(i).__name__}")
+    return out
+
+
+def _random_source(random: Any) -> Callable[[], float]:
+    if not callable(random):
+        raise ArgumentTypeError(f"random must be a function such as rng(seed), got {type(random).__name__}")
+    return random  # type: ignore[no-any-return]
 
 
 @functools.cache
@@ -165,7 +187,8 @@ def is_simply_connected(region: Iterable[int], n: int) -> bool:
     >>> is_simply_connected(big_ring, 17), is_simply_connected(big_ring + [18], 17)
     (False, True)
     """
-    inside = set(region)
+    n = _board_n(n)
+    inside = set(_cells("region", region))
     if n <= _MASK_MAX_N and all(type(i) is int for i in inside):
         mask = 0
         for i in inside:
@@ -206,6 +229,8 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
     Returns the region's cells in insertion order, or ``None`` after 300
     failed attempts.
     """
+    n = _board_n(n)
+    random = _random_source(random)
     cells = n * n
     table = _neighbor_table(n)
     target_min = max(3, int(cells * 0.35))  # floor of the same double as JS
@@ -244,6 +269,9 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
 
 def shuffle(arr: List[Any], random: Callable[[], float]) -> List[Any]:
     """Fisher-Yates from the back, in place; returns ``arr``."""
+    if not isinstance(arr, MutableSequence) or isinstance(arr, (str, bytes)):
+        raise ArgumentTypeError(f"arr must be a list, shuffled in place, got {type(arr).__name__}")
+    random = _random_source(random)
     for i in range(len(arr) - 1, 0, -1):
         j = int(random() * (i + 1))
         arr[i], arr[j] = arr[j], arr[i]
@@ -279,8 +307,8 @@ def _cell_sides(n: int) -> Tuple[Tuple[int, int, int, int], ...]:
 def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
     """The 0/1 edge list of the loop around ``region``: an edge is on when the
     cells on its two sides differ in membership (off the board is outside)."""
-    _geo_for(geo, n)
-    inside = set(region)
+    n = _geo_for(geo, n).n
+    inside = set(_cells("region", region))
     # Membership per cell, plus the off-board cell (never inside).
     member = [1 if i in inside else 0 for i in range(n * n)]
     member.append(0)
@@ -289,10 +317,19 @@ def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
 
 def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
     """How many sides of cell (r, c) are on."""
+    if not isinstance(geo, Geometry):
+        raise ArgumentTypeError(f"geo must be a Geometry from make_geo, got {type(geo).__name__}")
+    on = bit_list("on", on, geo.total)
+    return _clue_for(on, geo, require_int("r", r, 0, geo.n - 1), require_int("c", c, 0, geo.n - 1))
+
+
+def _clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
+    """:func:`clue_for` on arguments checked already."""
     return sum(on[e] for e in geo.cell_edges(r, c))
 
 
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
-    _geo_for(geo, n)
+    n = _geo_for(geo, n).n
+    on = bit_list("on", on, geo.total)
     return [on[top] + on[bottom] + on[left] + on[right] for top, bottom, left, right in _cell_sides(n)]

@@ -11,11 +11,11 @@ from .._draw import text_grid
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
 from .._text import load_json
-from .._validate import bit_list, clue_list, require_int, require_str
+from .._validate import bit_list, clue_list, require_int, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
 from ._engine import SolveResult, is_closed_loop, solve
-from ._geometry import Geometry, clue_for
+from ._geometry import Geometry, _clue_for
 from ._random import check_generate_args
 
 _FIELDS = ("n", "seed", "version", "answer", "clues", "attempt", "blanks", "cells")
@@ -68,26 +68,26 @@ class LoopPuzzle(Picture):
         if not isinstance(data, dict):
             raise ArgumentTypeError(f"a puzzle object must be a dict, got {type(data).__name__}")
         missing = [k for k in _FIELDS if k not in data]
-        extra = sorted(set(data) - set(_FIELDS))
+        extra = sorted((k for k in data if k not in _FIELDS), key=show)  # keys of any type
         if missing or extra:
-            raise ArgumentError(f"puzzle object fields: missing {missing}, unexpected {extra}")
+            raise ArgumentError(f"puzzle object fields: missing {missing}, unexpected {show(extra)}")
         check_generate_args(data["n"], data["seed"])
         n = data["n"]
         geo = Geometry(n)
         if require_int("version", data["version"]) != VERSION:
-            raise ArgumentError(f"version must be {VERSION}, got {data['version']}")
+            raise ArgumentError(f"version must be {VERSION}, got {show(data['version'])}")
         answer = bit_list("answer", data["answer"], geo.total)
         clues = clue_list("clues", data["clues"], n * n, 4)
         require_int("attempt", data["attempt"], 1, ATTEMPTS)
         if require_int("cells", data["cells"]) != n * n:
-            raise ArgumentError(f"cells must be n*n = {n * n}, got {data['cells']}")
+            raise ArgumentError(f"cells must be n*n = {n * n}, got {show(data['cells'])}")
         blanks = sum(c is None for c in clues)
         if require_int("blanks", data["blanks"]) != blanks:
-            raise ArgumentError(f"blanks = {data['blanks']} but the clues have {blanks} blanks")
+            raise ArgumentError(f"blanks = {show(data['blanks'])} but the clues have {blanks} blanks")
         if not is_closed_loop(answer, geo):
             raise ArgumentError("answer is not one closed loop")
         for i, c in enumerate(clues):
-            if c is not None and clue_for(answer, geo, *divmod(i, n)) != c:
+            if c is not None and _clue_for(answer, geo, *divmod(i, n)) != c:
                 raise ArgumentError(f"clue {c} at cell {i} disagrees with the answer")
         return cls(n, data["seed"], VERSION, tuple(answer), tuple(clues), data["attempt"], blanks, n * n)
 

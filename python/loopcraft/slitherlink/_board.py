@@ -206,6 +206,12 @@ class Slitherlink(Picture):
         >>> svg.startswith("<svg") and "<title>Slitherlink 1 x 3</title>" in svg
         True
         """
+        if solution is not None and not isinstance(solution, Solution):
+            raise ArgumentTypeError(f"solution must be a Solution or None, got {type(solution).__name__}")
+        if solution is not None and (solution.rows, solution.cols) != (self.rows, self.cols):
+            raise ArgumentError(
+                f"the solution is for a {solution.rows} x {solution.cols} board, the board is {self.rows} x {self.cols}"
+            )
         loop = None if solution is None else edges_from_flat(self.rows, self.cols, solution.edges)
         title = f"Slitherlink {self.rows} x {self.cols}" + ("" if solution is None else ", solved")
         return lattice_svg(self.clues, title=title, loop=loop, shade_inside=shade_inside, cell=cell)

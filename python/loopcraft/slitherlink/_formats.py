@@ -47,9 +47,9 @@ def check_size(rows: int, cols: int, where: str = "") -> None:
     prefix = f"{where}: " if where else ""
     for name, value in (("rows", rows), ("cols", cols)):
         if value < 1:
-            raise FormatError(f"{prefix}{name} = {value}: a board needs at least 1 row and 1 column")
+            raise FormatError(f"{prefix}{name} = {show(value)}: a board needs at least 1 row and 1 column")
         if value > MAX_SIZE:
-            raise FormatError(f"{prefix}{name} = {value} is too large (at most {MAX_SIZE} x {MAX_SIZE})")
+            raise FormatError(f"{prefix}{name} = {show(value)} is too large (at most {MAX_SIZE} x {MAX_SIZE})")
 
 
 def _show(ch: str) -> str:

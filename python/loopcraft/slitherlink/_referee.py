@@ -29,6 +29,10 @@ RULES = (
 
 def check(board: Slitherlink, solution: Solution) -> CheckResult:
     """Checks ``solution`` against every rule of ``board``; lists every failure."""
+    # The board's module imports this one, so the class is recognised by what
+    # only it has (a Tatham game ID), not imported.
+    if not callable(getattr(board, "to_tatham", None)):
+        raise ArgumentTypeError(f"board must be a Slitherlink, got {type(board).__name__}")
     if not isinstance(solution, Solution):
         raise ArgumentTypeError(f"solution must be a Solution, got {type(solution).__name__}")
     R, C = board.rows, board.cols

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import show
-from ..errors import ArgumentError
+from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
 from ._geometry import ClueGrid, draw, edge_count, h_edge, loop_problem, split_rows, v_edge
 
 __all__ = ["Solution"]
+
+
+def _check_rows(name: str, grid: Any) -> None:
+    """Checks a grid given as rows: a list of rows, each a str or a list."""
+    if isinstance(grid, (str, bytes)) or not isinstance(grid, Sequence):
+        raise ArgumentTypeError(f"{name} must be a list of rows, got {type(grid).__name__}")
+    for r, row in enumerate(grid):
+        if isinstance(row, bytes) or not isinstance(row, Sequence):
+            raise ArgumentTypeError(f"{name} row {r + 1} must be a list or a str, got {type(row).__name__}")
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,8 @@ class Solution(Picture):
         Raises:
             ValueError: wrong shapes, values other than 0/1, or not one loop.
         """
+        for name, grid in (("h_edges", h_edges), ("v_edges", v_edges)):
+            _check_rows(name, grid)
         rows = len(v_edges)
         if rows < 1 or len(h_edges) != rows + 1:
             raise ArgumentError(f"h_edges must have len(v_edges) + 1 rows, got {len(h_edges)} and {rows}")
@@ -116,7 +128,7 @@ class Solution(Picture):
                     raise ArgumentError(f"{name} row {r + 1} has {len(row)} values, expected {width}")
                 for c, v in enumerate(row):
                     bit = {"0": 0, "1": 1}.get(v) if isinstance(v, str) else v
-                    if bit not in (0, 1) or isinstance(bit, float):
+                    if not isinstance(bit, numbers.Integral) or bit not in (0, 1):
                         raise ArgumentError(f"{name} row {r + 1}, column {c + 1}: {show(v)} is not 0 or 1")
                     flat.append(int(bit))
         problem = loop_problem(rows, cols, flat)
@@ -131,6 +143,7 @@ class Solution(Picture):
         Raises:
             ValueError: the marked cells do not have one closed loop as their border.
         """
+        _check_rows("inside", inside)
         rows = len(inside)
         cols = len(inside[0]) if rows else 0
         fmt.check_size(rows, cols, "inside")
