@@ -9,6 +9,7 @@ faults", for what the server promises.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import warnings
@@ -81,7 +82,10 @@ def _post_raw(receive: Callable[[], Awaitable[Message]]) -> List[Message]:
     async def run() -> None:
         await asyncio.wait_for(create_app()(scope, receive, send), 10)
 
-    asyncio.run(run())
+    # A thread of its own: in the whole suite the browser tests' Playwright
+    # keeps an event loop running on this thread, where asyncio.run refuses.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
     return sent
 
 

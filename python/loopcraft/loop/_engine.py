@@ -164,10 +164,9 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
         n = _board_n(n)
     if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
         node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
-    if type(clues) is not list and type(clues) is not tuple:
-        # The core sizes its buffer from len(clues), which only a list or a
-        # tuple is sure to tell truly: anything else is read here first.
-        clues = clue_list("clues", clues, n * n, 4)
+    # Any iterable goes to the core as it is: the core reads it item by item
+    # and reserves at most 64 Ki items on the word of its len(), which a list
+    # subclass may make up (tests/test_core_sequences.py).
     try:
         # The core fills a bare instance's fields itself: the frozen
         # dataclass's __init__ would cost a visible share of a small solve.
