@@ -324,7 +324,17 @@ def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page.get_by_test_id("reveal").click()
     page.wait_for_selector('[data-testid=board][data-solved="true"]')
     assert "Revealed" in page.get_by_test_id("solved-banner").inner_text()
-    # A big board takes seconds: the page shows that it works and can be cancelled.
+    # A big board takes seconds: the page shows that it works and can be
+    # cancelled. The request is held (never answered) while the page waits:
+    # the page draws a new seed for each generation, and some 30 x 30 seeds
+    # finished within seconds, before a loaded machine had clicked Cancel
+    # (the board arrived, and with it an empty message).
+    held: List[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/api/generate", hold)
     page.fill("#gen-rows", "30")
     page.fill("#gen-cols", "30")
     page.get_by_test_id("generate").click()
@@ -333,9 +343,10 @@ def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page.get_by_test_id("cancel").click()
     page.wait_for_selector("[data-testid=busy][hidden]", state="attached")
     # The aborted request's catch writes the message, then its finally hides
-    # the busy line; the message is awaited rather than read at once, so that
-    # a late paint of it is not taken for a missing one (seen once in CI).
+    # the busy line.
     expect(page.get_by_test_id("message")).to_have_text("Generation cancelled.")
+    assert len(held) == 1, "the page sent one request, which the route held"
+    page.unroute("**/api/generate")
     # A small one arrives.
     page.fill("#gen-rows", "5")
     page.fill("#gen-cols", "6")
