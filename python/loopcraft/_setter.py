@@ -808,10 +808,21 @@ def conflict(board: Board, *, time_limit: Optional[float] = None) -> Optional[Co
     if not done:
         return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
     if not _is_slither(board):
+        if not all_clues:
+            # Without numbers the board is its own bare board, just shown to
+            # have no solution: the cause is structural.
+            return Conflict((), _structural_reason(board), True)
         bare = _with(board, {})
         n, done = _solve(bare, 1, clock.left())
         if n == 0 and done:
             return Conflict((), _structural_reason(board), True)
+        if n == 0:
+            # The budget ran out before the countries were shown to admit a
+            # loop: all the numbers admit none together (the board has no
+            # solution), but whether any of them is needed is not known.
+            # Going on read an unfinished search as "the numbers clash" and
+            # answered an empty, complete clash.
+            return Conflict(tuple(w for w, _ in all_clues), CLASH, False)
     keep: Dict[Where, Optional[int]] = dict(all_clues)
     complete = True
     for where, _ in all_clues:
