@@ -51,3 +51,31 @@ def test_country_conflict_with_tiny_budgets_never_calls_an_empty_set_a_clash() -
         v = board.verdict(time_limit=t)
         if v.conflict is not None:
             assert not (v.conflict.clues == () and v.conflict.reason == _setter.CLASH), (t, v.conflict)
+
+
+def test_a_mistake_on_a_board_with_several_solutions_is_told_truly() -> None:
+    # On a board with several solutions the hint names the first mark that
+    # clashes with the marks before it. Here the line on the top of cell 1
+    # and the cross on the left of cell 3 each agree with one of the two
+    # solutions, but not together. The step said "no solution agrees" of the
+    # cross, which the second solution does: its words now say what holds.
+    from loopcraft.slitherlink import Slitherlink
+
+    board = Slitherlink([[None, 3, None]])
+    assert board.solve().count == 2
+    position = {"h_edges": ["1??", "???"], "v_edges": ["??0?"]}
+    step = board.hint(position)
+    assert step is not None and step.rule == "mistake"
+    assert step.text.endswith("no solution agrees with it and the other marks.")
+    # What the text says holds: no solution has every mark.
+    marks = {("h", 0, 0): 1, ("v", 0, 2): 0}
+    for sol in board.solve(limit=10).solutions:
+        d = sol.to_dict()
+        assert not all((d["h_edges"] if k[0] == "h" else d["v_edges"])[k[1]][k[2]] == str(v) for k, v in marks.items())
+    # And each mark alone agrees with some solution: "no solution agrees"
+    # with the named mark alone would have been untrue.
+    for k, v in marks.items():
+        assert any(
+            (s.to_dict()["h_edges"] if k[0] == "h" else s.to_dict()["v_edges"])[k[1]][k[2]] == str(v)
+            for s in board.solve(limit=10).solutions
+        )

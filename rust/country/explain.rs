@@ -95,7 +95,11 @@ pub const RULES: [RuleInfo; 12] = [
         level: "probe",
         description: "assuming the other value of a cell or a line leads to a contradiction",
     },
-    RuleInfo { name: "mistake", level: "search", description: "a mark that no solution agrees with" },
+    RuleInfo {
+        name: "mistake",
+        level: "search",
+        description: "a mark that no solution agrees with, together with the other marks",
+    },
     RuleInfo {
         name: "search",
         level: "search",

@@ -114,7 +114,11 @@ pub const RULES: [RuleInfo; 14] = [
         level: L::Trial,
         description: "assuming the other value of a side leads to a contradiction",
     },
-    RuleInfo { name: "mistake", level: L::Search, description: "a mark that no solution agrees with" },
+    RuleInfo {
+        name: "mistake",
+        level: L::Search,
+        description: "a mark that no solution agrees with, together with the other marks",
+    },
     RuleInfo {
         name: "search",
         level: L::Search,

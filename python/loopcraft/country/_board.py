@@ -517,7 +517,9 @@ class CountryRoad(Picture):
 
         Returns:
             a step whose rule is ``mistake`` (its premise holds the mark) when
-            a mark disagrees with every solution; else the easiest step that
+            the marks admit no solution: the first mark found that no solution
+            agrees with together with the other marks (on a board with one
+            solution, a mark that differs from it); else the easiest step that
             decides something new (``search`` when no rule does, on a board
             with one solution); None when the lines marked are a solution (or
             nothing can be decided on a board with several).

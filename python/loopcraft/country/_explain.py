@@ -131,7 +131,7 @@ class _Geo:
                 mark = f"the {'used' if v == 1 else 'unused'} cell at {self.name(place)}"
             else:
                 mark = f"the {'line' if v == 1 else 'cross'} {self.name(place)}"
-            return f"Mistake: {mark} — no solution agrees."
+            return f"Mistake: {mark} — no solution agrees with it and the other marks."
         if rule == "search":
             return f"No rule decides anything more; the unique solution has {what}."
         if rule == "trial":

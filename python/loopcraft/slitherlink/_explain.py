@@ -161,7 +161,7 @@ def _text(
     if rule == "mistake":
         wrong = sorted(premise)
         names = "; ".join(f"the {'line' if before.get(k) == 1 else 'cross'} on {b.edge_name(k)}" for k in wrong[:4])
-        return f"Mistake: {names} — no solution agrees."
+        return f"Mistake: {names} — no solution agrees with it and the other marks."
     if rule == "search":
         return f"No rule decides anything more; the unique solution has {what}."
     if rule == "trial":

@@ -375,7 +375,8 @@ def op_hint(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     and ``?`` (no mark), in the layout of lines (see the module docstring).
     ``step`` is ``{rule, level, text, decided: [[key, value]], premise:
     [key], contradiction}`` (keys as lists, such as ``["h", 0, 2]``); its
-    rule is ``mistake`` when a mark disagrees with every solution. ``step``
+    rule is ``mistake`` when the marks admit no solution (it names a mark
+    that no solution agrees with together with the others). ``step``
     is null when the marks are a solution, or when nothing more can be
     decided on a board with several. ``complete`` is false when the time
     limit ran out before the step was found (``step`` is then null, which
