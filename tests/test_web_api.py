@@ -9,7 +9,6 @@ behind a generic 500.
 from __future__ import annotations
 
 import json
-import os
 import warnings
 from typing import Any, Dict, List
 
@@ -17,30 +16,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-if os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes") or os.environ.get("CI") == "true":
-    import starlette  # noqa: F401  (in CI the web extra is part of the test extra: no skip)
-else:
-    pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
+from web_client import TestClient, make_client  # first: it skips the module without the web extra
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2 in the TestClient; httpx still works
-    from starlette.testclient import TestClient
-
+# isort: split
 from loopcraft import _core, country, loop, slitherlink
 from loopcraft.country import CountryRoad
 from loopcraft.slitherlink import Slitherlink
 from loopcraft.web import create_app
 from loopcraft.web._app import CSP, LOCAL_HOSTS, MAX_BODY, _host_name
 
-BASE = "http://127.0.0.1:8765"
 COUNTRY_URL = b"https://puzz.link/p?country/5/5/5asggf2e5g55g"
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2; httpx still works
-        return TestClient(create_app(), base_url=BASE)
+    return make_client()
 
 
 def post(client: TestClient, op: str, body: Dict[str, Any]) -> Any:

@@ -11,32 +11,20 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
-import os
-import warnings
 from typing import Any, Awaitable, Callable, Dict, List
 
 import pytest
 
-if os.environ.get("LOOPCRAFT_REQUIRE_SHARED", "").lower() in ("1", "true", "yes") or os.environ.get("CI") == "true":
-    import starlette  # noqa: F401  (in CI the web extra is part of the test extra: no skip)
-else:
-    pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
+from web_client import TestClient, make_client  # first: it skips the module without the web extra
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2 in the TestClient; httpx still works
-    from starlette.testclient import TestClient
-
+# isort: split
 from loopcraft import loop
 from loopcraft.web import _app, create_app
-
-BASE = "http://127.0.0.1:8765"
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return TestClient(create_app(), base_url=BASE)
+    return make_client()
 
 
 def test_a_loop_seed_with_a_lone_surrogate_is_answered(client: TestClient) -> None:
