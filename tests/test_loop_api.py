@@ -163,7 +163,7 @@ def test_generate_rejects_bad_arguments(n, seed, error):
 
 
 def test_no_puzzle_found_is_raised_after_500_attempts(monkeypatch):
-    monkeypatch.setattr(loop._generate, "grow_region", lambda n, random: None)
+    monkeypatch.setattr(loop._generate, "_grow_region", lambda n, random: None)
     with pytest.raises(NoPuzzleFound, match="500"):
         loop.generate(4, "a")
     assert issubclass(NoPuzzleFound, RuntimeError)

@@ -10,7 +10,7 @@ from .._validate import show
 from ..errors import NoPuzzleFound
 from ._constants import ATTEMPTS, NODE_LIMIT, VERSION
 from ._engine import solve
-from ._geometry import Geometry, full_clues, grow_region, loop_edges, shuffle
+from ._geometry import _full_clues, _grow_region, _loop_edges, _shuffle
 from ._puzzle import LoopPuzzle
 from ._random import check_generate_args, rng
 
@@ -28,17 +28,19 @@ def generate(n: int, seed: str) -> LoopPuzzle:
     """
     check_generate_args(n, seed)
     random = rng(seed)
-    geo = Geometry(n)
     cells = n * n
     for attempt in range(1, ATTEMPTS + 1):
-        region = grow_region(n, random)
+        # The helpers' unchecked forms: n and the random source are the
+        # generator's own, and the public forms' checks cost a tenth of a
+        # generation.
+        region = _grow_region(n, random)
         if region is None:
             continue
-        answer = loop_edges(region, n, geo)
-        clues: List[Optional[int]] = list(full_clues(answer, geo, n))
+        answer = _loop_edges(region, n)
+        clues: List[Optional[int]] = list(_full_clues(answer, n))
         if not _unique(n, clues):
             continue
-        order = shuffle(list(range(cells)), random)
+        order = _shuffle(list(range(cells)), random)
         # Blank each clue in turn, keeping it blank while the v1 check still
         # proves uniqueness; then the final check (in the core: hot).
         clues, ok = _core.loop_thin(n, clues, order)

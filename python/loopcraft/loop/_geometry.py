@@ -229,8 +229,11 @@ def grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
     Returns the region's cells in insertion order, or ``None`` after 300
     failed attempts.
     """
-    n = _board_n(n)
-    random = _random_source(random)
+    return _grow_region(_board_n(n), _random_source(random))
+
+
+def _grow_region(n: int, random: Callable[[], float]) -> Optional[List[int]]:
+    """:func:`grow_region` on arguments checked already (the generator's own)."""
     cells = n * n
     table = _neighbor_table(n)
     target_min = max(3, int(cells * 0.35))  # floor of the same double as JS
@@ -271,7 +274,11 @@ def shuffle(arr: List[Any], random: Callable[[], float]) -> List[Any]:
     """Fisher-Yates from the back, in place; returns ``arr``."""
     if not isinstance(arr, MutableSequence) or isinstance(arr, (str, bytes)):
         raise ArgumentTypeError(f"arr must be a list, shuffled in place, got {type(arr).__name__}")
-    random = _random_source(random)
+    return _shuffle(arr, _random_source(random))
+
+
+def _shuffle(arr: List[Any], random: Callable[[], float]) -> List[Any]:
+    """:func:`shuffle` on arguments checked already (the generator's own)."""
     for i in range(len(arr) - 1, 0, -1):
         j = int(random() * (i + 1))
         arr[i], arr[j] = arr[j], arr[i]
@@ -307,8 +314,12 @@ def _cell_sides(n: int) -> Tuple[Tuple[int, int, int, int], ...]:
 def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
     """The 0/1 edge list of the loop around ``region``: an edge is on when the
     cells on its two sides differ in membership (off the board is outside)."""
-    n = _geo_for(geo, n).n
-    inside = set(_cells("region", region))
+    return _loop_edges(_cells("region", region), _geo_for(geo, n).n)
+
+
+def _loop_edges(region: Iterable[int], n: int) -> List[int]:
+    """:func:`loop_edges` on arguments checked already (the generator's own)."""
+    inside = set(region)
     # Membership per cell, plus the off-board cell (never inside).
     member = [1 if i in inside else 0 for i in range(n * n)]
     member.append(0)
@@ -331,5 +342,9 @@ def _clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
     n = _geo_for(geo, n).n
-    on = bit_list("on", on, geo.total)
+    return _full_clues(bit_list("on", on, geo.total), n)
+
+
+def _full_clues(on: Sequence[int], n: int) -> List[int]:
+    """:func:`full_clues` on arguments checked already (the generator's own)."""
     return [on[top] + on[bottom] + on[left] + on[right] for top, bottom, left, right in _cell_sides(n)]
