@@ -148,6 +148,14 @@ impl<'s, 'c> Budget<'s, 'c> {
         }
         Ok(value)
     }
+
+    /// [`Budget::answer`] for a call that has no answer in part: `None` when
+    /// the deadline passed on the way, since what the work left then (say,
+    /// "nothing found") comes from searches cut short and proves nothing.
+    pub fn answer_in_time<T>(&self, value: T) -> Result<Option<T>> {
+        let value = self.answer(value)?;
+        Ok((!self.timed_out()).then_some(value))
+    }
 }
 
 #[cfg(test)]

@@ -45,8 +45,8 @@ from typing import (
     overload,
 )
 
-from ._validate import items_of, require_int, show
-from .errors import ArgumentError, ArgumentTypeError
+from ._validate import items_of, require_int, require_optional_number, show
+from .errors import ArgumentError, ArgumentTypeError, TimeLimitError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
 
@@ -399,6 +399,20 @@ class History:
         for d in self.decided[:i]:
             out.update(d)
         return out
+
+
+def core_hint(
+    hint: Callable[[bytes, Optional[float]], Tuple[Optional[List[Any]], bool]],
+    position: bytes,
+    time_limit: Any,
+) -> Optional[List[Any]]:
+    """A family handle's ``hint`` on a position's bytes: its steps flattened,
+    or None when there is no step; :class:`TimeLimitError` when
+    ``time_limit`` ran out first (the core then names no step)."""
+    flat, finished = hint(position, require_optional_number("time_limit", time_limit))
+    if not finished:
+        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
+    return flat
 
 
 def as_position(value: Any, family: str, rows: int, cols: int) -> Position:

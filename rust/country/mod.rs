@@ -310,11 +310,7 @@ pub(crate) fn hint_on(
 ) -> Result<Option<Option<ExplainStep>>> {
     let mut budget = Budget::new(stop).with_nodes(Some(HINT_NODES)).with_time(time);
     let out = hint_within(fresh, position, &mut budget)?;
-    let out = budget.answer(out)?;
-    // Past the deadline the searches and explanations that pick the step
-    // stopped short, and what they left (say, "nothing to decide") proves
-    // nothing.
-    Ok((!budget.timed_out()).then_some(out))
+    budget.answer_in_time(out)
 }
 
 /// [`hint_on`] within `budget` (its searches' nodes, its deadline).

@@ -296,10 +296,7 @@ impl Puzzle {
     pub fn hint(&self, position: &[u8], time: Option<Duration>, stop: &mut Stop<'_>) -> Result<Option<Option<Step>>> {
         let mut budget = Budget::new(stop).with_time(time);
         let out = explain::hint(&self.board, position, &mut budget)?;
-        let out = budget.answer(out)?;
-        // Past the deadline the searches that pick the step stopped short,
-        // and what they left (say, "nothing to decide") proves nothing.
-        Ok((!budget.timed_out()).then_some(out))
+        budget.answer_in_time(out)
     }
 }
 

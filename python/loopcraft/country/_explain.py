@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, listing
 from .._svg import country_svg
-from .._validate import require_optional_number, show
-from ..errors import TimeLimitError
 from ._loop import edge_cells, edge_count
 
 if TYPE_CHECKING:
@@ -256,12 +254,9 @@ def explain(board: CountryRoad, level: str) -> Explanation:
 
 def hint(board: CountryRoad, position: Any, time_limit: Optional[float] = None) -> Optional[Step]:
     """The next step from a player's position (see ``CountryRoad.hint``)."""
-    budget = require_optional_number("time_limit", time_limit)
     g = _Geo(board)
     pos = as_position(position, "country", g.rows, g.cols)
-    flat, finished = board.core_board.hint(g.position_bytes(pos), budget)
-    if not finished:
-        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
+    flat = core_hint(board.core_board.hint, g.position_bytes(pos), time_limit)
     if flat is None:
         return None
     return g.steps(flat, -1, dict(pos.marks), "probe")[0]

@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, listing
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, listing
 from .._svg import clue_texts, grid_svg
-from .._validate import require_optional_number, show
-from ..errors import TimeLimitError
 from ._geometry import ClueGrid
 
 __all__ = ["RULES", "explain", "hint"]
@@ -283,12 +281,9 @@ def hint(
 ) -> Optional[Step]:
     """The next step from a player's position (see ``Slitherlink.hint``);
     ``core`` is the board's handle in the core."""
-    budget = require_optional_number("time_limit", time_limit)
     b = _Board(clues)
     pos = as_position(position, "slitherlink", b.rows, b.cols)
-    flat, finished = core.hint(_position_bytes(b, pos), budget)
-    if not finished:
-        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
+    flat = core_hint(core.hint, _position_bytes(b, pos), time_limit)
     if flat is None:
         return None
     steps = _steps(b, flat, -1, dict(pos.marks), "trial")
