@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from loopcraft.country import CountryLoop, CountryRoad, _ladder, check
 from loopcraft.country._loop import edge_cells, edge_count, edge_id
-from loopcraft.errors import ArgumentTypeError, FormatError, LoopcraftError
+from loopcraft.errors import ArgumentError, ArgumentTypeError, FormatError, LoopcraftError
 
 PZPR_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
 
@@ -32,6 +32,12 @@ def test_from_regions_keeps_user_ids_and_shapes():
     assert b.core_args() == (2, 3, [0, 0, 1, 2, 2, 1], [None, 2, None])
     assert b.cells_of(7) == ((0, 2), (1, 2))
     assert b.size_of("b") == 2
+    # A region that is not a country is the hierarchy's error, as in with_numbers.
+    for missing in ("c", 8, ["a"], None):
+        with pytest.raises(ArgumentError, match="is not on the board"):
+            b.size_of(missing)
+        with pytest.raises(ArgumentError, match="is not on the board"):
+            b.cells_of(missing)
 
 
 def test_board_is_frozen_hashable_and_numbers_read_only():

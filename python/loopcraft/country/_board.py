@@ -241,15 +241,25 @@ class CountryRoad(Picture):
         return self.regions[require_int("r", r, 0, self.rows - 1)][require_int("c", c, 0, self.cols - 1)]
 
     def cells_of(self, region: RegionId) -> Tuple[Cell, ...]:
-        """The cells of a country, row-major."""
+        """The cells of a country, row-major.
+
+        Raises:
+            ArgumentError: ``region`` is not a country of the board.
+        """
+        self.size_of(region)
         return tuple((r, c) for r in range(self.rows) for c in range(self.cols) if self.regions[r][c] == region)
 
     def size_of(self, region: RegionId) -> int:
-        """How many cells the country has."""
+        """How many cells the country has.
+
+        Raises:
+            ArgumentError: ``region`` is not a country of the board (the
+                same error as a number given to an unknown region).
+        """
         try:
             return self._sizes[self._countries.index(region)]
         except ValueError:
-            raise KeyError(region) from None
+            raise ArgumentError(f"region {show(region)} is not on the board") from None
 
     @property
     def blocked(self) -> Tuple[Cell, ...]:
