@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -236,6 +236,33 @@ def test_export_round_trips(client: TestClient, fmt: str) -> None:
         cgot = post(client, "export", {"family": "country", "puzzle": cboard.to_url(), "format": fmt})
         if fmt not in ("png", "svg"):
             assert CountryRoad.parse(cgot["text"]) == cboard
+
+
+def test_png_export_is_drawn_within_its_pixel_bound(client: TestClient) -> None:
+    """A small board at the default scale; a 100 x 100 board, which would be
+    41 million pixels (seconds to draw), shrunk to the server's bound."""
+    pytest.importorskip("resvg_py", reason="the PNG extra is not installed")
+    import base64
+    import struct
+
+    from loopcraft._png import svg_size
+    from loopcraft.web._api import EXPORT_PIXELS, EXPORT_SCALE
+
+    def png_size(board: Slitherlink) -> Tuple[int, int]:
+        got = post(client, "export", {"family": "slither", "puzzle": board.to_url(), "format": "png"})
+        data = base64.b64decode(got["base64"])
+        assert data[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
+
+    small = slitherlink.generate(4, 5, seed=9)
+    w, h = svg_size(small.to_svg())
+    assert png_size(small) == (round(w * EXPORT_SCALE), round(h * EXPORT_SCALE))
+    big = Slitherlink([[None] * 100 for _ in range(100)])
+    w, h = svg_size(big.to_svg())
+    assert w * h * EXPORT_SCALE**2 > 10 * EXPORT_PIXELS
+    pw, ph = png_size(big)
+    assert pw * ph <= EXPORT_PIXELS and pw * ph >= 0.9 * EXPORT_PIXELS
 
 
 def raw(client: TestClient, op: str, body: bytes, kind: str = "application/json") -> Any:

@@ -24,7 +24,7 @@ from typing import Any, Optional, Tuple, Union
 from ._validate import show
 from .errors import ArgumentError, ArgumentTypeError, MissingExtraError
 
-__all__ = ["svg_to_png", "PNG_EXTRA_MESSAGE", "MAX_PIXELS"]
+__all__ = ["svg_to_png", "svg_size", "PNG_EXTRA_MESSAGE", "MAX_PIXELS"]
 
 #: The message of the ``ModuleNotFoundError`` raised when the renderer is missing.
 PNG_EXTRA_MESSAGE = "PNG output needs the optional extra: pip install 'loopcraft[png]'"
@@ -53,7 +53,8 @@ def _px(value: Optional[str]) -> Optional[float]:
     return f if math.isfinite(f) and f > 0 else None
 
 
-def _svg_size(svg: str) -> Tuple[float, float]:
+def svg_size(svg: str) -> Tuple[float, float]:
+    """The width and height in px that an SVG document's ``<svg>`` element gives."""
     try:
         root = ET.fromstring(svg)
     except ET.ParseError as exc:
@@ -91,7 +92,7 @@ def svg_to_png(svg: str, path: Union[str, os.PathLike[str], None] = None, *, sca
         raise ArgumentError(f"scale must be more than 0 and at most 100, got {show(scale)}")
     if path is not None and not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path must be a str, a path or None, got {type(path).__name__}")
-    w, h = _svg_size(svg)
+    w, h = svg_size(svg)
     width, height = max(1, round(w * scale)), max(1, round(h * scale))
     if width * height > MAX_PIXELS:
         raise ArgumentError(f"the picture would have {width} x {height} pixels, more than {MAX_PIXELS}")
