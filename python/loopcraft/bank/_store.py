@@ -239,8 +239,10 @@ class Store:
         for lineno, raw in enumerate(lines[1:], 2):
             try:
                 d = json.loads(raw)
+                if not isinstance(d["shard"], str):  # a list or an object cannot name a chunk
+                    raise TypeError("shard")
                 entry = Done(d["shard"], int(d["bytes"]), str(d["sha256"]), int(d["boards"]), int(d["failures"]))
-            except (ValueError, KeyError, TypeError, RecursionError):
+            except (ValueError, KeyError, TypeError, RecursionError, OverflowError):  # int(Infinity) overflows
                 raise FormatError(f"{self.manifest}, line {lineno}: damaged manifest line") from None
             done[entry.name] = entry
         return header, done, end

@@ -1,0 +1,63 @@
+"""Inputs that escaped the error hierarchy in a third adversarial campaign
+(see tests/test_escapes.py and tests/test_api_escapes.py for the earlier
+ones): each raises only a documented error now.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+from loopcraft import FormatError
+from loopcraft.cli import main
+
+
+@pytest.fixture(scope="module")
+def small_bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from loopcraft.bank import make_bank
+
+    out = tmp_path_factory.mktemp("bank")
+    make_bank("country", out, "5x5", 2)
+    return out
+
+
+def _damage(small_bank: Path, tmp_path: Path, header: Any, entry: Any) -> Path:
+    from loopcraft.bank import MANIFEST
+
+    copy = tmp_path / "copy"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(small_bank, copy)
+    (copy / MANIFEST).write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
+    return copy
+
+
+def _manifest(small_bank: Path) -> List[Any]:
+    from loopcraft.bank import MANIFEST
+
+    return [json.loads(line) for line in (small_bank / MANIFEST).read_text().splitlines()]
+
+
+@pytest.mark.parametrize("key", ["shard", "bytes", "boards", "failures"])
+@pytest.mark.parametrize("odd", [[1], {"a": 1}, float("inf"), float("-inf")], ids=["list", "dict", "inf", "-inf"])
+def test_bank_manifest_lines_of_odd_types(
+    small_bank: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, odd: Any
+) -> None:
+    # A shard named by a list or an object was a bare TypeError (unhashable,
+    # as the key of the finished chunks); a count of Infinity (which Python's
+    # json reads) an OverflowError from int().
+    from loopcraft.bank import make_bank, read_bank, verify_bank
+
+    header, entry = _manifest(small_bank)
+    copy = _damage(small_bank, tmp_path, header, dict(entry, **{key: odd}))
+    with pytest.raises(FormatError, match="line 2: damaged manifest line"):
+        verify_bank(copy)
+    with pytest.raises(FormatError, match="line 2: damaged manifest line"):
+        list(read_bank(copy))
+    with pytest.raises(FormatError, match="line 2: damaged manifest line"):
+        make_bank("country", copy, "5x5", 2)
+    assert main(["bank", "verify", str(copy)]) == 2
+    assert "damaged manifest line" in capsys.readouterr().err
