@@ -61,3 +61,23 @@ def test_bank_manifest_lines_of_odd_types(
         make_bank("country", copy, "5x5", 2)
     assert main(["bank", "verify", str(copy)]) == 2
     assert "damaged manifest line" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", ["missing", None, [1], {"a": 1}, 1.5, True])
+def test_bank_header_without_a_seed(
+    small_bank: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: Any
+) -> None:
+    # verify_bank read header["seed"] for each record: a header without one
+    # was a bare KeyError; one of another type went unnoticed (every record
+    # then "had the wrong seed").
+    from loopcraft.bank import read_bank, verify_bank
+
+    header, entry = _manifest(small_bank)
+    header = {k: v for k, v in header.items() if k != "seed"} if seed == "missing" else dict(header, seed=seed)
+    copy = _damage(small_bank, tmp_path, header, entry)
+    with pytest.raises(FormatError, match="damaged header: seed must be"):
+        verify_bank(copy)
+    with pytest.raises(FormatError, match="damaged header: seed must be"):
+        list(read_bank(copy))
+    assert main(["bank", "verify", str(copy)]) == 2
+    assert "damaged header" in capsys.readouterr().err

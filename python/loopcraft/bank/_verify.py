@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._validate import require_int, show
+from .._validate import require_int, require_seed, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._families import Family, Record, family, sizes_of
 from ._make import Progress, progress_bar
@@ -103,14 +103,16 @@ class VerifyReport:
 
 def header_plan(root: Path, header: Dict[str, Any]) -> Tuple[Family, List[Tuple[int, int]], int, List[Chunk]]:
     """The family, sizes, count and chunks a manifest header describes; a
-    header with a field missing, of the wrong type or out of range is a
-    FormatError naming the manifest (the plan's own limits included)."""
+    header with a field missing, of the wrong type or out of range (the seed
+    included) is a FormatError naming the manifest (the plan's own limits
+    included)."""
     where = f"{root / MANIFEST}: damaged header"
     try:
         fam = family(header.get("family"))
         sizes = sizes_of(fam, header.get("sizes"))
         count = require_int("count", header.get("count"), 1)
         chunk_size = require_int("chunk_size", header.get("chunk_size"), 1)
+        require_seed(header.get("seed"))  # each board's seed is made from it
         fmt = header.get("format")
         if fmt not in FORMATS:
             raise ArgumentError(f"format must be one of {', '.join(FORMATS)}, got {show(fmt)}")
