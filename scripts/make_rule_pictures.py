@@ -92,9 +92,10 @@ def examples(
     family: str,
     search_board: Board,
     mistake_board: Board,
+    unsolvable_board: Board,
 ) -> Dict[str, Step]:
     """The first small step of each rule."""
-    want = {r.name for r in rules} - {"mistake", "search"}
+    want = {r.name for r in rules} - {"mistake", "search", "no-solution"}
     found: Dict[str, Step] = {}
     for board in boards:
         for step in _all_steps(board.explain().steps):
@@ -108,6 +109,9 @@ def examples(
     s = _search(search_board, family)
     if s is not None:
         found["search"] = s
+    n = unsolvable_board.hint(Position(family, unsolvable_board.rows, unsolvable_board.cols))
+    if n is not None:
+        found["no-solution"] = n
     return found
 
 
@@ -154,8 +158,17 @@ def readme_hint() -> Step:
 def build() -> Dict[Path, str]:
     slither_search = generate_slither(7, 7, seed=1, grade="search")
     country_search = CountryRoad.from_url("https://puzz.link/p?country/4/6/m9mgc11v5g6j")
-    s_found = examples(SLITHER_RULES, _slither_boards(), "slitherlink", slither_search, generate_slither(5, 5, seed=1))
-    c_found = examples(COUNTRY_RULES, _country_boards(), "country", country_search, generate_country(5, 5, seed=1))
+    # Boards with no solution: a 3 x 3 whose corner 3 and 0 clash (the 3
+    # needs a line on the side it shares with the 0); two countries, one
+    # numbered 0 though the loop must visit it.
+    slither_none = Slitherlink([[3, 0, None], [None, None, None], [None, None, 2]])
+    country_none = CountryRoad.from_regions([[0, 0, 1], [0, 0, 1], [1, 1, 1]], {0: 0})
+    s_found = examples(
+        SLITHER_RULES, _slither_boards(), "slitherlink", slither_search, generate_slither(5, 5, seed=1), slither_none
+    )
+    c_found = examples(
+        COUNTRY_RULES, _country_boards(), "country", country_search, generate_country(5, 5, seed=1), country_none
+    )
     head = [
         "# The rules of explanations",
         "",

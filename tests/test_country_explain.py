@@ -175,6 +175,15 @@ def test_search_hint_when_no_rule_decides() -> None:
     SEEN.add(step.rule)
 
 
+def test_no_solution_hint_on_a_puzzle_without_one() -> None:
+    # Country 0 is numbered 0, yet the loop must visit it.
+    board = CountryRoad.from_regions([[0, 0, 1], [0, 0, 1], [1, 1, 1]], {0: 0})
+    assert board.solve().count == 0
+    step = board.hint(Position("country", 3, 3))
+    assert step is not None and step.rule == "no-solution" and not step.decided
+    SEEN.add(step.rule)
+
+
 def test_pictures_show_used_cells_in_deductions_and_steps() -> None:
     board = generate(10, 10, seed=4)
     d = board.deduce("loop")

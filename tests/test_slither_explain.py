@@ -241,6 +241,15 @@ def test_search_hint_when_no_rule_decides() -> None:
     SEEN.add(step.rule)
 
 
+def test_no_solution_hint_on_a_puzzle_without_one() -> None:
+    # The corner 3 needs a line on the side it shares with the 0.
+    board = Slitherlink([[3, 0, None], [None, None, None], [None, None, 2]])
+    assert board.solve().count == 0
+    step = board.hint(Position("slitherlink", 3, 3))
+    assert step is not None and step.rule == "no-solution" and not step.decided
+    SEEN.add(step.rule)
+
+
 def test_trial_steps_carry_their_refutation() -> None:
     board = generate(6, 6, seed=4, grade="trial")
     e = board.explain("trial")

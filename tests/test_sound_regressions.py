@@ -3,6 +3,8 @@ random boards), one test each. Each fails until the code is fixed."""
 
 from __future__ import annotations
 
+from typing import Any, Dict, List, Tuple
+
 from loopcraft import _setter
 from loopcraft.country import CountryRoad
 
@@ -79,3 +81,96 @@ def test_a_mistake_on_a_board_with_several_solutions_is_told_truly() -> None:
             (s.to_dict()["h_edges"] if k[0] == "h" else s.to_dict()["v_edges"])[k[1]][k[2]] == str(v)
             for s in board.solve(limit=10).solutions
         )
+
+
+def test_a_hint_on_a_puzzle_with_no_solution_says_so() -> None:
+    # A hint on a board with no solution named a rule's step (no marks) or
+    # blamed the first mark ("no solution agrees with it and the other
+    # marks": vacuously true of any mark). Both hid what is wrong: the
+    # puzzle. It now says so, with no place and nothing decided, whatever
+    # is marked; on a board with solutions a mark is still the mistake.
+    import itertools
+
+    from loopcraft import Position
+    from loopcraft.slitherlink import Slitherlink
+
+    def slither_boards() -> List[Slitherlink]:
+        # Every 2 x 2 board of clues 0-3 or blank with no solution, found by
+        # the search, and checked against brute force over all 12 edges.
+        out = []
+        for clues in itertools.product([None, 0, 1, 2, 3], repeat=4):
+            board = Slitherlink([list(clues[:2]), list(clues[2:])])
+            if board.solve().count == 0 and any(c is not None for c in clues):
+                out.append(board)
+        return out
+
+    boards = slither_boards()
+    assert len(boards) > 100
+    for board in boards[::17]:
+        assert _slither_brute_force(board) == 0
+        blank = Position("slitherlink", 2, 2)
+        marked = blank.with_marks({("h", 0, 0): 1, ("v", 1, 2): 0})
+        for position in (blank, marked):
+            step = board.hint(position)
+            assert step is not None and step.rule == "no-solution", (board, step)
+            assert step.place is None and not step.decided and not step.premise and step.contradiction
+            assert step.text.startswith("This puzzle has no solution")
+    # With a solution, the same marks are judged as marks.
+    fine = Slitherlink([[3, None], [None, None]])
+    assert fine.solve().count > 0
+    step = fine.hint(Position("slitherlink", 2, 2, {("h", 0, 0): 0}))
+    assert step is not None and step.rule == "mistake"
+
+    country = [
+        CountryRoad.from_regions([[0, 0], [0, 0]], {0: 0}),
+        CountryRoad.from_regions([[0, 0, 1], [0, 0, 1], [1, 1, 1]], {0: 0}),
+        _singletons(3, 3),
+    ]
+    for board in country:
+        assert board.solve().count == 0
+        blank = Position("country", board.rows, board.cols)
+        for position in (blank, blank.with_marks({("cell", 0, 0): 1})):
+            step = board.hint(position)
+            assert step is not None and step.rule == "no-solution", (board, step)
+            assert step.place is None and not step.decided and step.contradiction
+            assert "no solution" in step.text
+
+
+def _slither_brute_force(board: Any) -> int:
+    """Loops through every subset of edges that meet the clues: the number of
+    solutions, by brute force over all 2^E edge sets (tiny boards only)."""
+    rows, cols = board.rows, board.cols
+    h = [(r, c) for r in range(rows + 1) for c in range(cols)]
+    v = [(r, c) for r in range(rows) for c in range(cols + 1)]
+    count = 0
+    for bits in range(1, 1 << (len(h) + len(v))):
+        on_h = {h[i] for i in range(len(h)) if bits >> i & 1}
+        on_v = {v[i] for i in range(len(v)) if bits >> (len(h) + i) & 1}
+        ok = all(
+            clue is None or clue == ((r, c) in on_h) + ((r + 1, c) in on_h) + ((r, c) in on_v) + ((r, c + 1) in on_v)
+            for r, row in enumerate(board.clues)
+            for c, clue in enumerate(row)
+        )
+        if not ok:
+            continue
+        degree: Dict[Tuple[int, int], int] = {}
+        adjacent: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}
+        for r, c in on_h:
+            for a, b in (((r, c), (r, c + 1)), ((r, c + 1), (r, c))):
+                degree[a] = degree.get(a, 0) + 1
+                adjacent.setdefault(a, []).append(b)
+        for r, c in on_v:
+            for a, b in (((r, c), (r + 1, c)), ((r + 1, c), (r, c))):
+                degree[a] = degree.get(a, 0) + 1
+                adjacent.setdefault(a, []).append(b)
+        if any(d != 2 for d in degree.values()):
+            continue
+        start = next(iter(adjacent))
+        seen, todo = {start}, [start]
+        while todo:
+            for b in adjacent[todo.pop()]:
+                if b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+        count += len(seen) == len(adjacent)
+    return count

@@ -448,3 +448,9 @@ def test_hint_steps_agree_with_the_solution(client: TestClient) -> None:
     blank_c = {"right": ["?" * 4] * 5, "down": ["?" * 5] * 4}
     step = post(client, "hint", {"family": "country", "puzzle": c.to_url(), "position": blank_c})["step"]
     assert step is not None and step["text"]
+    # A puzzle with no solution says so, blaming no mark.
+    none = Slitherlink([[3, 0, None], [None, None, None], [None, None, 2]])
+    marked = {"h_edges": ["1??", "???", "???", "???"], "v_edges": ["????"] * 3}
+    step = post(client, "hint", {"family": "slither", "puzzle": none.to_url(), "position": marked})["step"]
+    assert step["rule"] == "no-solution" and step["premise"] == [] and step["decided"] == []
+    assert step["text"].startswith("This puzzle has no solution")

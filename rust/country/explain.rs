@@ -42,9 +42,10 @@ pub const HAMILTONIAN_ORDER: u8 = 8;
 pub const TRIAL: u8 = 9;
 pub const MISTAKE: u8 = 10;
 pub const SEARCH: u8 = 11;
+pub const NO_SOLUTION: u8 = 12;
 
 /// The Country Road rules, in the order of the ids above.
-pub const RULES: [RuleInfo; 12] = [
+pub const RULES: [RuleInfo; 13] = [
     RuleInfo {
         name: "used-cell",
         level: "region",
@@ -104,6 +105,12 @@ pub const RULES: [RuleInfo; 12] = [
         name: "search",
         level: "search",
         description: "no rule decides anything more: the line is taken from the unique solution",
+    },
+    RuleInfo {
+        name: "no-solution",
+        level: "search",
+        description: "the puzzle itself has no solution: no loop satisfies its countries and numbers, whatever \
+                      is marked",
     },
 ];
 

@@ -282,6 +282,7 @@ pub(crate) fn explain_on(
 const HINT_NODES: u64 = 2_000_000;
 
 /// The next step from a player's `position` (cells then edges, 0/1/2): a
+/// `no-solution` step when the puzzle has no solution at all, a
 /// `mistake` step at a mark that disagrees with every solution (every one the
 /// search or the ladder can refute), else the easiest step that decides
 /// something new (a `search` step from the unique solution when no rule
@@ -332,6 +333,19 @@ fn hint_within(
     };
     let marks: Vec<usize> = (0..position.len()).filter(|&v| position[v] != state::UNDECIDED).collect();
     let found = search::solve(&mut fresh()?, Stages::ALL, 2, budget)?;
+    if found.finished && found.solutions.is_empty() {
+        // The puzzle itself has no solution: blaming a mark (any mark is
+        // vacuously one that no solution agrees with) or naming a rule's
+        // step would hide what is wrong.
+        return Ok(Some(ExplainStep {
+            rule: explain::NO_SOLUTION,
+            place: ExplainPlace::Board,
+            premise: Vec::new(),
+            decided: Vec::new(),
+            contradiction: true,
+            because: Vec::new(),
+        }));
+    }
     let unique: Option<Vec<u8>> = (found.finished && found.solutions.len() == 1).then(|| {
         let edges = &found.solutions[0];
         let mut vals: Vec<u8> =

@@ -217,6 +217,18 @@ fn solutions_with(
     (out.solutions.len(), out.finished, out.solutions)
 }
 
+/// The step of a puzzle that has no solution at all: no mark is to blame.
+fn no_solution() -> Step {
+    Step {
+        rule: trace::NO_SOLUTION,
+        place: Place::None,
+        premise: Vec::new(),
+        decided: Vec::new(),
+        contradiction: true,
+        because: Vec::new(),
+    }
+}
+
 fn mistake(e: u32) -> Step {
     Step {
         rule: trace::MISTAKE,
@@ -228,10 +240,11 @@ fn mistake(e: u32) -> Step {
     }
 }
 
-/// The next step from `position`: `mistake` when a mark disagrees with
-/// every solution, else the easiest step that decides something new; `None`
-/// when the lines of the position are a solution, or when nothing more can be
-/// decided and the puzzle has several solutions.
+/// The next step from `position`: `no-solution` when the puzzle has no
+/// solution at all, `mistake` when a mark disagrees with every solution,
+/// else the easiest step that decides something new; `None` when the lines
+/// of the position are a solution, or when nothing more can be decided and
+/// the puzzle has several solutions.
 pub fn hint(board: &Board, position: &[u8], budget: &mut Budget<'_, '_>) -> Result<Option<Step>> {
     check_position(board, position)?;
     if check::is_solution(board, position) {
@@ -241,6 +254,11 @@ pub fn hint(board: &Board, position: &[u8], budget: &mut Budget<'_, '_>) -> Resu
     let (n, finished, _) = solutions_with(board, position, 1, budget);
     if n == 0 && finished {
         let (m, all, sols) = solutions_with(board, &[], 2, budget);
+        if m == 0 && all {
+            // Blaming a mark (any mark is vacuously one that no solution
+            // agrees with) or naming a rule's step would hide what is wrong.
+            return Ok(Some(no_solution()));
+        }
         if m == 1 && all {
             let e = marks.iter().find(|&&e| position[e] != sols[0][e]);
             if let Some(&e) = e {

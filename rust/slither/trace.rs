@@ -32,6 +32,7 @@ pub const THREE_THREE: u8 = 10;
 pub const TRIAL: u8 = 11;
 pub const MISTAKE: u8 = 12;
 pub const SEARCH: u8 = 13;
+pub const NO_SOLUTION: u8 = 14;
 /// Edges the position already holds: not a step.
 pub const GIVEN: u8 = 255;
 
@@ -47,7 +48,7 @@ pub struct RuleInfo {
 use super::Level as L;
 
 /// The Slitherlink rules, in the order of the ids above.
-pub const RULES: [RuleInfo; 14] = [
+pub const RULES: [RuleInfo; 15] = [
     RuleInfo {
         name: "number",
         level: L::Easy,
@@ -123,6 +124,11 @@ pub const RULES: [RuleInfo; 14] = [
         name: "search",
         level: L::Search,
         description: "no rule decides anything more: the side is taken from the unique solution",
+    },
+    RuleInfo {
+        name: "no-solution",
+        level: L::Search,
+        description: "the puzzle itself has no solution: no loop satisfies its numbers, whatever is marked",
     },
 ];
 

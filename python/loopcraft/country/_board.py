@@ -526,7 +526,9 @@ class CountryRoad(Picture):
             time_limit: seconds to find it in (None: no limit).
 
         Returns:
-            a step whose rule is ``mistake`` (its premise holds the mark) when
+            a step whose rule is ``no-solution`` (no place, no premise) when
+            the board itself has no solution, whatever is marked; a step whose
+            rule is ``mistake`` (its premise holds the mark) when
             the marks admit no solution: the first mark found that no solution
             agrees with together with the other marks (on a board with one
             solution, a mark that differs from it); else the easiest step that

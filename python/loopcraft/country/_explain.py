@@ -122,6 +122,8 @@ class _Geo:
         bad: bool,
     ) -> str:
         what = self.decisions(decided, place)
+        if rule == "no-solution":
+            return "This puzzle has no solution: no loop satisfies its countries and numbers, whatever is marked."
         if rule == "mistake":
             assert place is not None
             v = before.get(place)

@@ -156,6 +156,8 @@ def _text(
     sub: int,
 ) -> str:
     what = b.decisions(decided, place)
+    if rule == "no-solution":
+        return "This puzzle has no solution: no loop satisfies its numbers, whatever is marked."
     if rule == "mistake":
         wrong = sorted(premise)
         names = "; ".join(f"the {'line' if before.get(k) == 1 else 'cross'} on {b.edge_name(k)}" for k in wrong[:4])

@@ -343,6 +343,9 @@ function marksOf() {
   };
 }
 
+/** Hint rules that say something is wrong (a mark, or the puzzle itself) rather than what to draw. */
+const WRONG_STEPS = new Set(["mistake", "no-solution"]);
+
 async function askHint() {
   const p = state.puzzle;
   const controller = new AbortController();
@@ -356,7 +359,7 @@ async function askHint() {
     } else if (!res.step) {
       message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
     } else {
-      message(res.step.text, res.step.rule === "mistake" ? "error" : "hint");
+      message(res.step.text, WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
     }
     render();
   } catch (err) {
@@ -369,7 +372,7 @@ async function askHint() {
 /** Draws what the last hint decided (lines and crosses on edges), as one undo step. */
 function applyHint() {
   const step = state.hint;
-  if (!step || step.rule === "mistake") return;
+  if (!step || WRONG_STEPS.has(step.rule)) return;
   const change = [];
   for (const [key, value] of step.decided) {
     if (!["h", "v", "right", "down"].includes(key[0])) continue;
@@ -708,7 +711,7 @@ function render() {
   $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
   $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
   const step = state.mode === "play" ? state.hint : null;
-  $("apply-hint").hidden = !(step && step.rule !== "mistake" && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
+  $("apply-hint").hidden = !(step && !WRONG_STEPS.has(step.rule) && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
   const country = p.family === "country";
   const name = { loop: "Loop v1", slither: "Slitherlink", country: "Country Road" }[p.family];
