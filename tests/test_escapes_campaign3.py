@@ -81,3 +81,16 @@ def test_bank_header_without_a_seed(
         list(read_bank(copy))
     assert main(["bank", "verify", str(copy)]) == 2
     assert "damaged header" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("marks", [None, 5, "ab", [[]], [("h", 0)], b"x", [None]])
+def test_position_with_marks_of_the_wrong_type(marks: Any) -> None:
+    # with_marks handed its argument to dict.update: a bare TypeError
+    # ("'NoneType' object is not iterable") or ValueError ("dictionary
+    # update sequence element #0 has length 1; 2 is required").
+    from loopcraft import ArgumentTypeError, Position
+
+    position = Position("slitherlink", 2, 2)
+    with pytest.raises(ArgumentTypeError, match="marks must be a dict"):
+        position.with_marks(marks)
+    assert position.with_marks({("h", 0, 0): 1}).marks == {("h", 0, 0): 1}

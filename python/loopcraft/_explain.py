@@ -375,6 +375,8 @@ class Position:
 
     def with_marks(self, marks: Mapping[Key, int]) -> Position:
         """This position with ``marks`` added (or changed)."""
+        if not isinstance(marks, Mapping):
+            raise ArgumentTypeError(f"marks must be a dict of key: 0 or 1, got {type(marks).__name__}")
         new = dict(self.marks)
         new.update(marks)
         return Position(self.family, self.rows, self.cols, new)
@@ -410,9 +412,16 @@ def core_hint(
     or None when there is no step; :class:`TimeLimitError` when
     ``time_limit`` ran out first (the core then names no step)."""
     flat, finished = hint(position, require_optional_number("time_limit", time_limit))
-    if not finished:
-        raise TimeLimitError(f"no hint found within the time limit of {show(time_limit)} s")
+    in_time(finished, "hint", time_limit)
     return flat
+
+
+def in_time(finished: bool, what: str, time_limit: Any) -> None:
+    """:class:`TimeLimitError` unless the core's ``what`` (a hint, an
+    explanation) finished within ``time_limit``: a call of the core that
+    has no answer in part returns none when its time runs out."""
+    if not finished:
+        raise TimeLimitError(f"no {what} found within the time limit of {show(time_limit)} s")
 
 
 def as_position(value: Any, family: str, rows: int, cols: int) -> Position:
