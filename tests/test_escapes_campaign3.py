@@ -5,14 +5,15 @@ ones): each raises only a documented error now.
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Callable, Iterator, List
 
 import pytest
 
-from loopcraft import FormatError
+from loopcraft import CountryRoad, FormatError, LoopcraftError
 from loopcraft.cli import main
 
 
@@ -94,3 +95,43 @@ def test_position_with_marks_of_the_wrong_type(marks: Any) -> None:
     with pytest.raises(ArgumentTypeError, match="marks must be a dict"):
         position.with_marks(marks)
     assert position.with_marks({("h", 0, 0): 1}).marks == {("h", 0, 0): 1}
+
+
+def _endless() -> Iterator[int]:
+    """0, 1, 2, ... without end: a reader that reads it whole never returns
+    (here: it fails the test once it has read more than any board has edges)."""
+    for i in itertools.count():
+        if i > 100_000:
+            raise AssertionError("read far past the first item that could be refused")
+        yield i
+
+
+@pytest.mark.parametrize("endless", [_endless, lambda: range(10**18)], ids=["generator", "range"])
+def test_endless_iterables_are_refused_at_their_first_wrong_item(endless: Callable[[], Any]) -> None:
+    # Stage names, weight levels and a Country Road loop's edges were read
+    # whole before their first item was checked: range(10**18) never returned.
+    from loopcraft import Explanation, country
+    from loopcraft.country import CountryLoop
+
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    explanation = Explanation("region", ())
+    calls: List[Callable[[], Any]] = [
+        lambda: board.solve(stages=endless()),
+        lambda: board.deduce(stages=endless()),
+        lambda: country.deduce(board, stages=endless()),
+        lambda: explanation.weight(endless()),
+        lambda: CountryLoop(5, 5, endless()),
+        lambda: CountryLoop.from_pairs(5, 5, endless()),
+        lambda: country.as_loop(endless(), 5, 5),
+        lambda: board.check(endless()),
+        lambda: board.draw(endless()),
+        lambda: board.to_svg(endless()),
+    ]
+    for call in calls:
+        with pytest.raises(LoopcraftError):
+            call()
+    # edges listed twice are still one loop
+    solution = board.solve().solution
+    twice = list(solution.edges) * 2
+    assert CountryLoop(5, 5, twice) == country.as_loop(iter(twice), 5, 5) == solution
+    assert explanation.weight(iter(["region", "once"])) == 0

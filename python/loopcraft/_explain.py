@@ -202,7 +202,7 @@ class Explanation:
         See :func:`score` and docs/levels.md for why 8."""
         if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
             raise ArgumentTypeError(f"levels must be a list of level names, got {type(levels).__name__}")
-        levels = items_of(levels)  # not sized by its own len(), which may be made up
+        levels = items_of(levels, each=_level_name)  # not sized by its own len(), which may be made up
         if not levels:
             raise ArgumentError("levels must name at least one level")
         total = 0
@@ -264,6 +264,11 @@ def _require_marks(name: str, value: Any, n: int, width: int, allow: str) -> Lis
         if bad is not None:
             raise ArgumentError(f"{name} row {r + 1}: {bad!r} is not one of {', '.join(allow)}")
     return list(value)
+
+
+def _level_name(level: Any) -> None:
+    if not isinstance(level, str):
+        raise ArgumentTypeError(f"levels must be level names (str), got a {type(level).__name__} in it")
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,7 +7,7 @@ naming the argument, so that nothing malformed reaches the compiled core.
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
 
 from . import _core
 from .errors import ArgumentError, ArgumentTypeError
@@ -95,9 +95,14 @@ def require_str(name: str, value: Any) -> str:
     return value
 
 
-def items_of(values: Iterable[Any], most: Optional[int] = None) -> List[Any]:
+def items_of(
+    values: Iterable[Any], most: Optional[int] = None, each: Optional[Callable[[Any], None]] = None
+) -> List[Any]:
     """The items of an iterable as a list, read one by one up to ``most + 1``
-    of them (all when ``most`` is None).
+    of them (all when ``most`` is None). ``each(item)``, when given, checks
+    every item as it is read, so that an endless iterable (or
+    ``range(10**18)``) is refused at its first wrong item instead of being
+    read whole first.
 
     ``list(values)`` would size its buffer from ``len(values)`` (or the
     iterator's length hint), which an object may make up: ``sys.maxsize`` is a MemoryError in Python and, handed
@@ -105,8 +110,19 @@ def items_of(values: Iterable[Any], most: Optional[int] = None) -> List[Any]:
     list or tuple tells the truth and is copied at once.
     """
     if type(values) is list or type(values) is tuple:
-        return list(values if most is None else values[: most + 1])
-    return list(islice(values, None if most is None else most + 1))  # islice gives no length hint
+        out = list(values if most is None else values[: most + 1])
+        if each is not None:
+            for v in out:
+                each(v)
+        return out
+    items = islice(values, None if most is None else most + 1)  # islice gives no length hint
+    if each is None:
+        return list(items)
+    out = []
+    for v in items:
+        each(v)
+        out.append(v)
+    return out
 
 
 def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optional[int]]:

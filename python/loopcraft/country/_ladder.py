@@ -79,18 +79,19 @@ NO_LIMIT = (1 << 63) - 1
 UNUSED, USED, UNDECIDED = 0, 1, 2
 
 
+def _stage_name(s: Any) -> None:
+    if not isinstance(s, str):
+        raise ArgumentTypeError(f"stage names must be str, got {type(s).__name__}")
+    if s not in STAGES:
+        raise ArgumentError(f"unknown stage {s!r}; the stages are {', '.join(STAGES)}")
+
+
 def _stage_list(stages: Any) -> Tuple[str, ...]:
     if isinstance(stages, str):
         stages = [s.strip() for s in stages.split(",") if s.strip()]
-    try:
-        chosen = items_of(stages)
-    except TypeError:
-        raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}") from None
-    for s in chosen:
-        if not isinstance(s, str):
-            raise ArgumentTypeError(f"stage names must be str, got {type(s).__name__}")
-        if s not in STAGES:
-            raise ArgumentError(f"unknown stage {s!r}; the stages are {', '.join(STAGES)}")
+    if not isinstance(stages, Iterable):
+        raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}")
+    chosen = items_of(stages, each=_stage_name)  # each name checked as read: an endless list stops at a wrong one
     if not chosen:
         raise ArgumentError(f"stages must name at least one stage of {', '.join(STAGES)}")
     # The core applies them in ladder order whatever the order given.

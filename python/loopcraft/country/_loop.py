@@ -133,10 +133,7 @@ class CountryLoop(Picture):
         total = edge_count(self.rows, self.cols)
         if isinstance(self.edges, (str, bytes)) or not isinstance(self.edges, Iterable):
             raise ArgumentTypeError(f"edges must be a set of edge numbers, got {type(self.edges).__name__}")
-        items = items_of(self.edges)
-        for e in items:
-            if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
-                raise ArgumentError(f"edge {show(e)} is not an edge number in 0..{total - 1}")
+        items = items_of(self.edges, each=lambda e: _edge_number(e, total))  # checked as read: never read whole
         edges = frozenset(items)
         object.__setattr__(self, "edges", edges)
 
@@ -171,10 +168,13 @@ class CountryLoop(Picture):
         if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
             raise ArgumentTypeError(f"pairs must be a list of pairs of cells, got {type(pairs).__name__}")
         edges = set()
-        for pair in items_of(pairs):
+
+        def add(pair: Any) -> None:
             if not isinstance(pair, (tuple, list)) or len(pair) != 2:
                 raise ArgumentTypeError(f"a segment is a pair of cells ((r1, c1), (r2, c2)), got {show(pair)}")
             edges.add(edge_id(rows, cols, _cell(pair[0]), _cell(pair[1])))
+
+        items_of(pairs, each=add)  # each pair checked as read: an endless list stops at a wrong one
         return cls(rows, cols, frozenset(edges))
 
     @classmethod
@@ -370,6 +370,12 @@ def _check_sides(rows: Any, cols: Any) -> None:
             raise ArgumentError(f"{name} must be in {MIN_SIDE}..{MAX_SIDE}, got {show(n)}")
 
 
+def _edge_number(e: Any, total: int) -> None:
+    """Checks a core edge number of a board with ``total`` edges."""
+    if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < total:
+        raise ArgumentError(f"edge {show(e)} is not an edge number in 0..{total - 1}")
+
+
 def _cell(value: Any) -> Cell:
     """Checks a cell: a pair (row, column) of ints (a tuple or a list)."""
     if not isinstance(value, (tuple, list)):
@@ -414,8 +420,14 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
     elif isinstance(value, (bytes, bytearray)):
         lp = CountryLoop.from_bits(rows, cols, value)
     else:
+        total = edge_count(rows, cols)
+
+        def edge_in_range(x: Any) -> None:  # an endless list of ints stops at the first past the edges
+            if isinstance(x, int) and not isinstance(x, bool):
+                _edge_number(x, total)
+
         try:
-            items = items_of(value)
+            items = items_of(value, each=edge_in_range)
         except TypeError:
             raise ArgumentTypeError(
                 "a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, "
