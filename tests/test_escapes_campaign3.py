@@ -135,3 +135,46 @@ def test_endless_iterables_are_refused_at_their_first_wrong_item(endless: Callab
     twice = list(solution.edges) * 2
     assert CountryLoop(5, 5, twice) == country.as_loop(iter(twice), 5, 5) == solution
     assert explanation.weight(iter(["region", "once"])) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "slither"],
+        ["solve", "country"],
+        ["solve", "loop"],
+        ["count", "country"],
+        ["check", "slither"],
+        ["explain", "country"],
+    ],
+)
+def test_cli_reads_no_more_than_the_longest_text(
+    argv: List[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # read_source read the whole file or stdin: /dev/zero (or any endless
+    # stream) filled memory and ended in a MemoryError traceback, although
+    # the readers refuse any text past MAX_TEXT characters.
+    import io
+    import sys
+
+    from loopcraft._text import MAX_TEXT
+
+    class Endless(io.RawIOBase):
+        read_bytes = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, b: Any) -> int:
+            Endless.read_bytes += len(b)
+            assert Endless.read_bytes <= 8 * MAX_TEXT, "read on and on"
+            b[:] = b"0" * len(b)
+            return len(b)
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
+    assert main([*argv, "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: ") and "too long" in err, err
+    if Path("/dev/zero").exists():
+        assert main([*argv, "/dev/zero"]) == 2
+        assert "too long" in capsys.readouterr().err

@@ -14,6 +14,7 @@ from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Union
 
 from .._png import svg_to_png
 from .._result import SolveResult
+from .._text import MAX_TEXT
 from ..errors import FormatError
 
 __all__ = [
@@ -43,17 +44,31 @@ DEFAULT_TIME_LIMIT = 60.0
 Commands = Dict[str, "argparse._SubParsersAction[argparse.ArgumentParser]"]
 
 
+#: Most bytes :func:`read_source` reads: the readers take at most
+#: ``MAX_TEXT`` characters, of at most 4 bytes each in UTF-8.
+MAX_SOURCE_BYTES = 4 * MAX_TEXT
+
+
 def read_source(source: str) -> str:
     """Text of a file path, or of stdin for ``-`` (``OSError`` passes through);
-    bytes that are not UTF-8 are a FormatError."""
+    bytes that are not UTF-8 are a FormatError, and so is a source longer
+    than any reader takes (read no further: ``/dev/zero`` has no end)."""
     if source == "-":
         stdin = getattr(sys.stdin, "buffer", None)
-        data: Union[str, bytes] = stdin.read() if stdin is not None else sys.stdin.read()
+        if stdin is not None:
+            data: Union[str, bytes] = stdin.read(MAX_SOURCE_BYTES + 1)
+        else:
+            data = sys.stdin.read(MAX_TEXT + 1)
         where = "standard input"
     else:
         with open(source, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_SOURCE_BYTES + 1)
         where = source
+    if len(data) > (MAX_TEXT if isinstance(data, str) else MAX_SOURCE_BYTES):
+        unit = "characters" if isinstance(data, str) else "bytes"
+        raise FormatError(
+            f"{where!r} is too long (more than {len(data) - 1} {unit}; puzzle text has at most {MAX_TEXT} characters)"
+        )
     if isinstance(data, str):
         return data
     try:
