@@ -83,3 +83,57 @@ def test_bad_time_limits_are_refused(value: object, error: type) -> None:
     country = CountryRoad.from_regions([[0, 0], [1, 1]], {})
     with pytest.raises(error):
         country.hint({"right": ["?", "?"], "down": ["??"]}, time_limit=value)  # type: ignore[arg-type]
+
+
+# ``explain(level, time_limit=S)`` keeps a time limit the same way: the trial
+# level on a 40 x 40 Slitherlink takes seconds, and the steps of an
+# explanation cut short would not reach the level's fixpoint.
+
+
+def test_a_wide_explanation_out_of_time_gives_no_steps() -> None:
+    board = loopcraft.slitherlink.generate(30, 30, seed=1)
+    with pytest.raises(TimeLimitError, match=r"no explanation found within the time limit of 0\.05 s"):
+        board.explain(time_limit=0.05)
+    with pytest.raises(TimeLimitError):
+        board.explain("trial", time_limit=0)
+    country = CountryRoad.from_regions([[(r * 30 + c) // 2 for c in range(30)] for r in range(30)], {})
+    with pytest.raises(TimeLimitError):
+        country.explain(time_limit=0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_explanation_within_its_time_limit_is_the_one_without(seed: int) -> None:
+    board = loopcraft.slitherlink.generate(6, 6, seed=seed, grade="hard")
+    for level in ("easy", None):
+        free, bounded = board.explain(level), board.explain(level, time_limit=60)
+        assert [(s.rule, s.decided) for s in free.steps] == [(s.rule, s.decided) for s in bounded.steps]
+    country = loopcraft.country.generate(6, 6, seed=seed)
+    free, bounded = country.explain(), country.explain(time_limit=60)
+    assert [(s.rule, s.decided) for s in free.steps] == [(s.rule, s.decided) for s in bounded.steps]
+    assert free.contradiction == bounded.contradiction
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [(-1, ArgumentError), (math.nan, ArgumentError), (10**400, ArgumentError), ("1", ArgumentTypeError)],
+)
+def test_bad_explanation_time_limits_are_refused(value: object, error: type) -> None:
+    with pytest.raises(error):
+        Slitherlink([[3, None], [None, None]]).explain(time_limit=value)  # type: ignore[arg-type]
+    with pytest.raises(error):
+        CountryRoad.from_regions([[0, 0], [1, 1]], {}).explain(time_limit=value)  # type: ignore[arg-type]
+
+
+def test_the_explain_command_keeps_its_time_limit(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    board = loopcraft.slitherlink.generate(30, 30, seed=1)
+    cmd = [sys.executable, "-m", "loopcraft", "explain", "slither", board.to_url()]
+    out = subprocess.run([*cmd, "--time-limit", "0.05"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "no explanation found within the time limit" in out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""
+    small = loopcraft.slitherlink.generate(5, 5, seed=1)
+    cmd = [sys.executable, "-m", "loopcraft", "explain", "slither", small.to_url(), "--level", "easy"]
+    out = subprocess.run([*cmd, "--time-limit", "30"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip()

@@ -128,8 +128,8 @@ def _premise_check(board: Slitherlink, e: Explanation, i: int, level: str) -> No
             assert k in before, (step.text, k)
             position[_index(board, k)] = before[k]
     assert not set(step.decided) & step.premise
-    flat = _core.SlitherBoard(R, C, clues).explain(level, bytes(position))
-    assert flat is not None, step.text
+    flat, finished = _core.SlitherBoard(R, C, clues).explain(level, bytes(position))
+    assert finished and flat is not None, step.text
     got: Dict[int, int] = {}
     for _, _, _, _, decided, _, parent in flat:
         if parent == -1:

@@ -112,12 +112,15 @@ class SlitherBoard:
         than ``"search"``) from an empty board: per edge 0 = off, 1 = on,
         2 = undecided; None when the level finds a contradiction."""
 
-    def explain(self, level: str, position: Optional[bytes] = None) -> Optional[List[_PyStep]]:
+    def explain(
+        self, level: str, position: Optional[bytes] = None, time_limit: Optional[float] = None
+    ) -> Tuple[Optional[List[_PyStep]], bool]:
         """The steps of ``level``'s deduction, easiest first, from ``position``
         (per edge 0 off, 1 on, 2 open; None for the empty board), flattened: a
         trial's refutation follows it, with ``parent`` its index (-1 for top-level
         steps). Premise keys: an edge index, or ``num_edges + cell`` for a clue.
-        None when the rules find a contradiction."""
+        None when the rules find a contradiction. With whether it finished
+        (False: ``time_limit`` ran out first, and the steps are None)."""
 
     def hint(self, position: bytes, time_limit: Optional[float] = None) -> Tuple[Optional[List[_PyStep]], bool]:
         """The next step from a player's position, flattened as in
@@ -286,12 +289,15 @@ class CountryBoard:
         ran out of room (the same sweep would run out again). ``halt`` as in
         :meth:`backbone`."""
 
-    def explain(self, level: str, position: Optional[bytes] = None) -> Tuple[List[_PyStep], bool, bytes]:
+    def explain(
+        self, level: str, position: Optional[bytes] = None, time_limit: Optional[float] = None
+    ) -> Tuple[List[_PyStep], bool, bytes, bool]:
         """The steps of the ladder up to ``level`` (not ``"search"``), easiest
         first, from ``position`` (cells then edges, 0/1/2; None for the empty
         board), flattened as in ``SlitherBoard.explain`` (premise keys: a cell,
         then ``cells + edge``, then ``cells + edges + country``); with whether
-        the rules found a contradiction and the values reached."""
+        the rules found a contradiction, the values reached, and whether it
+        finished (False: ``time_limit`` ran out first; no steps, no values)."""
 
     def hint(self, position: bytes, time_limit: Optional[float] = None) -> Tuple[Optional[List[_PyStep]], bool]:
         """The next step from a player's position, flattened (the step first),

@@ -182,9 +182,16 @@ impl Handle {
         self.budgeted(time_limit, stop, |p, g| backbone::scores(p, g, countries))
     }
 
-    /// The steps of the ladder up to `level` from `position` (as [`super::explain`]).
-    pub fn explain(&self, position: Option<&[u8]>, level: &str, stop: &mut Stop<'_>) -> Result<Explained> {
-        explain_on(self.puzzle()?, position, level, stop)
+    /// The steps of the ladder up to `level` from `position` (as
+    /// [`super::explain`]), within `time`: `None` when it ran out first.
+    pub fn explain(
+        &self,
+        position: Option<&[u8]>,
+        level: &str,
+        time: Option<std::time::Duration>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Explained>> {
+        explain_on(self.puzzle()?, position, level, time, stop)
     }
 
     /// The next step from a player's `position` (as [`super::hint`]).

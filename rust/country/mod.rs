@@ -259,23 +259,28 @@ pub fn explain(
     level: &str,
     stop: &mut Stop<'_>,
 ) -> Result<Explained> {
-    explain_on(Puzzle::new(Board::new(rows, cols, regions, numbers)?)?, position, level, stop)
+    let p = Puzzle::new(Board::new(rows, cols, regions, numbers)?)?;
+    // With no deadline the outer None (out of time) never comes.
+    explain_on(p, position, level, None, stop)?.ok_or(Error::Interrupted)
 }
 
-/// [`explain`] on a built puzzle (consumed: the ladder writes to it).
+/// [`explain`] on a built puzzle (consumed: the ladder writes to it),
+/// within `time`: `None` when it ran out first (the steps of an explanation
+/// cut short are not returned: they would not reach the ladder's fixpoint).
 pub(crate) fn explain_on(
     mut p: Puzzle,
     position: Option<&[u8]>,
     level: &str,
+    time: Option<std::time::Duration>,
     stop: &mut Stop<'_>,
-) -> Result<Explained> {
+) -> Result<Option<Explained>> {
     let top = explain_level(level)?;
     if let Some(pos) = position {
         check_position(&p.board, pos)?;
     }
-    let mut budget = Budget::new(stop);
+    let mut budget = Budget::new(stop).with_time(time);
     let out = explain::explain(&mut p, position.unwrap_or(&[]), top, false, &mut budget);
-    budget.answer(out)
+    budget.answer_in_time(out)
 }
 
 /// Node budget of each search a hint runs.

@@ -598,7 +598,7 @@ fn a_handle_answers_as_the_one_shot_calls_with_any_numbers() {
                 want.sort();
                 assert_eq!(sols, want, "case {i}: solutions");
                 assert_eq!(h.count_cells(None, stop).unwrap(), want.len() as u64, "case {i}: cells");
-                let explained = h.explain(None, "probe", stop).unwrap();
+                let explained = h.explain(None, "probe", None, stop).unwrap().expect("no deadline");
                 let once =
                     super::explain(case.rows, case.cols, &case.regions, &case.numbers, None, "probe", stop).unwrap();
                 assert_eq!((explained.contradiction, explained.values), (once.contradiction, once.values));

@@ -212,17 +212,23 @@ impl PyCountryBoard {
 
     /// The steps of the ladder up to `level` from a position (bytes 0/1/2,
     /// cells then edges, or None): `(steps flattened, contradiction, the
-    /// values reached)`.
-    #[pyo3(signature = (level, position=None))]
+    /// values reached, finished)`; not finished (no steps, no values) when
+    /// `time_limit` ran out first.
+    #[pyo3(signature = (level, position=None, time_limit=None))]
     fn explain(
         &self,
         py: Python<'_>,
         level: &str,
         position: Option<Items<u8>>,
-    ) -> PyResult<(Vec<PyStep>, bool, Vec<u8>)> {
+        time_limit: Option<f64>,
+    ) -> PyResult<(Vec<PyStep>, bool, Vec<u8>, bool)> {
+        let time = crate::budget::time_limit(time_limit)?;
         let position = position.map(|Items(p)| p);
-        let out = interruptible(py, |stop| self.handle.explain(position.as_deref(), level, stop))?;
-        Ok((flat(out.steps), out.contradiction, out.values))
+        let out = interruptible(py, |stop| self.handle.explain(position.as_deref(), level, time, stop))?;
+        Ok(match out {
+            Some(out) => (flat(out.steps), out.contradiction, out.values, true),
+            None => (Vec::new(), false, Vec::new(), false),
+        })
     }
 
     /// The next step from a player's position (bytes 0/1/2, cells then edges),

@@ -111,13 +111,25 @@ impl PySlitherBoard {
     }
 
     /// The steps of a level's deduction from a position (bytes 0/1/2 per edge, or
-    /// None for the empty board), flattened (see `PyStep`); None on a contradiction.
-    #[pyo3(signature = (level, position=None))]
-    fn explain(&self, py: Python<'_>, level: &str, position: Option<Items<u8>>) -> PyResult<Option<Vec<PyStep>>> {
+    /// None for the empty board), flattened (see `PyStep`), None on a
+    /// contradiction; with whether it finished (false: `time_limit` ran
+    /// out first, and the steps are None).
+    #[pyo3(signature = (level, position=None, time_limit=None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        level: &str,
+        position: Option<Items<u8>>,
+        time_limit: Option<f64>,
+    ) -> PyResult<(Option<Vec<PyStep>>, bool)> {
         let level = slither_level(level)?;
+        let time = crate::budget::time_limit(time_limit)?;
         let position = position.map(|Items(p)| p);
-        let steps = interruptible(py, |stop| self.puzzle.explain(position.as_deref(), level, stop))?;
-        Ok(steps.map(flat))
+        let steps = interruptible(py, |stop| self.puzzle.explain_in_time(position.as_deref(), level, time, stop))?;
+        Ok(match steps {
+            Some(steps) => (steps.map(flat), true),
+            None => (None, false),
+        })
     }
 
     /// The next step from a player's position (bytes 0/1/2 per edge),

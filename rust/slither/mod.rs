@@ -281,15 +281,29 @@ impl Puzzle {
 
     /// The steps of `level`'s deduction (see [`explain`]).
     pub fn explain(&self, position: Option<&[u8]>, level: Level, stop: &mut Stop<'_>) -> Result<Option<Vec<Step>>> {
+        // With no deadline the outer None (out of time) never comes.
+        Ok(self.explain_in_time(position, level, None, stop)?.flatten())
+    }
+
+    /// [`Puzzle::explain`] within `time`: the outer `None` when it ran out
+    /// first (the steps of an explanation cut short are not returned: they
+    /// would not reach the level's fixpoint).
+    pub fn explain_in_time(
+        &self,
+        position: Option<&[u8]>,
+        level: Level,
+        time: Option<Duration>,
+        stop: &mut Stop<'_>,
+    ) -> Result<Option<Option<Vec<Step>>>> {
         if level == Level::Search {
             return Err(Error::InvalidArgument("level \"search\" has no fixpoint to explain".into()));
         }
         let empty = vec![engine::UNK; self.board.grid.num_edges()];
         let position = position.unwrap_or(&empty);
         explain::check_position(&self.board, position)?;
-        let mut budget = Budget::new(stop);
+        let mut budget = Budget::new(stop).with_time(time);
         let out = explain::explain(&self.board, position, level, false, &mut budget);
-        budget.answer(out)
+        budget.answer_in_time(out)
     }
 
     /// The next step from a player's `position` (see [`hint`]).

@@ -11,7 +11,7 @@
     loopcraft bank slitherlink|country --sizes 10x10,15x15 --count N --out DIR [--workers N|--scheduler ADDRESS]
     loopcraft bank verify DIR [--uniqueness]
     loopcraft check slither|country SOURCE [--suggest K] [--minimize] [--json] [--svg FILE] [--time-limit S]
-    loopcraft explain slither|country SOURCE [--level L] [--svg-dir DIR] [--json]
+    loopcraft explain slither|country SOURCE [--level L] [--svg-dir DIR] [--json] [--time-limit S]
     loopcraft serve [--host HOST] [--port PORT] [--open]
 
 ``generate`` and ``solve`` also take ``--svg FILE`` and ``--png FILE``.

@@ -12,7 +12,7 @@ from ..slitherlink import LEVELS as SLITHER_LEVELS
 from ..slitherlink import Slitherlink
 from . import country as country_cli
 from . import slitherlink as slither_cli
-from ._common import Commands, print_json
+from ._common import Commands, add_time_limit, print_json
 
 __all__ = ["add", "step_dict"]
 
@@ -61,12 +61,12 @@ def _report(args: argparse.Namespace, e: Explanation) -> int:
 
 def _slither(args: argparse.Namespace) -> int:
     board = Slitherlink.parse(slither_cli._source(args.source))
-    return _report(args, board.explain(args.level))
+    return _report(args, board.explain(args.level, time_limit=args.time_limit))
 
 
 def _country(args: argparse.Namespace) -> int:
     board = country_cli._board(args.source)
-    return _report(args, board.explain(args.level))
+    return _report(args, board.explain(args.level, time_limit=args.time_limit))
 
 
 def _common(p: argparse.ArgumentParser, levels: List[str], default: Optional[str]) -> None:
@@ -74,6 +74,9 @@ def _common(p: argparse.ArgumentParser, levels: List[str], default: Optional[str
     p.add_argument("--level", choices=levels, default=default, help=f"explain up to this level (default {default})")
     p.add_argument("--svg-dir", metavar="DIR", help="also write one SVG picture per step into DIR")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    # Out of time, the command says so in one line (exit status 2): the
+    # steps of an explanation cut short would not reach the level's fixpoint.
+    add_time_limit(p, "the explanation")
 
 
 def add(commands: Commands) -> None:

@@ -487,7 +487,7 @@ class CountryRoad(Picture):
         found = _ladder.deduce_on(self.core_board, _ladder.select_stages(level, stages))
         return dataclasses.replace(found, board=self)  # kept for drawing
 
-    def explain(self, level: Optional[str] = None) -> Explanation:
+    def explain(self, level: Optional[str] = None, *, time_limit: Optional[float] = None) -> Explanation:
         """The steps of the ladder up to ``level``, easiest first.
 
         Each :class:`~loopcraft.Step` is one application of one rule of
@@ -501,6 +501,11 @@ class CountryRoad(Picture):
         Args:
             level: a name from ``LEVELS`` other than ``"search"``; default
                 the whole ladder (``"probe"``).
+            time_limit: seconds to explain in (None: no limit).
+
+        Raises:
+            TimeLimitError: ``time_limit`` ran out first (no steps are
+                given: a part of them would not reach the ladder's fixpoint).
 
         >>> e = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").explain()
         >>> e.replay().marks == {**e.start.marks, **e.decided()}
@@ -513,7 +518,7 @@ class CountryRoad(Picture):
             raise ArgumentTypeError(f"level must be a str or None, got {type(level).__name__}")
         if level not in levels[:-1]:
             raise ArgumentError(f"level must be one of {', '.join(levels[:-1])}, got {level!r}")
-        return _explain.explain(self, level)
+        return _explain.explain(self, level, time_limit)
 
     def hint(self, position: Any, *, time_limit: Optional[float] = None) -> Optional[Step]:
         """The next step from a player's position.

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, listing
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, in_time, listing
 from .._svg import country_svg
+from .._validate import require_optional_number
 from ._loop import edge_cells, edge_count
 
 if TYPE_CHECKING:
@@ -243,12 +244,14 @@ class _Geo:
         return bytes(out)
 
 
-def explain(board: CountryRoad, level: str) -> Explanation:
+def explain(board: CountryRoad, level: str, time_limit: Any = None) -> Explanation:
     """The explanation of the ladder up to ``level`` (see ``CountryRoad.explain``)."""
     g = _Geo(board)
     start_marks = g.root_marks()
     start = Position("country", g.rows, g.cols, start_marks)
-    flat, contradiction, _ = board.core_board.explain(level)
+    seconds = require_optional_number("time_limit", time_limit)
+    flat, contradiction, _, finished = board.core_board.explain(level, None, seconds)
+    in_time(finished, "explanation", time_limit)
     if contradiction:
         return Explanation(level, (), contradiction=True, start=start)
     return Explanation(level, tuple(g.steps(flat, -1, start_marks, level)), start=start)

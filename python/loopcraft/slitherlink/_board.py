@@ -371,7 +371,7 @@ class Slitherlink(Picture):
         decided = sum(v is not None for v in edges)
         return SlitherlinkDeduction(level, False, decided, total, self.rows, self.cols, edges, self.clues)
 
-    def explain(self, level: Optional[str] = None) -> Explanation:
+    def explain(self, level: Optional[str] = None, *, time_limit: Optional[float] = None) -> Explanation:
         """The steps of the deduction up to ``level``, easiest first.
 
         Each :class:`~loopcraft.Step` is one application of one rule of
@@ -384,6 +384,12 @@ class Slitherlink(Picture):
         Args:
             level: a name from :data:`LEVELS` other than ``"search"``; default
                 the strongest deduction level.
+            time_limit: seconds to explain in (None: no limit). The trial
+                level on a wide board takes seconds (40 x 40: several).
+
+        Raises:
+            TimeLimitError: ``time_limit`` ran out first (no steps are
+                given: a part of them would not reach the level's fixpoint).
 
         >>> e = Slitherlink([[3, 3, 1]]).explain("tricky")
         >>> [s.rule for s in e.steps][:3]
@@ -398,7 +404,7 @@ class Slitherlink(Picture):
         require_str("level", level)
         if level not in LEVELS[:-1]:
             raise ArgumentError(f"level must be one of {', '.join(LEVELS[:-1])}, got {level!r}")
-        return _explain.explain(self.clues, self.core_board, level)
+        return _explain.explain(self.clues, self.core_board, level, time_limit)
 
     def hint(self, position: Any, *, time_limit: Optional[float] = None) -> Optional[Step]:
         """The next step from a player's position.

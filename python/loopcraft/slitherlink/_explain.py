@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, listing
+from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, in_time, listing
 from .._svg import clue_texts, grid_svg
+from .._validate import require_optional_number
 from ._geometry import ClueGrid
 
 __all__ = ["RULES", "explain", "hint"]
@@ -267,12 +268,13 @@ def _position_bytes(b: _Board, pos: Position) -> bytes:
     return bytes(out)
 
 
-def explain(clues: ClueGrid, core: _core.SlitherBoard, level: str) -> Explanation:
+def explain(clues: ClueGrid, core: _core.SlitherBoard, level: str, time_limit: Any = None) -> Explanation:
     """The explanation of ``level``'s deduction on a board (see ``Slitherlink.explain``);
     ``core`` is the board's handle in the core."""
     b = _Board(clues)
     start = Position("slitherlink", b.rows, b.cols)
-    flat = core.explain(level)
+    flat, finished = core.explain(level, None, require_optional_number("time_limit", time_limit))
+    in_time(finished, "explanation", time_limit)
     if flat is None:
         return Explanation(level, (), contradiction=True, start=start)
     return Explanation(level, tuple(_steps(b, flat, -1, {}, level)), start=start)
