@@ -178,3 +178,20 @@ def test_cli_reads_no_more_than_the_longest_text(
     if Path("/dev/zero").exists():
         assert main([*argv, "/dev/zero"]) == 2
         assert "too long" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("host", ["\udcff\udcfe", "é" * 70, "a\x00b"], ids=["not-utf8", "long-label", "nul"])
+def test_serve_refuses_a_host_socket_cannot_encode(host: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # socket.bind raises TypeError ("encoding of hostname failed") for a name
+    # it cannot encode: bytes that were not UTF-8 on the command line (they
+    # arrive as lone surrogates), a label IDNA refuses (over 63 characters),
+    # a NUL. 'loopcraft serve --host ...' ended in a traceback.
+    from loopcraft import ArgumentError
+    from loopcraft.web import bind
+
+    with pytest.raises(ArgumentError, match="host"):
+        bind(host, 0)
+    pytest.importorskip("uvicorn")
+    assert main(["serve", "--host", host, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: host") and "Traceback" not in err

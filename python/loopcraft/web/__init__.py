@@ -64,12 +64,14 @@ def bind(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> socket.socket:
 
     Raises:
         ArgumentError: the port is not in 0..65535 (socket's own OverflowError
-            is no ``LoopcraftError``, and went past the CLI as a traceback).
+            is no ``LoopcraftError``, and went past the CLI as a traceback),
+            or the host is a name socket cannot encode (a lone surrogate, a
+            NUL, a label IDNA refuses: socket's TypeError).
         OSError: the address cannot be bound.
     """
     if not 0 <= require_int("port", port) <= MAX_PORT:
         raise ArgumentError(f"port must be in 0..{MAX_PORT}, got {show(port)}")
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    family = socket.AF_INET6 if ":" in require_str("host", host) else socket.AF_INET
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else
     # every answer waits ~40 ms for a delayed ACK, headers and body being two writes).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -79,6 +81,9 @@ def bind(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> socket.socket:
     except OSError:
         sock.close()
         raise
+    except (TypeError, UnicodeError) as exc:  # a name socket cannot encode ("encoding of hostname failed")
+        sock.close()
+        raise ArgumentError(f"host {show(host)} is not an address: {exc}") from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
