@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator, List
 
 import pytest
 
-from loopcraft import CountryRoad, FormatError, LoopcraftError
+from loopcraft import ArgumentTypeError, CountryRoad, FormatError, LoopcraftError
 from loopcraft.cli import main
 
 
@@ -195,3 +195,36 @@ def test_serve_refuses_a_host_socket_cannot_encode(host: str, capsys: pytest.Cap
     assert main(["serve", "--host", host, "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("loopcraft: error: host") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["a\ud800b", "a\x00b"], ids=["surrogate", "nul"])
+def test_paths_that_are_not_file_names(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    # A path with a NUL (ValueError: embedded null byte) or a lone surrogate
+    # the file system cannot encode (UnicodeEncodeError) went past read_bank,
+    # make_bank and the command line's file options as a bare error.
+    from loopcraft import ArgumentError
+    from loopcraft.bank import make_bank, read_bank, verify_bank
+
+    bad = str(tmp_path / name)
+    with pytest.raises(ArgumentError, match="not a file name"):
+        list(read_bank(bad))
+    with pytest.raises(ArgumentError, match="not a file name"):
+        make_bank("country", bad, "5x5", 1)
+    with pytest.raises(ArgumentError, match="not a file name"):
+        verify_bank(bad)
+    for reader in (read_bank, verify_bank):
+        with pytest.raises(ArgumentTypeError):
+            list(reader(None))  # type: ignore[arg-type]
+    good = tmp_path / "good.txt"
+    good.write_text("2 2\n- -\n- -\n")
+    for argv in (
+        ["solve", "slither", bad],
+        ["solve", "country", bad],
+        ["solve", "loop", bad],
+        ["solve", "slither", str(good), "--svg", bad],
+        ["bank", "country", "--sizes", "5x5", "--count", "1", "--out", bad],
+        ["bank", "verify", bad],
+    ):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("loopcraft: error: ") and err.count("\n") == 1, err

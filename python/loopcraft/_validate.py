@@ -6,6 +6,7 @@ naming the argument, so that nothing malformed reaches the compiled core.
 
 from __future__ import annotations
 
+import os
 from itertools import islice
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
 
@@ -92,6 +93,22 @@ def require_seed(seed: Any) -> Union[int, str]:
 def require_str(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise ArgumentTypeError(f"{name} must be a str, got {type(value).__name__}")
+    return value
+
+
+def require_path(name: str, value: Any) -> Union[str, os.PathLike[str]]:
+    """Checks a file or directory name: a str or path the file system can
+    take. A NUL (``ValueError: embedded null byte``) or a lone surrogate the
+    file system encoding refuses (``UnicodeEncodeError``) is an ArgumentError
+    here instead of a bare error from ``open``."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise ArgumentTypeError(f"{name} must be a file name (a str or a path), got {type(value).__name__}")
+    try:
+        encoded = os.fsencode(value)
+    except (UnicodeError, TypeError) as exc:  # TypeError: a PathLike whose __fspath__ is no str
+        raise ArgumentError(f"{name} {show(value)} is not a file name: {exc}") from None
+    if b"\0" in encoded:
+        raise ArgumentError(f"{name} {show(value)} is not a file name: it holds a NUL character")
     return value
 
 

@@ -30,6 +30,7 @@ import os
 from pathlib import Path
 from typing import Any, Dict, Iterator, Union
 
+from .._validate import require_path
 from ..errors import FormatError
 from ._families import FAMILIES, Family
 from ._make import DEFAULT_CHUNK_SIZE, BankSummary, make_bank, progress_bar
@@ -65,7 +66,7 @@ def read_bank(out: Union[str, os.PathLike[str]]) -> Iterator[Dict[str, Any]]:
     rebuilds a board; records with an ``"error"`` field are boards the
     generator could not make.
     """
-    root = Path(out)
+    root = Path(require_path("out", out))
     store = Store(root)
     header, done, _ = store.read_manifest()
     if header is None:

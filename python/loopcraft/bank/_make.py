@@ -11,8 +11,8 @@ from typing import IO, Any, Callable, Dict, Iterator, List, Mapping, Optional, S
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from .._validate import require_int, require_optional_number, require_seed
-from ..errors import ArgumentError, ArgumentTypeError
+from .._validate import require_int, require_optional_number, require_path, require_seed
+from ..errors import ArgumentError
 from ._families import Record, check_grade, family, make_record, sizes_of
 from ._runners import CONNECT_TIMEOUT, Runner, check_runner_options, check_timeout, make_runner
 from ._store import Chunk, Store, board_seed, check_out_dir, check_plan, plan, require_format
@@ -196,9 +196,7 @@ def make_bank(
     family_options = {**fam.defaults, **options}
     for r, c in size_list:
         fam.check(r, c, grade, options)
-    if isinstance(out, bool) or not isinstance(out, (str, os.PathLike)):
-        raise ArgumentTypeError(f"out must be a directory path, got {type(out).__name__}")
-    root = Path(out)
+    root = Path(require_path("out", out))
 
     store = Store(root)
     header, done, keep = store.read_manifest()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._validate import require_int, require_seed, show
+from .._validate import require_int, require_path, require_seed, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from ._families import Family, Record, family, sizes_of
 from ._make import Progress, progress_bar
@@ -147,7 +147,7 @@ def verify_bank(
     """
     check_runner_options(workers, scheduler)
     check_timeout(connect_timeout)
-    root = Path(out)
+    root = Path(require_path("out", out))
     store = Store(root)
     if not root.is_dir():
         raise ArgumentError(f"no bank directory {str(root)!r}")

@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Union
 from .._png import svg_to_png
 from .._result import SolveResult
 from .._text import MAX_TEXT
+from .._validate import require_path
 from ..errors import FormatError
 
 __all__ = [
@@ -61,7 +62,7 @@ def read_source(source: str) -> str:
             data = sys.stdin.read(MAX_TEXT + 1)
         where = "standard input"
     else:
-        with open(source, "rb") as f:
+        with open(require_path("source", source), "rb") as f:
             data = f.read(MAX_SOURCE_BYTES + 1)
         where = source
     if len(data) > (MAX_TEXT if isinstance(data, str) else MAX_SOURCE_BYTES):
@@ -185,7 +186,7 @@ def write_pictures(args: argparse.Namespace, to_svg: Callable[[], str]) -> None:
         return
     svg = to_svg()
     if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as f:
+        with open(require_path("--svg", args.svg), "w", encoding="utf-8") as f:
             f.write(svg)
     if args.png:
         svg_to_png(svg, args.png)
