@@ -10,7 +10,7 @@ mod solve;
 pub use check::closed_component;
 pub use propagate::Tables;
 pub use propagate::{propagate, Domain};
-pub use solve::{solve, solve_until, thin, with_search, Search, SolveResult, NODES_PER_POLL, THIN_NODE_LIMIT};
+pub use solve::{solve, solve_until, thin, Search, SolveResult, NODES_PER_POLL, THIN_NODE_LIMIT};
 
 use crate::error::{Error, Result};
 use std::borrow::Cow;

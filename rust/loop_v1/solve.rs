@@ -6,8 +6,6 @@
 use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
-use std::borrow::Cow;
-use std::cell::RefCell;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SolveResult {
@@ -30,50 +28,10 @@ pub fn solve(n: usize, clues: &[i8], node_limit: u64) -> Result<SolveResult> {
 /// [`solve`] that ends with [`Error::Interrupted`] when `stop` is requested
 /// (asked every [`NODES_PER_POLL`] nodes).
 pub fn solve_until(n: usize, clues: &[i8], node_limit: u64, stop: &mut Stop<'_>) -> Result<SolveResult> {
-    with_search(n, clues, node_limit, |search| {
-        search.finish(stop)?;
-        Ok(search.take_result())
-    })?
-}
-
-thread_local! {
-    /// Per thread, the buffers of its last search of each cached board size
-    /// (index n): most v1 searches end within a few nodes, in less time than
-    /// the eight allocations of a new engine take, so a replay of many small
-    /// boards reuses them, as the generator's thinning does.
-    static IDLE: RefCell<Vec<Option<Search<'static>>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `work` on a search of `clues` on the n x n board, not started yet,
-/// after checking n and the clues. The search is set up on buffers this
-/// thread kept from an earlier search of the same size when it has them
-/// (boards up to `CACHED_N`), and they are kept again afterwards. A search
-/// started while another of its size runs on this thread (a signal handler
-/// calling in) gets buffers of its own.
-pub fn with_search<R>(n: usize, clues: &[i8], node_limit: u64, work: impl FnOnce(&mut Search<'_>) -> R) -> Result<R> {
-    let tables = match super::tables_for(n)? {
-        Cow::Borrowed(tables) => tables,
-        Cow::Owned(tables) => return Ok(work(&mut Search::new(&tables, clues, node_limit)?)),
-    };
-    super::check_clues(clues, n)?;
-    let kept = IDLE.with(|idle| idle.borrow_mut().get_mut(n).and_then(Option::take));
-    let mut search = match kept {
-        Some(mut search) => {
-            search.restart(clues);
-            search.node_limit = node_limit;
-            search
-        }
-        None => Search::new(tables, clues, node_limit)?,
-    };
-    let answer = work(&mut search);
-    IDLE.with(|idle| {
-        let mut idle = idle.borrow_mut();
-        if idle.len() <= n {
-            idle.resize_with(n + 1, || None);
-        }
-        idle[n] = Some(search);
-    });
-    Ok(answer)
+    let tables = super::tables_for(n)?;
+    let mut search = Search::new(&tables, clues, node_limit)?;
+    search.finish(stop)?;
+    Ok(search.into_result())
 }
 
 /// Nodes searched between two polls of a [`Stop`]: about a tenth of a
@@ -142,12 +100,6 @@ impl<'t> Search<'t> {
     /// The answer (complete once [`advance`](Self::advance) said so).
     pub fn into_result(self) -> SolveResult {
         self.out
-    }
-
-    /// The answer, moved out (complete once [`advance`](Self::advance) said
-    /// so); the search keeps its buffers for a [`restart`](Self::restart).
-    pub fn take_result(&mut self) -> SolveResult {
-        std::mem::take(&mut self.out)
     }
 
     /// Searches until it ends (true) or until `pause_at` nodes have been
@@ -421,43 +373,6 @@ mod tests {
         assert!(search.nodes() > NODES_PER_POLL && search.nodes() < limit);
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
         assert!(matches!(solve_until(n, &clues, limit, &mut Stop::new(&|| true)), Err(Error::Interrupted)));
-    }
-
-    /// The buffers a thread keeps between searches change no answer: a
-    /// search started inside another of its size (which then has them),
-    /// and one after a search that ended on its stop mid-way, answer as a
-    /// search on buffers of its own.
-    #[test]
-    fn kept_buffers_change_no_answer() {
-        let vectors = read_vectors();
-        let fresh = |n: usize, clues: &[i8], limit: u64| {
-            let tables = crate::loop_v1::tables_for(n).unwrap();
-            let mut search = Search::new(&tables, clues, limit).unwrap();
-            search.finish(&mut Stop::never()).unwrap();
-            search.into_result()
-        };
-        for pair in vectors.windows(2) {
-            let ((n, clues, limit, ..), (m, other, other_limit, ..)) = (&pair[0], &pair[1]);
-            let (outer, inner) = with_search(*n, clues, *limit, |search| {
-                let inner = solve(*m, other, *other_limit).unwrap();
-                search.finish(&mut Stop::never()).unwrap();
-                (search.take_result(), inner)
-            })
-            .unwrap();
-            assert_eq!(outer, fresh(*n, clues, *limit));
-            assert_eq!(inner, fresh(*m, other, *other_limit));
-        }
-        // Stopped at its first poll, deep in a 9 x 9 search with no loop.
-        let mut blocked = [-1; 81];
-        for c in [70, 71, 79, 80] {
-            blocked[c] = 1;
-        }
-        assert!(matches!(solve_until(9, &blocked, u64::MAX, &mut Stop::new(&|| true)), Err(Error::Interrupted)));
-        let mut unique = [-1; 81];
-        unique[..16].copy_from_slice(&[3, 2, 2, 3, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
-        for (clues, limit) in [(&unique, 500), (&blocked, 3000)] {
-            assert_eq!(solve(9, clues, limit).unwrap(), fresh(9, clues, limit));
-        }
     }
 
     /// The replay's core time, for profiling the search (callgrind or a

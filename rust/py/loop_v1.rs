@@ -44,17 +44,17 @@ fn py_loop_solve<'py>(
         Some(clues) => clues,
         None => extract_clues(clues, 4)?,
     };
+    let tables = loop_v1::tables_for(n)?;
+    let mut search = loop_v1::Search::new(&tables, &clues, node_limit)?;
     // Most v1 searches end within a few hundred nodes, in microseconds:
     // less than releasing and taking back the GIL costs. So the first nodes
     // run with the GIL held (a tenth of a millisecond at most, as Python's
     // own C functions hold it for small inputs), and only a search that
     // goes on past them releases it and polls for Ctrl-C.
-    let r = loop_v1::with_search(n, &clues, node_limit, |search| -> PyResult<_> {
-        if !search.advance(HELD_NODES) {
-            interruptible(py, |stop| search.finish(stop))?;
-        }
-        Ok(search.take_result())
-    })??;
+    if !search.advance(HELD_NODES) {
+        interruptible(py, |stop| search.finish(stop))?;
+    }
+    let r = search.into_result();
     let solutions = PyList::empty(py);
     for s in &r.solutions {
         solutions.append(bit_list(py, s)?)?;
