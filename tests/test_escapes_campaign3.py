@@ -228,3 +228,27 @@ def test_paths_that_are_not_file_names(tmp_path: Path, capsys: pytest.CaptureFix
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.startswith("loopcraft: error: ") and err.count("\n") == 1, err
+
+
+def test_bank_uniqueness_refuses_a_board_of_another_size(small_bank: Path, tmp_path: Path) -> None:
+    # A record of a 5x5 chunk holding a 7x7 board (its manifest line made to
+    # match) passed 'bank verify --uniqueness' as ok, and the search behind
+    # the check ran on whatever size the record held, not the bank's.
+    import hashlib
+
+    from loopcraft import country
+    from loopcraft.bank import MANIFEST, verify_bank
+
+    header, entry = _manifest(small_bank)
+    copy = _damage(small_bank, tmp_path, header, entry)
+    shard = copy / entry["shard"]
+    records = [json.loads(line) for line in shard.read_text().splitlines()]
+    other = country.generate_puzzle(7, 7, 5).to_dict()
+    records[0].update(board=other["board"], solution=other["solution"])
+    data = "".join(json.dumps(r) + "\n" for r in records).encode()
+    shard.write_bytes(data)
+    entry = dict(entry, bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+    (copy / MANIFEST).write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
+    report = verify_bank(copy, uniqueness=True)
+    assert not report.ok
+    assert report.problems == ["5x5 #0: unreadable board (the board is 7x7, not 5x5)"], report.problems

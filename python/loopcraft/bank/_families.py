@@ -70,8 +70,17 @@ def _slither_make(
     }
 
 
+def _of_its_size(board: Any, record: Record) -> None:
+    """A record's board has the record's size: a damaged record (whose
+    manifest line was made to match) may hold a board of any other."""
+    size = f"{board.rows}x{board.cols}"
+    if size != record.get("size"):
+        raise ArgumentError(f"the board is {size}, not {record.get('size')}")  # the size verify_bank checked
+
+
 def _slither_unique(record: Record) -> bool:
     board = slitherlink.Slitherlink.from_dict(record["board"])
+    _of_its_size(board, record)
     result = board.solve(limit=2)
     if not result.unique:
         return False
@@ -123,6 +132,7 @@ def _country_make(
 
 def _country_unique(record: Record) -> bool:
     board = country.CountryRoad.from_json(record["board"])
+    _of_its_size(board, record)
     result = board.solve(limit=2)
     if not result.unique:
         return False
