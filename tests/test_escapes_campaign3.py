@@ -252,3 +252,26 @@ def test_bank_uniqueness_refuses_a_board_of_another_size(small_bank: Path, tmp_p
     report = verify_bank(copy, uniqueness=True)
     assert not report.ok
     assert report.problems == ["5x5 #0: unreadable board (the board is 7x7, not 5x5)"], report.problems
+
+
+@pytest.mark.parametrize("solution", ["[Infinity]", "[1e400]", "[1, 0]", '"2"', "null"])
+def test_bank_uniqueness_reads_a_damaged_country_solution(small_bank: Path, tmp_path: Path, solution: str) -> None:
+    # The stored answer of a Country Road record went through int() item by
+    # item: [Infinity] (which Python's json reads) was an OverflowError out of
+    # verify_bank; a list of numbers was read as bits.
+    import hashlib
+
+    from loopcraft.bank import MANIFEST, verify_bank
+
+    header, entry = _manifest(small_bank)
+    copy = _damage(small_bank, tmp_path, header, entry)
+    shard = copy / entry["shard"]
+    first, *rest = shard.read_text().splitlines()
+    record = json.loads(first)
+    text = json.dumps(dict(record, solution="S")).replace('"S"', solution)
+    data = "\n".join([text, *rest]).encode() + b"\n"
+    shard.write_bytes(data)
+    entry = dict(entry, bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+    (copy / MANIFEST).write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
+    report = verify_bank(copy, uniqueness=True)
+    assert report.problems == ["5x5 #0: unreadable board (the stored solution is not a string of 0 and 1)"]

@@ -133,10 +133,13 @@ def _country_make(
 def _country_unique(record: Record) -> bool:
     board = country.CountryRoad.from_json(record["board"])
     _of_its_size(board, record)
+    solution = record["solution"]
+    if not isinstance(solution, str) or not set(solution) <= {"0", "1"}:  # as _country_make writes it
+        raise ArgumentError("the stored solution is not a string of 0 and 1")
+    bits = bytes(int(ch) for ch in solution)
     result = board.solve(limit=2)
     if not result.unique:
         return False
-    bits = bytes(int(ch) for ch in record["solution"])
     return bool(result.solutions[0] == country.CountryLoop.from_bits(board.rows, board.cols, bits))
 
 
