@@ -275,3 +275,26 @@ def test_bank_uniqueness_reads_a_damaged_country_solution(small_bank: Path, tmp_
     (copy / MANIFEST).write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
     report = verify_bank(copy, uniqueness=True)
     assert report.problems == ["5x5 #0: unreadable board (the stored solution is not a string of 0 and 1)"]
+
+
+@pytest.mark.parametrize("kind", ["slither", "country"])
+def test_cli_generation_has_a_time_limit_by_default(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 'loopcraft generate slither --rows 100 --cols 100' and 'generate country
+    # --rows 30 --cols 30' ran for minutes (no end in sight after 90 s): the
+    # generators had no budget unless --time-limit gave one, while every
+    # solve, count, check and explain has one by default.
+    from loopcraft.cli import build_parser
+    from loopcraft.cli._common import DEFAULT_TIME_LIMIT
+
+    parser = build_parser()
+    argv = ["generate", kind, "--rows", "30", "--cols", "30"]
+    assert parser.parse_args(argv).time_limit == DEFAULT_TIME_LIMIT
+    assert parser.parse_args([*argv, "--time-limit", "none"]).time_limit is None
+    assert parser.parse_args([*argv, "--time-limit", "2.5"]).time_limit == 2.5
+    for bad in ("-1", "nan", "inf", "x"):
+        with pytest.raises(SystemExit):
+            parser.parse_args([*argv, "--time-limit", bad])
+    capsys.readouterr()
+    assert main([*argv, "--time-limit", "0.2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("loopcraft: error: no 30 x 30 puzzle within") and err.count("\n") == 1, err

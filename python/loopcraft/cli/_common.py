@@ -31,6 +31,7 @@ __all__ = [
     "seconds",
     "budget_seconds",
     "add_time_limit",
+    "add_generate_time_limit",
     "TimeUp",
     "MAX_ALARM",
     "deadline",
@@ -114,6 +115,19 @@ def add_time_limit(parser: argparse.ArgumentParser, what: str = "the search") ->
         metavar="SECONDS",
         help=f"time budget of {what} (default {DEFAULT_TIME_LIMIT:g}; 'none' for no budget); "
         "when it runs out the answer says it is incomplete",
+    )
+
+
+def add_generate_time_limit(parser: argparse.ArgumentParser) -> None:
+    """``--time-limit SECONDS`` of a generator (default :data:`DEFAULT_TIME_LIMIT`,
+    ``none`` for no limit): a large board can take the generator minutes,
+    and a command should not run without end unless asked to."""
+    parser.add_argument(
+        "--time-limit",
+        type=budget_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"give up after this many seconds (default {DEFAULT_TIME_LIMIT:g}; 'none' for no limit)",
     )
 
 

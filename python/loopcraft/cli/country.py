@@ -12,12 +12,12 @@ from ..country.stats import TABLES
 from ._common import (
     Commands,
     add_count,
+    add_generate_time_limit,
     add_picture_options,
     add_runner_options,
     add_time_limit,
     print_json,
     read_source,
-    seconds,
     seed,
     verdict,
     write_pictures,
@@ -161,7 +161,7 @@ def _add_country_generate(commands: Commands) -> None:
     g.add_argument("--seed", "-s", default="0", help="seed (an int, or any text; default 0)")
     g.add_argument("--grade", choices=STAGES, default=None, help="weakest ladder stage that must complete the puzzle")
     add_layout_options(g)
-    g.add_argument("--time-limit", type=seconds, default=None, help="seconds per puzzle (default: none)")
+    add_generate_time_limit(g)
     out = g.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the puzzle, its grade and answer as JSON")
     out.add_argument("--url", action="store_true", help="print a puzz.link URL")

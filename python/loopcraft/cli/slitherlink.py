@@ -14,12 +14,12 @@ from ._common import (
     Commands,
     TimeUp,
     add_count,
+    add_generate_time_limit,
     add_picture_options,
     add_time_limit,
     deadline,
     print_json,
     read_source,
-    seconds,
     seed,
     verdict,
     write_pictures,
@@ -93,7 +93,7 @@ def add(commands: Commands) -> None:
     g.add_argument("--cols", "-c", type=int, default=10, help="columns (1..100, default 10)")
     g.add_argument("--seed", "-s", type=seed, default=0, help="seed: an int, or any text (default 0)")
     g.add_argument("--grade", choices=LEVELS, help="the level of deduction the puzzle must need")
-    g.add_argument("--time-limit", type=seconds, help="give up after this many seconds")
+    add_generate_time_limit(g)
     g.add_argument("--attempts", type=int, default=50, help="random loops to try (default 50)")
     out = g.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the puzzle as JSON")
