@@ -298,3 +298,39 @@ def test_cli_generation_has_a_time_limit_by_default(kind: str, capsys: pytest.Ca
     assert main([*argv, "--time-limit", "0.2"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("loopcraft: error: no 30 x 30 puzzle within") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("odd", [None, 1.5, "0", [0], True])
+def test_lattice_index_helpers_check_their_arguments(odd: Any) -> None:
+    # Geometry.h/v/cell_edges/vertex_edges/endpoints and CountryDeduction.cell
+    # did arithmetic on whatever they were given: a bare TypeError ("can only
+    # concatenate list (not 'int') to list") or, for a float, an answer.
+    from loopcraft import ArgumentError, loop
+
+    geo = loop.make_geo(4)
+    deduction = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").deduce()
+    calls: List[Callable[[], Any]] = [
+        lambda: geo.h(odd, 0),
+        lambda: geo.v(0, odd),
+        lambda: geo.cell_edges(odd, 0),
+        lambda: geo.vertex_edges(0, odd),
+        lambda: geo.endpoints(odd),
+        lambda: deduction.cell(odd, 0),
+        lambda: deduction.cell(0, odd),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentTypeError):
+            call()
+    for call in (
+        lambda: geo.h(5, 0),
+        lambda: geo.v(0, 5),
+        lambda: geo.cell_edges(-1, 0),
+        lambda: geo.vertex_edges(0, 5),
+        lambda: geo.endpoints(geo.total),
+        lambda: deduction.cell(5, 0),
+        lambda: deduction.cell(0, -1),
+    ):
+        with pytest.raises(ArgumentError):
+            call()
+    assert geo.cell_edges(1, 1) == [5, 9, 26, 27] and geo.vertex_edges(4, 4) == [19, 39]
+    assert geo.endpoints(0) == (0, 1) and deduction.cell(4, 4) in (0, 1, 2)

@@ -150,7 +150,8 @@ class CountryDeduction(Deduction[CountryLoop], Picture):
 
     def cell(self, r: int, c: int) -> int:
         """State of cell (r, c): 0 unused, 1 used, 2 undecided."""
-        return self.cells[r * self.cols + c]
+        r = require_int("r", r, 0, self.rows - 1)
+        return self.cells[r * self.cols + require_int("c", c, 0, self.cols - 1)]
 
     def draw(self) -> str:
         """Cells as ``o`` used, ``x`` unused, ``.`` undecided; between them

@@ -40,34 +40,45 @@ class Geometry:
     def total(self) -> int:
         return edge_count(self.n, self.n)
 
+    # The public methods check their arguments (an int in range, named in the
+    # error); the module's own loops call h_edge/v_edge and _cell_edges.
+
     def h(self, r: int, c: int) -> int:
-        """Top side of cell (r, c)."""
-        return h_edge(self.n, r, c)
+        """Top side of cell (r, c), r in 0..n (n: the bottom side of the last row)."""
+        n = self.n
+        return h_edge(n, require_int("r", r, 0, n), require_int("c", c, 0, n - 1))
 
     def v(self, r: int, c: int) -> int:
-        """Left side of cell (r, c)."""
-        return v_edge(self.n, self.n, r, c)
+        """Left side of cell (r, c), c in 0..n (n: the right side of the last column)."""
+        n = self.n
+        return v_edge(n, n, require_int("r", r, 0, n - 1), require_int("c", c, 0, n))
 
     def cell_edges(self, r: int, c: int) -> List[int]:
         """``[top, bottom, left, right]`` of cell (r, c)."""
-        return [self.h(r, c), self.h(r + 1, c), self.v(r, c), self.v(r, c + 1)]
+        return self._cell_edges(require_int("r", r, 0, self.n - 1), require_int("c", c, 0, self.n - 1))
+
+    def _cell_edges(self, r: int, c: int) -> List[int]:
+        n = self.n
+        return [h_edge(n, r, c), h_edge(n, r + 1, c), v_edge(n, n, r, c), v_edge(n, n, r, c + 1)]
 
     def vertex_edges(self, r: int, c: int) -> List[int]:
-        """Edges at lattice point (r, c), in v1 order."""
+        """Edges at lattice point (r, c), r and c in 0..n, in v1 order."""
         n, out = self.n, []
+        r, c = require_int("r", r, 0, n), require_int("c", c, 0, n)
         if c > 0:
-            out.append(self.h(r, c - 1))
+            out.append(h_edge(n, r, c - 1))
         if c < n:
-            out.append(self.h(r, c))
+            out.append(h_edge(n, r, c))
         if r > 0:
-            out.append(self.v(r - 1, c))
+            out.append(v_edge(n, n, r - 1, c))
         if r < n:
-            out.append(self.v(r, c))
+            out.append(v_edge(n, n, r, c))
         return out
 
     def endpoints(self, e: int) -> Tuple[int, int]:
         """The two lattice points of edge ``e`` (left then right, top then bottom)."""
         n = self.n
+        e = require_int("e", e, 0, self.total - 1)
         if e < self.num_h:
             r, c = divmod(e, n)
             return (r * (n + 1) + c, r * (n + 1) + c + 1)
@@ -336,7 +347,7 @@ def clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 
 def _clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
     """:func:`clue_for` on arguments checked already."""
-    return sum(on[e] for e in geo.cell_edges(r, c))
+    return sum(on[e] for e in geo._cell_edges(r, c))
 
 
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
