@@ -224,6 +224,7 @@ def test_paths_that_are_not_file_names(tmp_path: Path, capsys: pytest.CaptureFix
         ["solve", "slither", str(good), "--svg", bad],
         ["bank", "country", "--sizes", "5x5", "--count", "1", "--out", bad],
         ["bank", "verify", bad],
+        ["explain", "slither", str(good), "--svg-dir", bad],
     ):
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
@@ -334,3 +335,27 @@ def test_lattice_index_helpers_check_their_arguments(odd: Any) -> None:
             call()
     assert geo.cell_edges(1, 1) == [5, 9, 26, 27] and geo.vertex_edges(4, 4) == [19, 39]
     assert geo.endpoints(0) == (0, 1) and deduction.cell(4, 4) in (0, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("solutions", "nodes", "limit"), [(5, 0, 2), ([], 0, 2), ((), None, 2), ((), 0, [1]), ((), -1, 2), ((), 0, 2.5)]
+)
+def test_solve_result_from_search_checks_its_arguments(solutions: Any, nodes: Any, limit: Any) -> None:
+    # A public class's constructor from a core search: len() of an int, or
+    # int() of a list, escaped as bare TypeErrors.
+    from loopcraft import SolveResult
+
+    with pytest.raises(LoopcraftError):
+        SolveResult.from_search(solutions, True, nodes, limit)
+    assert SolveResult.from_search((), True, 3, 2).count == 0
+
+
+def test_check_takes_none_as_its_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # check parsed --time-limit as a bare float, unlike every other command:
+    # 'none' was a usage error and inf a core error.
+    url = "https://puzz.link/p?slither/5/5/g31bh0cl653c"
+    assert main(["check", "slither", url, "--time-limit", "none", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] > 1
+    for bad in ("inf", "nan", "-1"):
+        with pytest.raises(SystemExit):
+            main(["check", "slither", url, "--time-limit", bad])

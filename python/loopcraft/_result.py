@@ -18,6 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Generic, Optional, Tuple, TypeVar
 
+from ._validate import require_int
+from .errors import ArgumentTypeError
+
 __all__ = ["SolveResult", "Count", "Deduction", "Grade", "Violation", "CheckResult", "S"]
 
 #: A family's solution type (``slitherlink.Solution``, ``country.CountryLoop``).
@@ -90,7 +93,10 @@ class SolveResult(Generic[S]):
         >>> SolveResult.from_search(("a",), True, 5, limit=2).unique
         True
         """
-        return cls(len(solutions), bool(finished) and len(solutions) < limit, solutions, int(nodes), limit)
+        if not isinstance(solutions, tuple):
+            raise ArgumentTypeError(f"solutions must be a tuple, got {type(solutions).__name__}")
+        nodes, limit = require_int("nodes", nodes, 0), require_int("limit", limit, 0)
+        return cls(len(solutions), bool(finished) and len(solutions) < limit, solutions, nodes, limit)
 
     @property
     def unique(self) -> bool:

@@ -18,7 +18,7 @@ from ..country import CountryRoad
 from ..slitherlink import Slitherlink
 from . import country as _country_cli
 from . import slitherlink as _slither_cli
-from ._common import Commands, add_picture_options, print_json, write_pictures
+from ._common import Commands, add_picture_options, budget_seconds, print_json, write_pictures
 
 __all__ = ["add"]
 
@@ -73,10 +73,10 @@ def add(commands: Commands) -> None:
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.add_argument(
             "--time-limit",
-            type=float,
+            type=budget_seconds,
             default=DEFAULT_TIME_LIMIT,
             metavar="S",
-            help=f"time budget in seconds for each step (default {DEFAULT_TIME_LIMIT:g})",
+            help=f"time budget in seconds for each step (default {DEFAULT_TIME_LIMIT:g}; 'none' for no budget)",
         )
         add_picture_options(p)
         p.set_defaults(func=_check, kind=kind)

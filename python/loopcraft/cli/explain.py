@@ -7,6 +7,7 @@ import os
 from typing import Any, Dict, List, Optional
 
 from .._explain import Explanation, Step
+from .._validate import require_path
 from ..country import LEVELS as COUNTRY_LEVELS
 from ..slitherlink import LEVELS as SLITHER_LEVELS
 from ..slitherlink import Slitherlink
@@ -40,7 +41,7 @@ def step_dict(step: Step) -> Dict[str, Any]:
 
 def _report(args: argparse.Namespace, e: Explanation) -> int:
     if args.svg_dir:
-        os.makedirs(args.svg_dir, exist_ok=True)
+        os.makedirs(require_path("--svg-dir", args.svg_dir), exist_ok=True)
         width = len(str(len(e.steps)))
         for i, s in enumerate(e.steps):
             with open(os.path.join(args.svg_dir, f"step-{i + 1:0{width}d}.svg"), "w", encoding="utf-8") as f:
