@@ -15,9 +15,10 @@ runs (seen: 9-15 ms wall for a 4 ms replay at load 8 on 2 cores) while the
 reference's runs of seconds average such hits out; rounds give both sides the
 same chances. ``--rounds 1 --min-time 0`` is the plain single comparison.
 
-The replay is also timed through the core alone (``_core.loop_solve`` in a
-loop, no façade and no result objects), to show how the time splits between
-the search and the Python layers; that line is information, not a target.
+The replay is also timed through the core alone (the façade's kept searches,
+``_core.LoopSearches().solve``, in a loop: no façade and no result objects),
+to show how the time splits between the search and the Python layers; that
+line is information, not a target.
 
 Run: ``python benches/bench_loop.py`` (needs node and ../shared/reference).
 """
@@ -87,7 +88,7 @@ def main() -> int:
         ]
 
     core_work = [(v["n"], v["clues"], v["node_limit"]) for v in solve_work]
-    core_solve, bare = _core.loop_solve, SimpleNamespace
+    core_solve, bare = _core.LoopSearches().solve, SimpleNamespace
 
     def core_replay():
         return [core_solve(n, clues, limit, bare()).nodes for n, clues, limit in core_work]
@@ -130,7 +131,7 @@ def main() -> int:
         f"ratio {ref_solve / solve_time:.0f}x (target 300x)"
     )
     print(
-        f"  the core alone (_core.loop_solve in a loop): {core_time * 1e3:.2f} ms (best of {core_runs}), "
+        f"  the core alone (_core.LoopSearches().solve in a loop): {core_time * 1e3:.2f} ms (best of {core_runs}), "
         f"{ref_solve / core_time:.0f}x"
     )
     return 0 if same_gen and same_solve else 1

@@ -232,6 +232,59 @@ def test_core_refuses_bad_values_itself():
         with pytest.raises(ArgumentTypeError):
             _core.loop_solve(2, [None] * 4, 10, cls)
         assert "solutions" not in vars(cls)
+    # The kept searches refuse the same, and a refused call leaves them fit
+    # for the next.
+    searches = _core.LoopSearches()
+    for n, clues in ((4, [None] * 3), (10**6, []), (4, [5] * 16), (0, [])):
+        with pytest.raises(LoopcraftError):
+            searches.solve(n, clues, 10, SimpleNamespace())
+    with pytest.raises(ArgumentTypeError):
+        searches.solve(2, [None] * 4, 10, SimpleNamespace)
+    with pytest.raises(AttributeError):
+        searches.solve(2, [None] * 4, 10, object())
+    assert searches.solve(4, [None] * 16, 10, SimpleNamespace()).nodes == 11
+
+
+def test_kept_searches_answer_as_fresh_ones():
+    """The façade's searches start over on buffers kept from the last search
+    of their size: on the golden vectors in turn (sizes mixed, truncated
+    searches among them) and on boards past the kept sizes, from 8 threads
+    sharing one keeper, each answer is a fresh search's."""
+    import json
+    import threading
+    from pathlib import Path
+
+    from loopcraft import _core
+
+    path = Path(__file__).resolve().parent / "data" / "loop" / "solve.jsonl"
+    vectors = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    work = [(v["n"], v["clues"], v["node_limit"]) for v in vectors]
+    work += [(17, [None] * 289, 50), (20, [2] * 400, 50)]
+
+    def fields(r: SimpleNamespace) -> tuple:
+        return (r.solutions, r.nodes, r.truncated)
+
+    fresh = [fields(_core.loop_solve(n, c, lim, SimpleNamespace())) for n, c, lim in work]
+    assert [f for f, v in zip(fresh, vectors)] == [(v["solutions"], v["nodes"], v["truncated"]) for v in vectors]
+    searches = _core.LoopSearches()
+    assert [fields(searches.solve(n, c, lim, SimpleNamespace())) for n, c, lim in work] == fresh
+    errors: list = []
+
+    def run(k: int) -> None:
+        try:
+            order = work[k::3] + work[:k:3]
+            got = [fields(searches.solve(n, c, lim, SimpleNamespace())) for n, c, lim in order]
+            want = fresh[k::3] + fresh[:k:3]
+            assert got == want
+        except BaseException as err:  # reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
 
 
 def test_every_clue_container_gives_the_same_answer():

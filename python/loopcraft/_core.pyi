@@ -58,6 +58,15 @@ def loop_solve(n: int, clues: Sequence[Optional[int]], node_limit: int, into: _T
     ``loop.SolveResult`` (``solutions``, at most two, each a list of 0/1 per
     edge; ``nodes``; ``truncated``) set as ``object.__setattr__`` sets them."""
 
+@final
+class LoopSearches:
+    """Buffers for ``loop_solve`` kept between calls, one search per board
+    size: a small search costs about what allocating a new one does."""
+
+    def __init__(self) -> None: ...
+    def solve(self, n: int, clues: Sequence[Optional[int]], node_limit: int, into: _T) -> _T:
+        """``loop_solve(n, clues, node_limit, into)`` on buffers kept here."""
+
 def loop_thin(n: int, clues: Sequence[Optional[int]], order: Sequence[int]) -> Tuple[List[Optional[int]], bool]:
     """v1 clue thinning: blank each cell of ``order`` in turn unless the v1
     check then fails; returns the clues and the final check's verdict."""

@@ -276,6 +276,11 @@ impl<'a> Engine<'a> {
         engine
     }
 
+    /// The board's side n.
+    pub fn side(&self) -> usize {
+        self.tables.side
+    }
+
     /// The edges' domains (without the sentinel).
     #[inline]
     pub fn domains(&self) -> &[Domain] {

@@ -71,6 +71,22 @@ impl<'t> Search<'t> {
         Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root })
     }
 
+    /// [`Search::restart`] after checking the clues, with a new node
+    /// limit: a caller that keeps a search between calls (the binding's
+    /// `LoopSearches`) starts it over on each call's board of its size.
+    pub fn start_over(&mut self, clues: &[i8], node_limit: u64) -> Result<()> {
+        super::check_clues(clues, self.engine.side())?;
+        self.restart(clues);
+        self.node_limit = node_limit;
+        Ok(())
+    }
+
+    /// The answer, moved out (complete once [`advance`](Self::advance) said
+    /// so); the search keeps its buffers for a [`start_over`](Self::start_over).
+    pub fn take_result(&mut self) -> SolveResult {
+        std::mem::take(&mut self.out)
+    }
+
     /// Starts over on other clues of the same size, keeping the buffers:
     /// the generator's thinning searches thousands of boards in a row, and
     /// most of those searches cost less than allocating an engine.

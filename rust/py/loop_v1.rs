@@ -1,5 +1,8 @@
 //! The Loop engine v1's bindings (`loop_*`).
 
+use std::borrow::Cow;
+use std::sync::Mutex;
+
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyType};
@@ -35,6 +38,75 @@ fn py_loop_solve<'py>(
     node_limit: u64,
     into: Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (clues, into) = solve_args(clues, into)?;
+    let tables = loop_v1::tables_for(n)?;
+    let mut search = loop_v1::Search::new(&tables, &clues, node_limit)?;
+    run_into(py, &mut search, into)
+}
+
+/// Buffers for `loop_solve` kept between calls, one search per board size
+/// up to the cached sizes: most v1 searches end within a few dozen nodes,
+/// in about the time the eight allocations of a new engine take, so the
+/// façade keeps one of these and starts its searches over on them (a
+/// quarter of a small call's time went to malloc and free). The handle
+/// holds the state, not the core: a search that finds the buffers of its
+/// size in use (another thread, or a signal handler calling in) gets its
+/// own, and the last to finish keeps its buffers.
+#[pyclass(frozen, name = "LoopSearches", module = "loopcraft._core")]
+struct PyLoopSearches {
+    idle: Mutex<Vec<Option<loop_v1::Search<'static>>>>,
+}
+
+#[pymethods]
+impl PyLoopSearches {
+    #[new]
+    fn new() -> Self {
+        PyLoopSearches { idle: Mutex::new(Vec::new()) }
+    }
+
+    /// `loop_solve(n, clues, node_limit, into)` on buffers kept here.
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        clues: &Bound<'py, PyAny>,
+        node_limit: u64,
+        into: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (clues, into) = solve_args(clues, into)?;
+        let tables = match loop_v1::tables_for(n)? {
+            Cow::Borrowed(tables) => tables,
+            // Past the cached sizes: a search of its own, as `loop_solve`.
+            Cow::Owned(tables) => return run_into(py, &mut loop_v1::Search::new(&tables, &clues, node_limit)?, into),
+        };
+        let kept = self.idle().get_mut(n).and_then(Option::take);
+        let mut search = match kept {
+            Some(mut search) => {
+                search.start_over(&clues, node_limit)?;
+                search
+            }
+            None => loop_v1::Search::new(tables, &clues, node_limit)?,
+        };
+        let out = run_into(py, &mut search, into);
+        let mut idle = self.idle();
+        if idle.len() <= n {
+            idle.resize_with(n + 1, || None);
+        }
+        idle[n] = Some(search);
+        out
+    }
+}
+
+impl PyLoopSearches {
+    /// The kept searches (a panic cannot leave them half-written: each is
+    /// taken out or put back whole).
+    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Option<loop_v1::Search<'static>>>> {
+        self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The clues read (the usual list fast) and `into` checked, for a solve.
+fn solve_args<'py>(clues: &Bound<'py, PyAny>, into: Bound<'py, PyAny>) -> PyResult<(Vec<i8>, Bound<'py, PyAny>)> {
     // A class is refused: the generic store would write into its dict past
     // the checks (and the attribute cache) of `type.__setattr__`.
     if into.is_instance_of::<PyType>() {
@@ -44,8 +116,15 @@ fn py_loop_solve<'py>(
         Some(clues) => clues,
         None => extract_clues(clues, 4)?,
     };
-    let tables = loop_v1::tables_for(n)?;
-    let mut search = loop_v1::Search::new(&tables, &clues, node_limit)?;
+    Ok((clues, into))
+}
+
+/// Runs `search` to its end and writes its answer into `into`.
+fn run_into<'py>(
+    py: Python<'py>,
+    search: &mut loop_v1::Search<'_>,
+    into: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     // Most v1 searches end within a few hundred nodes, in microseconds:
     // less than releasing and taking back the GIL costs. So the first nodes
     // run with the GIL held (a tenth of a millisecond at most, as Python's
@@ -54,7 +133,7 @@ fn py_loop_solve<'py>(
     if !search.advance(HELD_NODES) {
         interruptible(py, |stop| search.finish(stop))?;
     }
-    let r = search.into_result();
+    let r = search.take_result();
     let solutions = PyList::empty(py);
     for s in &r.solutions {
         solutions.append(bit_list(py, s)?)?;
@@ -154,6 +233,7 @@ fn py_loop_closed_component(
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
+    m.add_class::<PyLoopSearches>()?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
     Ok(())

@@ -170,7 +170,7 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     try:
         # The core fills a bare instance's fields itself: the frozen
         # dataclass's __init__ would cost a visible share of a small solve.
-        result: SolveResult = _core.loop_solve(n, clues, node_limit, _new_object(SolveResult))
+        result: SolveResult = _SEARCHES.solve(n, clues, node_limit, _new_object(SolveResult))
     except (TypeError, ValueError, OverflowError):
         # The same checks and errors as solve_many's, run only once the core
         # refused the clues, so that good calls do not pay for them.
@@ -180,5 +180,8 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
 
 
 _new_object = object.__new__
+#: The searches' buffers, kept between calls (a small search costs about what
+#: allocating one does); a call that finds them in use gets its own.
+_SEARCHES = _core.LoopSearches()
 #: The core counts nodes in a u64; larger limits are refused rather than wrapped.
 _MAX_NODE_LIMIT = 2**63 - 1
