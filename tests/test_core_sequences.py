@@ -23,7 +23,6 @@ BOARD = "_core.CountryBoard(2, 2, [0, 0, 1, 1], [None, None])"
 # whose len() is sys.maxsize, and the value it must return (the same as with
 # plain lists: the items are all that counts).
 CASES = {
-    "loop_solve clues": "_core.loop_solve(2, Liar([None] * 4), 10, types.SimpleNamespace()).nodes > 0",
     "LoopSearches.solve clues": "_core.LoopSearches().solve(2, Liar([None] * 4), 10, types.SimpleNamespace()).nodes",
     "loop_solve_many lists": "len(_core.loop_solve_many(2, Liar([Liar([None] * 4)]), 10, 1)) == 1",
     "loop_propagate domains": "_core.loop_propagate(2, [None] * 4, Liar([3] * 12))[1] is True",

@@ -213,35 +213,26 @@ def test_propagate_rejects_malformed_domains(domains, error):
 def test_core_refuses_bad_values_itself():
     from loopcraft import _core
 
-    with pytest.raises(LoopcraftError):
-        _core.loop_solve(4, [None] * 3, 10, SimpleNamespace())
-    with pytest.raises(LoopcraftError):
-        _core.loop_solve(10**6, [], 10, SimpleNamespace())
+    searches = _core.LoopSearches()
+    for n, clues in ((4, [None] * 3), (10**6, []), (4, [5] * 16), (0, [])):
+        with pytest.raises(LoopcraftError):
+            searches.solve(n, clues, 10, SimpleNamespace())
     with pytest.raises(LoopcraftError):
         _core.loop_propagate(2, [None] * 4, [0] * 12)
     with pytest.raises(LoopcraftError):
         _core.loop_closed_component(2, [99])
     with pytest.raises(ArgumentTypeError):
-        _core.loop_solve(4, "abc", 10, SimpleNamespace())
+        searches.solve(4, "abc", 10, SimpleNamespace())
     # The result's fields go in as object.__setattr__ puts them: an object
     # that cannot take them is an error, not a crash.
     with pytest.raises(AttributeError):
-        _core.loop_solve(2, [None] * 4, 10, object())
+        searches.solve(2, [None] * 4, 10, object())
     # A class is refused: the store would bypass type.__setattr__.
     for cls in (int, SimpleNamespace):
         with pytest.raises(ArgumentTypeError):
-            _core.loop_solve(2, [None] * 4, 10, cls)
+            searches.solve(2, [None] * 4, 10, cls)
         assert "solutions" not in vars(cls)
-    # The kept searches refuse the same, and a refused call leaves them fit
-    # for the next.
-    searches = _core.LoopSearches()
-    for n, clues in ((4, [None] * 3), (10**6, []), (4, [5] * 16), (0, [])):
-        with pytest.raises(LoopcraftError):
-            searches.solve(n, clues, 10, SimpleNamespace())
-    with pytest.raises(ArgumentTypeError):
-        searches.solve(2, [None] * 4, 10, SimpleNamespace)
-    with pytest.raises(AttributeError):
-        searches.solve(2, [None] * 4, 10, object())
+    # The refused calls left the kept searches fit for the next.
     assert searches.solve(4, [None] * 16, 10, SimpleNamespace()).nodes == 11
 
 
@@ -264,7 +255,7 @@ def test_kept_searches_answer_as_fresh_ones():
     def fields(r: SimpleNamespace) -> tuple:
         return (r.solutions, r.nodes, r.truncated)
 
-    fresh = [fields(_core.loop_solve(n, c, lim, SimpleNamespace())) for n, c, lim in work]
+    fresh = [fields(_core.LoopSearches().solve(n, c, lim, SimpleNamespace())) for n, c, lim in work]
     assert [f for f, v in zip(fresh, vectors)] == [(v["solutions"], v["nodes"], v["truncated"]) for v in vectors]
     searches = _core.LoopSearches()
     assert [fields(searches.solve(n, c, lim, SimpleNamespace())) for n, c, lim in work] == fresh

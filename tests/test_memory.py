@@ -113,7 +113,7 @@ ABSURD = [
     ("core country_ladder", "_core.CountryBoard(10**5, 10**5, [], []).ladder(['region'])", "ArgumentError"),
     ("core country_count_cells", "_core.CountryBoard(10**5, 10**5, [], []).count_cells()", "ArgumentError"),
     ("core country_count_loops", "_core.CountryBoard(10**5, 10**5, [], []).count_loops()", "ArgumentError"),
-    ("core loop_solve", "_core.loop_solve(10**9, [], 10, None)", "ArgumentError"),
+    ("core loop solve", "_core.LoopSearches().solve(10**9, [], 10, None)", "ArgumentError"),
     ("core slither batch item", "raise _core.slither_solve_many([(10**6, 10**6, [])], 2)[0]", "ArgumentError"),
     ("core country batch item", "raise _core.country_solve_many([(10**9, 10**9, [], [])], 2)[0]", "ArgumentError"),
     ("slitherlink URL", "Slitherlink.from_url('https://puzz.link/p?slither/1000000/1000000/')", "FormatError"),

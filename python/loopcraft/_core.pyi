@@ -53,19 +53,17 @@ def loop_propagate(n: int, clues: Sequence[Optional[int]], domains: Sequence[int
     """v1 propagation. ``domains`` per edge: 1 = off, 2 = on, 3 = undecided.
     Returns the narrowed masks and whether they are consistent."""
 
-def loop_solve(n: int, clues: Sequence[Optional[int]], node_limit: int, into: _T) -> _T:
-    """v1 search, written into ``into`` and returned: the fields of
-    ``loop.SolveResult`` (``solutions``, at most two, each a list of 0/1 per
-    edge; ``nodes``; ``truncated``) set as ``object.__setattr__`` sets them."""
-
 @final
 class LoopSearches:
-    """Buffers for ``loop_solve`` kept between calls, one search per board
-    size: a small search costs about what allocating a new one does."""
+    """v1 searches on buffers kept between calls, one search per board size:
+    a small search costs about what allocating a new one does."""
 
     def __init__(self) -> None: ...
     def solve(self, n: int, clues: Sequence[Optional[int]], node_limit: int, into: _T) -> _T:
-        """``loop_solve(n, clues, node_limit, into)`` on buffers kept here."""
+        """v1 search, written into ``into`` and returned: the fields of
+        ``loop.SolveResult`` (``solutions``, at most two, each a list of 0/1
+        per edge; ``nodes``; ``truncated``) set as ``object.__setattr__``
+        sets them."""
 
 def loop_thin(n: int, clues: Sequence[Optional[int]], order: Sequence[int]) -> Tuple[List[Optional[int]], bool]:
     """v1 clue thinning: blank each cell of ``order`` in turn unless the v1
@@ -422,4 +420,4 @@ def text_format(family: str, text: str) -> str:
 def loop_solve_many(
     n: int, clue_lists: Sequence[Sequence[Optional[int]]], node_limit: int, threads: Optional[int] = None
 ) -> List[Union[Tuple[List[bytes], int, bool], LoopcraftError]]:
-    """``loop_solve`` on many clue lists of one size ``n``."""
+    """``LoopSearches.solve`` on many clue lists of one size ``n``."""

@@ -133,7 +133,7 @@ fn py_fast_read<'py>(py: Python<'py>, family: &str, text: String) -> PyResult<Bo
     }
 }
 
-/// `loop_solve` on many clue lists of one size n: per list the
+/// `LoopSearches.solve` on many clue lists of one size n: per list the
 /// `(solutions, nodes, truncated)` tuple or an exception instance.
 #[pyfunction(name = "loop_solve_many")]
 #[pyo3(signature = (n, clue_lists, node_limit, threads=None))]

@@ -22,36 +22,24 @@ fn py_loop_propagate(
     Ok(py.detach(|| loop_v1::propagate(n, &clues, &domains))?)
 }
 
-/// v1 search, written into `into` and returned: the fields of
-/// `loop.SolveResult` (`solutions` as lists of 0/1 per edge, `nodes`,
-/// `truncated`) set as `object.__setattr__` sets them, so on a frozen
-/// dataclass made with `object.__new__` they land as if `__init__` had run.
-/// A small solve costs a few microseconds, and the frozen dataclass's
-/// `__init__` (each field through `object.__setattr__` from Python) or a
-/// dict of the fields copied into the instance's `__dict__` were a visible
-/// share of it; so the façade hands over its bare instance and this fills it.
-#[pyfunction(name = "loop_solve")]
-fn py_loop_solve<'py>(
-    py: Python<'py>,
-    n: usize,
-    clues: &Bound<'py, PyAny>,
-    node_limit: u64,
-    into: Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let (clues, into) = solve_args(clues, into)?;
-    let tables = loop_v1::tables_for(n)?;
-    let mut search = loop_v1::Search::new(&tables, &clues, node_limit)?;
-    run_into(py, &mut search, into)
-}
-
-/// Buffers for `loop_solve` kept between calls, one search per board size
+/// v1 searches, each written into the `into` of its call and returned: the
+/// fields of `loop.SolveResult` (`solutions` as lists of 0/1 per edge,
+/// `nodes`, `truncated`) set as `object.__setattr__` sets them, so on a
+/// frozen dataclass made with `object.__new__` they land as if `__init__`
+/// had run. A small solve costs a few microseconds, and the frozen
+/// dataclass's `__init__` (each field through `object.__setattr__` from
+/// Python) or a dict of the fields copied into the instance's `__dict__`
+/// were a visible share of it; so the façade hands over its bare instance
+/// and this fills it.
+///
+/// The searches' buffers are kept between calls, one search per board size
 /// up to the cached sizes: most v1 searches end within a few dozen nodes,
-/// in about the time the eight allocations of a new engine take, so the
-/// façade keeps one of these and starts its searches over on them (a
-/// quarter of a small call's time went to malloc and free). The handle
-/// holds the state, not the core: a search that finds the buffers of its
-/// size in use (another thread, or a signal handler calling in) gets its
-/// own, and the last to finish keeps its buffers.
+/// in about the time the eight allocations of a new engine take (a quarter
+/// of a small call's time went to malloc and free), so the façade keeps one
+/// of these handles and its searches start over on them. The handle holds
+/// the state, not the core: a search that finds the buffers of its size in
+/// use (another thread, or a signal handler calling in) gets its own, and
+/// the last to finish keeps its buffers.
 #[pyclass(frozen, name = "LoopSearches", module = "loopcraft._core")]
 struct PyLoopSearches {
     idle: Mutex<Vec<Option<loop_v1::Search<'static>>>>,
@@ -64,7 +52,8 @@ impl PyLoopSearches {
         PyLoopSearches { idle: Mutex::new(Vec::new()) }
     }
 
-    /// `loop_solve(n, clues, node_limit, into)` on buffers kept here.
+    /// The v1 search of `clues` on the n x n board, stopping at two
+    /// solutions or past `node_limit` nodes, written into `into`.
     fn solve<'py>(
         &self,
         py: Python<'py>,
@@ -73,10 +62,19 @@ impl PyLoopSearches {
         node_limit: u64,
         into: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (clues, into) = solve_args(clues, into)?;
+        // A class is refused: the generic store would write into its dict
+        // past the checks (and the attribute cache) of `type.__setattr__`.
+        if into.is_instance_of::<PyType>() {
+            return Err(super::loopcraft_error("ArgumentTypeError", "into must be an instance, not a class".into()));
+        }
+        // The usual list read fast, anything else read and checked in full.
+        let clues = match plain_clues(clues) {
+            Some(clues) => clues,
+            None => extract_clues(clues, 4)?,
+        };
         let tables = match loop_v1::tables_for(n)? {
             Cow::Borrowed(tables) => tables,
-            // Past the cached sizes: a search of its own, as `loop_solve`.
+            // Past the cached sizes: a search of its own.
             Cow::Owned(tables) => return run_into(py, &mut loop_v1::Search::new(&tables, &clues, node_limit)?, into),
         };
         let kept = self.idle().get_mut(n).and_then(Option::take);
@@ -103,20 +101,6 @@ impl PyLoopSearches {
     fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Option<loop_v1::Search<'static>>>> {
         self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
-}
-
-/// The clues read (the usual list fast) and `into` checked, for a solve.
-fn solve_args<'py>(clues: &Bound<'py, PyAny>, into: Bound<'py, PyAny>) -> PyResult<(Vec<i8>, Bound<'py, PyAny>)> {
-    // A class is refused: the generic store would write into its dict past
-    // the checks (and the attribute cache) of `type.__setattr__`.
-    if into.is_instance_of::<PyType>() {
-        return Err(super::loopcraft_error("ArgumentTypeError", "into must be an instance, not a class".into()));
-    }
-    let clues = match plain_clues(clues) {
-        Some(clues) => clues,
-        None => extract_clues(clues, 4)?,
-    };
-    Ok((clues, into))
 }
 
 /// Runs `search` to its end and writes its answer into `into`.
@@ -232,7 +216,6 @@ fn py_loop_closed_component(
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_loop_propagate, m)?)?;
-    m.add_function(wrap_pyfunction!(py_loop_solve, m)?)?;
     m.add_class::<PyLoopSearches>()?;
     m.add_function(wrap_pyfunction!(py_loop_closed_component, m)?)?;
     m.add_function(wrap_pyfunction!(py_loop_thin, m)?)?;
