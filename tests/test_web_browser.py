@@ -485,6 +485,26 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     assert blocked.blocked == ((2, 2),) and blocked.regions[0] == (0, 1, 1)
 
 
+def test_hint_on_a_puzzle_with_no_solution(session: Session, artifacts: Path) -> None:
+    """A draft with no solution, played: the hint says the puzzle has none,
+    as an error, blames no line and offers nothing to apply."""
+    from loopcraft.web._api import has_hints
+
+    if not has_hints():
+        pytest.skip("the hint engine is not in this build")
+    board = Slitherlink([[3, 0, None], [None, None, None], [None, None, 2]])
+    assert board.solve().count == 0
+    page = session.open(play_query("slither", board.to_url()))
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("busy")).to_be_hidden()
+    msg = page.get_by_test_id("message")
+    expect(msg).to_contain_text("This puzzle has no solution")
+    assert "error" in (msg.get_attribute("class") or "").split()
+    assert not page.get_by_test_id("apply-hint").is_visible()
+    assert page.locator(".hint").count() == 0
+    shoot(page, artifacts, "play-no-solution-laptop")
+
+
 def test_hint_button(session: Session, artifacts: Path) -> None:
     from loopcraft.web._api import has_hints
 
