@@ -336,3 +336,30 @@ def test_region_graphs_and_positions_pickle_copy_and_hash() -> None:
             assert again == obj and hash(again) == hash(obj)
     assert pickle.loads(pickle.dumps(graph)).adjacency == graph.adjacency
     assert hash(graph) != hash(CountryRoad.from_regions([[0, 1], [2, 3]]).region_graph())
+
+
+def test_explanations_and_steps_pickle_and_still_draw() -> None:
+    """A step's read-only decisions and its picture (a closure) made pickle
+    and deepcopy of an explanation a bare TypeError, so explanations could
+    not cross to a worker process. They pickle now, trials' refutations
+    included, and draw the same pictures afterwards."""
+    import copy
+    import pickle
+
+    from loopcraft import Position, country, slitherlink
+
+    slither = slitherlink.generate(6, 6, seed=2, grade="trial")
+    road = country.generate(6, 6, seed=2)
+    hint = slither.hint(Position("slitherlink", 6, 6))
+    for e in (slither.explain(), road.explain(), slither.explain("easy")):
+        assert any(s.because for s in e.steps) or e.level == "easy"
+        for again in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+            assert again == e and again.start == e.start
+            assert [s.to_svg() for s in again.steps] == [s.to_svg() for s in e.steps]
+            inner = [(s, t) for s, t in zip(e.steps, again.steps) if s.because]
+            for s, t in inner:
+                assert [x.to_svg() for x in t.because.steps] == [x.to_svg() for x in s.because.steps]
+    assert hint is not None
+    again = pickle.loads(pickle.dumps(hint))
+    assert again == hint and hash(again) == hash(hint) and again.to_svg() == hint.to_svg()
+    assert dict(again.decided) == dict(hint.decided) and again.text == hint.text

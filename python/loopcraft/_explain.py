@@ -155,6 +155,37 @@ class Step:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # The read-only view of ``decided`` does not pickle: a plain dict goes
+        # in its place, and __post_init__ wraps it again.
+        return (
+            Step,
+            (
+                self.rule,
+                self.level,
+                self.premise,
+                dict(self.decided),
+                self.text,
+                self.place,
+                self.contradiction,
+                self.because,
+                self._painter,
+            ),
+        )
+
+
+class Painter:
+    """A step's picture, drawn when it is asked for: ``draw(step, before,
+    cell)`` with the marks before the step (``history`` at ``index``). An
+    object rather than a closure, so that steps and explanations pickle
+    (``draw`` is a module function or a bound method of a board's names)."""
+
+    def __init__(self, draw: Callable[[Step, Dict[Key, int], float], str], history: History, index: int) -> None:
+        self.draw, self.history, self.index = draw, history, index
+
+    def __call__(self, step: Step, cell: float) -> str:
+        return self.draw(step, self.history.before(self.index), cell)
+
 
 @dataclass(frozen=True)
 class Explanation:

@@ -3,10 +3,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, in_time, listing
+from .._explain import (
+    Explanation,
+    History,
+    Key,
+    Painter,
+    Position,
+    Rule,
+    Step,
+    as_position,
+    core_hint,
+    in_time,
+    listing,
+)
 from .._svg import country_svg
 from .._validate import require_optional_number
 from ._loop import edge_cells, edge_count
@@ -157,47 +169,46 @@ class _Geo:
             return f"{head}: contradiction."
         return f"{head}: {what}."
 
-    def painter(self, history: History, index: int) -> Callable[[Step, float], str]:
+    def painter(self, history: History, index: int) -> Painter:
+        return Painter(self.paint, history, index)
+
+    def paint(self, step: Step, before: Dict[Key, int], cell: float) -> str:
+        """A step's picture, from the marks ``before`` it."""
         board = self.board
+        read = {k: v for k, v in before.items() if k in step.premise}
+        rest = {k: v for k, v in before.items() if k not in step.premise}
+        premise_countries = {k[1] for k in step.premise if k[0] == "country"}
+        highlighted = [
+            (r, c)
+            for r, row in enumerate(board.regions)
+            for c, rid in enumerate(row)
+            if rid is not None and rid in premise_countries
+        ]
+        highlighted += [(k[1], k[2]) for k in step.premise if k[0] == "cell"]
 
-        def paint(step: Step, cell: float) -> str:
-            before = history.before(index)
-            read = {k: v for k, v in before.items() if k in step.premise}
-            rest = {k: v for k, v in before.items() if k not in step.premise}
-            premise_countries = {k[1] for k in step.premise if k[0] == "country"}
-            highlighted = [
-                (r, c)
-                for r, row in enumerate(board.regions)
-                for c, rid in enumerate(row)
-                if rid is not None and rid in premise_countries
-            ]
-            highlighted += [(k[1], k[2]) for k in step.premise if k[0] == "cell"]
+        def lines(marks: Mapping[Key, int], v: int) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
+            return [self.pair(k) for k, x in marks.items() if x == v and k[0] != "cell"]
 
-            def lines(marks: Mapping[Key, int], v: int) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
-                return [self.pair(k) for k, x in marks.items() if x == v and k[0] != "cell"]
+        def cells(marks: Mapping[Key, int], v: int) -> List[Tuple[int, int]]:
+            return [(k[1], k[2]) for k, x in marks.items() if x == v and k[0] == "cell"]
 
-            def cells(marks: Mapping[Key, int], v: int) -> List[Tuple[int, int]]:
-                return [(k[1], k[2]) for k, x in marks.items() if x == v and k[0] == "cell"]
-
-            return country_svg(
-                board.regions,
-                dict(board.numbers),
-                title=step.text,
-                cell=cell,
-                path=lines(read, 1),
-                shaded=cells(before, 0),
-                used=cells(before, 1),
-                centre_crosses=lines(read, 0),
-                faint_path=lines(rest, 1),
-                faint_centre_crosses=lines(rest, 0),
-                highlighted=sorted(set(highlighted)),
-                accent_path=lines(step.decided, 1),
-                accent_centre_crosses=lines(step.decided, 0),
-                accent_used=cells(step.decided, 1),
-                accent_unused=cells(step.decided, 0),
-            )
-
-        return paint
+        return country_svg(
+            board.regions,
+            dict(board.numbers),
+            title=step.text,
+            cell=cell,
+            path=lines(read, 1),
+            shaded=cells(before, 0),
+            used=cells(before, 1),
+            centre_crosses=lines(read, 0),
+            faint_path=lines(rest, 1),
+            faint_centre_crosses=lines(rest, 0),
+            highlighted=sorted(set(highlighted)),
+            accent_path=lines(step.decided, 1),
+            accent_centre_crosses=lines(step.decided, 0),
+            accent_used=cells(step.decided, 1),
+            accent_unused=cells(step.decided, 0),
+        )
 
     def steps(self, flat: Sequence[_Flat], parent: int, start: Dict[Key, int], level: str) -> List[Step]:
         out: List[Step] = []

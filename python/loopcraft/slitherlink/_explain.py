@@ -3,10 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+import functools
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .._explain import Explanation, History, Key, Position, Rule, Step, as_position, core_hint, in_time, listing
+from .._explain import (
+    Explanation,
+    History,
+    Key,
+    Painter,
+    Position,
+    Rule,
+    Step,
+    as_position,
+    core_hint,
+    in_time,
+    listing,
+)
 from .._svg import clue_texts, grid_svg
 from .._validate import require_optional_number
 from ._geometry import ClueGrid
@@ -195,27 +208,28 @@ def _text(
     return f"{head}: {what}."
 
 
-def _painter(b: _Board, history: History, index: int) -> Callable[[Step, float], str]:
-    def paint(step: Step, cell: float) -> str:
-        before = history.before(index)
-        read = {k: v for k, v in before.items() if k in step.premise}
-        rest = {k: v for k, v in before.items() if k not in step.premise}
-        return grid_svg(
-            b.rows,
-            b.cols,
-            title=step.text,
-            cell=cell,
-            texts=clue_texts(b.clues),
-            highlighted=[(k[1], k[2]) for k in step.premise if k[0] == "clue"],
-            lattice_edges=[k for k, v in read.items() if v == 1],
-            crosses=[k for k, v in read.items() if v == 0],
-            faint_edges=[k for k, v in rest.items() if v == 1],
-            faint_crosses=[k for k, v in rest.items() if v == 0],
-            accent_edges=[k for k, v in step.decided.items() if v == 1],
-            accent_crosses=[k for k, v in step.decided.items() if v == 0],
-        )
+def _paint(b: _Board, step: Step, before: Dict[Key, int], cell: float) -> str:
+    """A step's picture on the board ``b``, from the marks ``before`` it."""
+    read = {k: v for k, v in before.items() if k in step.premise}
+    rest = {k: v for k, v in before.items() if k not in step.premise}
+    return grid_svg(
+        b.rows,
+        b.cols,
+        title=step.text,
+        cell=cell,
+        texts=clue_texts(b.clues),
+        highlighted=[(k[1], k[2]) for k in step.premise if k[0] == "clue"],
+        lattice_edges=[k for k, v in read.items() if v == 1],
+        crosses=[k for k, v in read.items() if v == 0],
+        faint_edges=[k for k, v in rest.items() if v == 1],
+        faint_crosses=[k for k, v in rest.items() if v == 0],
+        accent_edges=[k for k, v in step.decided.items() if v == 1],
+        accent_crosses=[k for k, v in step.decided.items() if v == 0],
+    )
 
-    return paint
+
+def _painter(b: _Board, history: History, index: int) -> Painter:
+    return Painter(functools.partial(_paint, b), history, index)
 
 
 _Flat = Tuple[str, str, int, List[int], List[Tuple[int, int]], bool, int]
