@@ -363,3 +363,20 @@ def test_explanations_and_steps_pickle_and_still_draw() -> None:
     again = pickle.loads(pickle.dumps(hint))
     assert again == hint and hash(again) == hash(hint) and again.to_svg() == hint.to_svg()
     assert dict(again.decided) == dict(hint.decided) and again.text == hint.text
+
+
+@pytest.mark.parametrize("value", ["x", None, True, 1.0, 2.0, -0.5, float("nan"), float("inf"), 10**400], ids=repr)
+def test_a_random_source_that_returns_junk_is_refused(value: Any) -> None:
+    """A caller's random source for grow_region and shuffle returning junk:
+    a str, None or 10**400 gave bare ValueError, TypeError or IndexError
+    from the arithmetic, and 2.0 an IndexError; each draw is checked now."""
+    from loopcraft import ArgumentError, ArgumentTypeError
+
+    def junk() -> Any:
+        return value
+
+    for call in (lambda: loop.grow_region(5, junk), lambda: loop.shuffle(list(range(9)), junk)):
+        with pytest.raises((ArgumentError, ArgumentTypeError), match=r"random\(\) must return a float in \[0, 1\)"):
+            call()
+    # A good source draws the same as before: the golden vectors' own rng.
+    assert loop.grow_region(5, loop.rng("a")) == loop.grow_region(5, loop.rng("a"))

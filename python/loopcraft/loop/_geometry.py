@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, List, MutableSequence, Optional, Sequence, Set, Tuple
 
 from .._edges import edge_count, h_count, h_edge, v_edge
-from .._validate import bit_list, items_of, require_int
+from .._validate import bit_list, items_of, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._constants import MAX_N, REGION_ATTEMPTS
 
@@ -124,9 +124,20 @@ def _cells(name: str, cells: Any) -> List[int]:
 
 
 def _random_source(random: Any) -> Callable[[], float]:
+    """A caller's random source, each draw checked: a number in [0, 1), as
+    ``rng(seed)`` gives (the generator's own draws skip the check)."""
     if not callable(random):
         raise ArgumentTypeError(f"random must be a function such as rng(seed), got {type(random).__name__}")
-    return random  # type: ignore[no-any-return]
+
+    def draw() -> float:
+        value = random()
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ArgumentTypeError(f"random() must return a float in [0, 1), got {type(value).__name__}")
+        if not 0 <= value < 1:
+            raise ArgumentError(f"random() must return a float in [0, 1), got {show(value)}")
+        return float(value)
+
+    return draw
 
 
 @functools.cache
