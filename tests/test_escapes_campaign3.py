@@ -137,6 +137,32 @@ def test_endless_iterables_are_refused_at_their_first_wrong_item(endless: Callab
     assert explanation.weight(iter(["region", "once"])) == 0
 
 
+def test_endless_iterables_of_good_items_are_refused() -> None:
+    # Every item good, never an end: itertools.repeat of a stage name, a
+    # level, an edge or a pair was read forever. Stage and level lists stop
+    # past MAX_NAMES names, a loop's edges or pairs past a few per edge.
+    from loopcraft import ArgumentError, Explanation, country
+    from loopcraft.country import CountryLoop
+
+    board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
+    pair = ((0, 0), (0, 1))
+    calls: List[Callable[[], Any]] = [
+        lambda: board.solve(stages=itertools.repeat("loop")),
+        lambda: board.deduce(stages=itertools.repeat("region")),
+        lambda: Explanation("region", ()).weight(itertools.repeat("region")),
+        lambda: CountryLoop(5, 5, itertools.repeat(0)),
+        lambda: CountryLoop.from_pairs(5, 5, itertools.repeat(pair)),
+        lambda: country.as_loop(itertools.repeat(0), 5, 5),
+        lambda: board.check(itertools.repeat(0)),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentError, match="has more than"):
+            call()
+    # Repeats within the bound are still read as before.
+    assert board.solve(stages=["loop"] * 50).count == board.solve(stages=["loop"]).count
+    assert CountryLoop.from_pairs(5, 5, [pair] * 20) == CountryLoop.from_pairs(5, 5, [pair])
+
+
 @pytest.mark.parametrize(
     "argv",
     [

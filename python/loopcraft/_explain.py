@@ -45,7 +45,7 @@ from typing import (
     overload,
 )
 
-from ._validate import items_of, require_int, require_optional_number, show
+from ._validate import MAX_NAMES, bounded_items, require_int, require_optional_number, show
 from .errors import ArgumentError, ArgumentTypeError, TimeLimitError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
@@ -233,7 +233,8 @@ class Explanation:
         See :func:`score` and docs/levels.md for why 8."""
         if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
             raise ArgumentTypeError(f"levels must be a list of level names, got {type(levels).__name__}")
-        levels = items_of(levels, each=_level_name)  # not sized by its own len(), which may be made up
+        # Read item by item (not sized by a len() that may be made up), each checked, at most MAX_NAMES.
+        levels = bounded_items("levels", levels, MAX_NAMES, each=_level_name)
         if not levels:
             raise ArgumentError("levels must name at least one level")
         total = 0

@@ -142,6 +142,23 @@ def items_of(
     return out
 
 
+#: The most names a list of stages or levels may hold (repeats allowed): an
+#: endless iterable of good names stops here instead of never.
+MAX_NAMES = 1024
+
+
+def bounded_items(
+    name: str, values: Iterable[Any], most: int, each: Optional[Callable[[Any], None]] = None
+) -> List[Any]:
+    """:func:`items_of`, refusing more than ``most`` items with an
+    ArgumentError: an endless iterable of items that each pass ``each``
+    (``itertools.repeat`` of a good one) is refused, not read forever."""
+    out = items_of(values, most, each)
+    if len(out) > most:
+        raise ArgumentError(f"{name} has more than {most} items")
+    return out
+
+
 def clue_list(name: str, clues: Any, length: int, max_clue: int) -> List[Optional[int]]:
     """Checks a flat clue list: ``length`` entries, each ``None`` or an int in 0..max_clue."""
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Iterable):

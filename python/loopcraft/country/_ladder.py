@@ -32,7 +32,7 @@ from .. import _core
 from .._picture import Picture
 from .._result import Count, Deduction, Grade, SolveResult
 from .._svg import country_svg
-from .._validate import MAX_COUNT_THREADS, items_of, require_int, require_optional_number
+from .._validate import MAX_COUNT_THREADS, MAX_NAMES, bounded_items, require_int, require_optional_number
 from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
 from ._loop import CountryLoop, bare_grid, edge_count
 
@@ -91,7 +91,8 @@ def _stage_list(stages: Any) -> Tuple[str, ...]:
         stages = [s.strip() for s in stages.split(",") if s.strip()]
     if not isinstance(stages, Iterable):
         raise ArgumentTypeError(f"stages must be a sequence of stage names, got {type(stages).__name__}")
-    chosen = items_of(stages, each=_stage_name)  # each name checked as read: an endless list stops at a wrong one
+    # Each name checked as read: an endless list stops at a wrong one, or past MAX_NAMES.
+    chosen = bounded_items("stages", stages, MAX_NAMES, each=_stage_name)
     if not chosen:
         raise ArgumentError(f"stages must name at least one stage of {', '.join(STAGES)}")
     # The core applies them in ladder order whatever the order given.

@@ -40,7 +40,7 @@ from .._draw import Slot, text_grid
 from .._picture import Picture
 from .._svg import country_svg
 from .._tracing import cycle_order, pieces
-from .._validate import items_of, show
+from .._validate import bounded_items, items_of, show
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 
 if TYPE_CHECKING:
@@ -84,6 +84,14 @@ _GLYPHS = {
     frozenset("ne"): "└",
     frozenset("nw"): "┘",
 }
+
+
+def _most_items(total: int) -> int:
+    """The most items a list of a loop's edges (or cell pairs) may hold on a
+    board of ``total`` edges: each edge a few times over (repeats are
+    allowed), so that an endless list of good edges is refused, not read
+    forever."""
+    return 4 * total + 16
 
 
 def edge_count(rows: int, cols: int) -> int:
@@ -133,7 +141,8 @@ class CountryLoop(Picture):
         total = edge_count(self.rows, self.cols)
         if isinstance(self.edges, (str, bytes)) or not isinstance(self.edges, Iterable):
             raise ArgumentTypeError(f"edges must be a set of edge numbers, got {type(self.edges).__name__}")
-        items = items_of(self.edges, each=lambda e: _edge_number(e, total))  # checked as read: never read whole
+        # Checked as read, never read whole, and at most a few per edge (repeats allowed).
+        items = bounded_items("edges", self.edges, _most_items(total), each=lambda e: _edge_number(e, total))
         edges = frozenset(items)
         object.__setattr__(self, "edges", edges)
 
@@ -174,7 +183,8 @@ class CountryLoop(Picture):
                 raise ArgumentTypeError(f"a segment is a pair of cells ((r1, c1), (r2, c2)), got {show(pair)}")
             edges.add(edge_id(rows, cols, _cell(pair[0]), _cell(pair[1])))
 
-        items_of(pairs, each=add)  # each pair checked as read: an endless list stops at a wrong one
+        # Each pair checked as read: an endless list stops at a wrong one, or past a few per edge.
+        bounded_items("pairs", pairs, _most_items(edge_count(rows, cols)), each=add)
         return cls(rows, cols, frozenset(edges))
 
     @classmethod
@@ -427,7 +437,7 @@ def as_loop(value: Any, rows: int, cols: int) -> CountryLoop:
                 _edge_number(x, total)
 
         try:
-            items = items_of(value, each=edge_in_range)
+            items = bounded_items("loop", value, _most_items(total), each=edge_in_range)
         except TypeError:
             raise ArgumentTypeError(
                 "a loop must be a CountryLoop, puzzlekit text, bytes or an iterable of edges, "
