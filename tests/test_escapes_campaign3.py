@@ -141,7 +141,7 @@ def test_endless_iterables_of_good_items_are_refused() -> None:
     # Every item good, never an end: itertools.repeat of a stage name, a
     # level, an edge or a pair was read forever. Stage and level lists stop
     # past MAX_NAMES names, a loop's edges or pairs past a few per edge.
-    from loopcraft import ArgumentError, Explanation, country
+    from loopcraft import ArgumentError, Explanation, country, loop
     from loopcraft.country import CountryLoop
 
     board = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
@@ -154,6 +154,9 @@ def test_endless_iterables_of_good_items_are_refused() -> None:
         lambda: CountryLoop.from_pairs(5, 5, itertools.repeat(pair)),
         lambda: country.as_loop(itertools.repeat(0), 5, 5),
         lambda: board.check(itertools.repeat(0)),
+        lambda: loop.is_simply_connected(itertools.repeat(0), 5),
+        lambda: loop.is_simply_connected(range(10**18), 5),
+        lambda: loop.loop_edges(itertools.repeat(1), 5, loop.make_geo(5)),
     ]
     for call in calls:
         with pytest.raises(ArgumentError, match="has more than"):
@@ -161,6 +164,7 @@ def test_endless_iterables_of_good_items_are_refused() -> None:
     # Repeats within the bound are still read as before.
     assert board.solve(stages=["loop"] * 50).count == board.solve(stages=["loop"]).count
     assert CountryLoop.from_pairs(5, 5, [pair] * 20) == CountryLoop.from_pairs(5, 5, [pair])
+    assert loop.is_simply_connected([0, 1, 2] * 10, 3) == loop.is_simply_connected([0, 1, 2], 3)
 
 
 @pytest.mark.parametrize(

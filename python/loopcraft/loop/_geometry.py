@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, List, MutableSequence, Optional, Sequence, Set, Tuple
 
 from .._edges import edge_count, h_count, h_edge, v_edge
-from .._validate import bit_list, items_of, require_int, show
+from .._validate import bit_list, bounded_items, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError
 from ._constants import MAX_N, REGION_ATTEMPTS
 
@@ -112,15 +112,19 @@ def neighbors(i: int, n: int) -> List[int]:
     return list(_neighbor_table(n)[require_int("i", i, 0, n * n - 1)])
 
 
-def _cells(name: str, cells: Any) -> List[int]:
-    """Checks an iterable of cell indices (ints; those off the board count as outside)."""
+def _cells(name: str, cells: Any, n: int) -> List[int]:
+    """Checks an iterable of cell indices (ints; those off the board count as
+    outside) as it is read: at most a few per cell of the n x n board
+    (repeats are allowed), so that an endless one is refused, not read
+    forever."""
     if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
         raise ArgumentTypeError(f"{name} must be a list of cell indices, got {type(cells).__name__}")
-    out = items_of(cells)
-    for i in out:
+
+    def cell(i: Any) -> None:
         if isinstance(i, bool) or not isinstance(i, int):
             raise ArgumentTypeError(f"{name} must hold int cell indices, got {type(i).__name__}")
-    return out
+
+    return bounded_items(name, cells, 4 * n * n + 16, each=cell)
 
 
 def _random_source(random: Any) -> Callable[[], float]:
@@ -210,7 +214,7 @@ def is_simply_connected(region: Iterable[int], n: int) -> bool:
     (False, True)
     """
     n = _board_n(n)
-    inside = set(_cells("region", region))
+    inside = set(_cells("region", region, n))
     if n <= _MASK_MAX_N and all(type(i) is int for i in inside):
         mask = 0
         for i in inside:
@@ -336,7 +340,8 @@ def _cell_sides(n: int) -> Tuple[Tuple[int, int, int, int], ...]:
 def loop_edges(region: Iterable[int], n: int, geo: Geometry) -> List[int]:
     """The 0/1 edge list of the loop around ``region``: an edge is on when the
     cells on its two sides differ in membership (off the board is outside)."""
-    return _loop_edges(_cells("region", region), _geo_for(geo, n).n)
+    n = _geo_for(geo, n).n
+    return _loop_edges(_cells("region", region, n), n)
 
 
 def _loop_edges(region: Iterable[int], n: int) -> List[int]:
