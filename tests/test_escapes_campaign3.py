@@ -389,3 +389,27 @@ def test_check_takes_none_as_its_time_limit(capsys: pytest.CaptureFixture[str]) 
     for bad in ("inf", "nan", "-1"):
         with pytest.raises(SystemExit):
             main(["check", "slither", url, "--time-limit", bad])
+
+
+def test_a_batch_past_max_batch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # solve_many(range(10**18)) made one error per item and never ended, and
+    # an endless generator of texts was read until memory ran out. A list,
+    # tuple or range past MAX_BATCH is refused before any item is read, an
+    # iterable at the first item past it.
+    from loopcraft import MAX_BATCH, ArgumentError, _batch, country, loop, slitherlink
+
+    assert MAX_BATCH == _batch.MAX_BATCH == 1 << 20
+    with pytest.raises(ArgumentError, match="split it"):
+        slitherlink.solve_many(range(10**18))
+    with pytest.raises(ArgumentError, match="split it"):
+        country.solve_many([None] * (MAX_BATCH + 1))
+    monkeypatch.setattr(_batch, "MAX_BATCH", 20)
+    url = "https://puzz.link/p?slither/5/5/g31bh0ck16023c"
+    with pytest.raises(ArgumentError, match="at most 20 boards"):
+        slitherlink.solve_many(itertools.repeat(url))
+    with pytest.raises(ArgumentError, match="at most 20 boards"):
+        country.solve_many(itertools.repeat("x"))
+    with pytest.raises(ArgumentError, match="at most 20 clue lists"):
+        loop.solve_many(itertools.repeat([None] * 16), 4)
+    # A batch of the bound itself is solved.
+    assert all(r.unique for r in slitherlink.solve_many(itertools.repeat(url, 20), threads=1))

@@ -37,7 +37,7 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
 from . import country, loop, slitherlink
-from ._batch import errors_of
+from ._batch import MAX_BATCH, errors_of
 from ._explain import Explanation, Position, Rule, Step
 from ._result import CheckResult, Count, Deduction, Grade, SolveResult, Violation
 from ._setter import Backbone, Conflict, Suggestion, Verdict
@@ -84,6 +84,7 @@ __all__ = [
     "Explanation",
     "Position",
     "errors_of",
+    "MAX_BATCH",
     "LoopcraftError",
     "ArgumentError",
     "ArgumentTypeError",

@@ -47,17 +47,45 @@ its own budget), no new one starts, and ``KeyboardInterrupt`` is raised.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _core
 from ._result import SolveResult
 from ._validate import require_int, require_optional_number
-from .errors import ArgumentTypeError, LoopcraftError
+from .errors import ArgumentError, ArgumentTypeError, LoopcraftError
 
-__all__ = ["MAX_THREADS", "BatchResult", "errors_of", "threads_arg", "solve_items", "merge", "budgets"]
+__all__ = [
+    "MAX_BATCH",
+    "MAX_THREADS",
+    "BatchResult",
+    "batch_items",
+    "errors_of",
+    "threads_arg",
+    "solve_items",
+    "merge",
+    "budgets",
+]
 
 #: Most worker threads a batch may ask for (the core's ``batch::MAX_THREADS``).
 MAX_THREADS: int = _core.MAX_THREADS
+
+#: The most items one batch may hold (split a larger one): past it the batch
+#: is refused, so that an endless iterable, or ``range(10**18)``, is not read
+#: until memory runs out. A list, tuple or range past it is refused at once.
+MAX_BATCH = 1 << 20
+
+
+def batch_items(items: Iterable[Any], name: str = "boards") -> Iterator[Tuple[int, Any]]:
+    """``enumerate(items)`` for a batch: an ArgumentError past
+    :data:`MAX_BATCH` items, before reading any when the container's length
+    is known to be true (an exact list, tuple or range)."""
+    if type(items) in (list, tuple, range) and len(items) > MAX_BATCH:  # type: ignore[arg-type]
+        raise ArgumentError(f"a batch holds at most {MAX_BATCH:,} {name}, got {len(items):,}; split it")  # type: ignore[arg-type]
+    for i, item in enumerate(items):
+        if i == MAX_BATCH:
+            raise ArgumentError(f"a batch holds at most {MAX_BATCH:,} {name}; split it")
+        yield i, item
+
 
 S = TypeVar("S")
 B = TypeVar("B")
@@ -100,7 +128,7 @@ def solve_items(
         raise ArgumentTypeError(f"boards must be a list of boards or texts, got {type(items).__name__}")
     name = board_type.__name__
     slots: List[Any] = []  # per item: a board, a text, or its error
-    for i, item in enumerate(items):
+    for i, item in batch_items(items):
         if isinstance(item, (board_type, str)):
             slots.append(item)
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Optional, Union
 
 from .. import _core
-from .._batch import merge, threads_arg
+from .._batch import batch_items, merge, threads_arg
 from .._validate import clue_list, require_int
 from ..errors import ArgumentTypeError, LoopcraftError
 from ._constants import NODE_LIMIT
@@ -43,7 +43,7 @@ def solve_many(
     if isinstance(clue_lists, (str, bytes)) or not isinstance(clue_lists, Iterable):
         raise ArgumentTypeError(f"clue_lists must be a list of clue lists, got {type(clue_lists).__name__}")
     read: List[Union[List[Optional[int]], LoopcraftError]] = []
-    for i, clues in enumerate(clue_lists):
+    for i, clues in batch_items(clue_lists, "clue lists"):
         try:
             read.append(clue_list(f"clue_lists[{i}]", clues, n * n, 4))
         except LoopcraftError as err:
