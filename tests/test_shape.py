@@ -8,6 +8,8 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, Dict, List, Set
 
@@ -221,3 +223,35 @@ def test_no_function_level_imports_except_optional_heavy_ones(name: str) -> None
             else:
                 continue
             assert not bad, f"{name}.{func.name} imports {bad} inside a function"
+
+
+def test_import_loopcraft_loads_only_the_errors_until_a_name_is_used() -> None:
+    # In a fresh interpreter: the families, the core, the drawing code and
+    # the package metadata stay unloaded until one of their names is read.
+    code = (
+        "import sys, loopcraft\n"
+        "heavy = [m for m in sys.modules if m.startswith('loopcraft.') and m != 'loopcraft.errors']\n"
+        "heavy += [m for m in ('importlib.metadata',) if m in sys.modules]\n"
+        "print(heavy)\n"
+        "loopcraft.Slitherlink\n"
+        "print('loopcraft.slitherlink' in sys.modules, 'loopcraft.country' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]", out[0]
+    assert out[1] == "True False"
+
+
+def test_every_public_name_resolves_and_is_listed() -> None:
+    for name in loopcraft.__all__:
+        assert getattr(loopcraft, name) is not None
+        assert name in dir(loopcraft)
+    # The lazily loaded names are the objects their modules define.
+    assert loopcraft.CountryRoad is country.CountryRoad
+    assert loopcraft.slitherlink is slitherlink
+    assert loopcraft.SolveResult is SolveResult
+    assert isinstance(loopcraft.__version__, str) and loopcraft.__version__
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        loopcraft.nope  # noqa: B018
+    namespace: Dict[str, Any] = {}
+    exec("from loopcraft import *", namespace)
+    assert set(loopcraft.__all__) <= set(namespace)

@@ -33,15 +33,9 @@ items of a ``solve_many`` batch).
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _version
+import importlib
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
-from . import country, loop, slitherlink
-from ._batch import MAX_BATCH, errors_of
-from ._explain import Explanation, Position, Rule, Step
-from ._result import CheckResult, Count, Deduction, Grade, SolveResult, Violation
-from ._setter import Backbone, Conflict, Suggestion, Verdict
-from .country import CountryRoad
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -53,13 +47,74 @@ from .errors import (
     NoPuzzleFound,
     TimeLimitError,
 )
-from .loop import LoopPuzzle
-from .slitherlink import Slitherlink
 
-try:
-    __version__ = _version("loopcraft")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+if TYPE_CHECKING:  # what the names below are, for type checkers and IDEs
+    from . import country, loop, slitherlink
+    from ._batch import MAX_BATCH, errors_of
+    from ._explain import Explanation, Position, Rule, Step
+    from ._result import CheckResult, Count, Deduction, Grade, SolveResult, Violation
+    from ._setter import Backbone, Conflict, Suggestion, Verdict
+    from .country import CountryRoad
+    from .loop import LoopPuzzle
+    from .slitherlink import Slitherlink
+
+    __version__: str
+
+# The public names that live in submodules, loaded on first use (PEP 562):
+# ``import loopcraft`` then costs what the error classes cost, not the
+# three families, the drawing code and the package metadata (about 150 ms
+# and 11 MB when everything was imported eagerly), so a command-line call,
+# a worker process or a notebook pays only for what it touches. Each name
+# maps to (module, attribute); no attribute means the module itself.
+_LAZY: Dict[str, Tuple[str, str]] = {
+    "loop": ("loopcraft.loop", ""),
+    "slitherlink": ("loopcraft.slitherlink", ""),
+    "country": ("loopcraft.country", ""),
+    "LoopPuzzle": ("loopcraft.loop", "LoopPuzzle"),
+    "Slitherlink": ("loopcraft.slitherlink", "Slitherlink"),
+    "CountryRoad": ("loopcraft.country", "CountryRoad"),
+    "errors_of": ("loopcraft._batch", "errors_of"),
+    "MAX_BATCH": ("loopcraft._batch", "MAX_BATCH"),
+    "Explanation": ("loopcraft._explain", "Explanation"),
+    "Position": ("loopcraft._explain", "Position"),
+    "Rule": ("loopcraft._explain", "Rule"),
+    "Step": ("loopcraft._explain", "Step"),
+    "CheckResult": ("loopcraft._result", "CheckResult"),
+    "Count": ("loopcraft._result", "Count"),
+    "Deduction": ("loopcraft._result", "Deduction"),
+    "Grade": ("loopcraft._result", "Grade"),
+    "SolveResult": ("loopcraft._result", "SolveResult"),
+    "Violation": ("loopcraft._result", "Violation"),
+    "Backbone": ("loopcraft._setter", "Backbone"),
+    "Conflict": ("loopcraft._setter", "Conflict"),
+    "Suggestion": ("loopcraft._setter", "Suggestion"),
+    "Verdict": ("loopcraft._setter", "Verdict"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Loads a public name on first use and keeps it in the module."""
+    if name == "__version__":
+        # importlib.metadata alone costs more to import than the rest of
+        # ``import loopcraft`` does now, and only --version asks for it.
+        metadata = importlib.import_module("importlib.metadata")
+        try:
+            value: Any = metadata.version("loopcraft")
+        except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
+            value = "0.0.0"
+    elif name in _LAZY:
+        module_name, attribute = _LAZY[name]
+        module = importlib.import_module(module_name)
+        value = getattr(module, attribute) if attribute else module
+    else:
+        raise AttributeError(f"module 'loopcraft' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "__version__",
