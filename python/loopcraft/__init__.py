@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # what the names below are, for type checkers and IDEs
 
 # The public names that live in submodules, loaded on first use (PEP 562):
 # ``import loopcraft`` then costs what the error classes cost, not the
-# three families, the drawing code and the package metadata (about 150 ms
+# three families, the drawing code and the package metadata (about 80 ms
 # and 11 MB when everything was imported eagerly), so a command-line call,
 # a worker process or a notebook pays only for what it touches. Each name
 # maps to (module, attribute); no attribute means the module itself.
