@@ -33,8 +33,8 @@ items of a ``solve_many`` batch).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+import importlib as _importlib
+from typing import TYPE_CHECKING
 
 from .errors import (
     ArgumentError,
@@ -49,6 +49,8 @@ from .errors import (
 )
 
 if TYPE_CHECKING:  # what the names below are, for type checkers and IDEs
+    from typing import Any, Dict, List, Tuple
+
     from . import country, loop, slitherlink
     from ._batch import MAX_BATCH, errors_of
     from ._explain import Explanation, Position, Rule, Step
@@ -97,14 +99,14 @@ def __getattr__(name: str) -> Any:
     if name == "__version__":
         # importlib.metadata alone costs more to import than the rest of
         # ``import loopcraft`` does now, and only --version asks for it.
-        metadata = importlib.import_module("importlib.metadata")
+        metadata = _importlib.import_module("importlib.metadata")
         try:
             value: Any = metadata.version("loopcraft")
         except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
             value = "0.0.0"
     elif name in _LAZY:
         module_name, attribute = _LAZY[name]
-        module = importlib.import_module(module_name)
+        module = _importlib.import_module(module_name)
         value = getattr(module, attribute) if attribute else module
     else:
         raise AttributeError(f"module 'loopcraft' has no attribute {name!r}")
@@ -113,7 +115,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names (loaded or not) and the error module."""
+    return sorted({*__all__, "errors"})
 
 
 __all__ = [
