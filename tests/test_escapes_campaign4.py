@@ -1,0 +1,58 @@
+"""Inputs that escaped the error hierarchy in a fourth adversarial campaign
+(see tests/test_escapes.py, tests/test_api_escapes.py and
+tests/test_escapes_campaign3.py for the earlier ones): each raises only a
+documented error now.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List
+
+import pytest
+
+from loopcraft import (
+    ArgumentTypeError,
+    loop,
+)
+from loopcraft.slitherlink import Solution
+
+S_URL = "https://puzz.link/p?slither/5/5/g31bh0ck16023c"
+C_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
+
+
+# ---------------------------------------------------------------- the Loop engine v1
+
+
+def test_full_clues_takes_none_as_its_geometry() -> None:
+    # full_clues(on, None, n) passed the geometry check (None means "make it")
+    # and then read geo.total of None: a bare AttributeError.
+    puzzle = loop.generate(4, "campaign 4")
+    assert loop.full_clues(puzzle.answer, None, 4) == loop.full_clues(puzzle.answer, loop.make_geo(4), 4)
+    assert [c for c in puzzle.clues if c is not None] == [
+        c for c, mine in zip(loop.full_clues(puzzle.answer, None, 4), puzzle.clues) if mine is not None
+    ]
+    with pytest.raises(ArgumentTypeError):
+        loop.full_clues(puzzle.answer, "geo", 4)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- Slitherlink solutions built by hand
+
+
+def _hand_built(edges: int) -> List[Callable[[], Any]]:
+    return [
+        lambda: Solution(5, 5, (1,) * 3),  # too few: a bare IndexError from check, draw, inside
+        lambda: Solution(5, 5, (0,) * (edges + 5)),
+        lambda: Solution(5, 5, (2,) * edges),
+        lambda: Solution(5, 5, (-1,) * edges),
+        lambda: Solution(4, 6, (0,) * edges),  # another size: 58 edges
+        lambda: Solution(0, 0, ()),  # a bare IndexError from to_puzzlekit
+        lambda: Solution(10**30, 5, (0,) * edges),  # to_dict and to_svg never ended
+        lambda: Solution(5, 5, (0,) * edges, [[None] * 5] * 4),  # clues of another size
+        lambda: Solution(5, 5, (0,) * edges, [[9] * 5] * 5),
+    ]
+
+
+# ---------------------------------------------------------------- positions built by hand
+
+
+# ---------------------------------------------------------------- steps, explanations, suggestions, counts
