@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable, List
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from loopcraft import (
     ArgumentTypeError,
@@ -33,6 +35,17 @@ def test_full_clues_takes_none_as_its_geometry() -> None:
     ]
     with pytest.raises(ArgumentTypeError):
         loop.full_clues(puzzle.answer, "geo", 4)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from(["a", "b", "campaign 4", "x" * 80]))
+@settings(max_examples=4, deadline=None)
+def test_loop_solve_results_hash(seed: str) -> None:
+    # A frozen dataclass with a list of lists: hash() of loop.solve's result
+    # was a bare TypeError ("unhashable type: 'list'").
+    puzzle = loop.generate(4, seed)
+    first, again = puzzle.solve(), loop.solve(list(puzzle.clues), 4)
+    assert first == again and hash(first) == hash(again) and len({first, again}) == 1
+    assert hash(loop.solve([None] * 16, 4)) != hash(first) or loop.solve([None] * 16, 4) == first
 
 
 # ---------------------------------------------------------------- Slitherlink solutions built by hand
