@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopcraft import (
+    ArgumentError,
     ArgumentTypeError,
+    Slitherlink,
     loop,
 )
 from loopcraft.slitherlink import Solution
@@ -63,6 +65,50 @@ def _hand_built(edges: int) -> List[Callable[[], Any]]:
         lambda: Solution(5, 5, (0,) * edges, [[None] * 5] * 4),  # clues of another size
         lambda: Solution(5, 5, (0,) * edges, [[9] * 5] * 5),
     ]
+
+
+def test_hand_built_solutions_are_checked() -> None:
+    # Solution(rows, cols, edges) took anything: board.check(it), its
+    # drawings and formats then failed with a bare IndexError or TypeError
+    # (or ran without end on rows = 10**30).
+    board = Slitherlink.from_url(S_URL)
+    good = board.solve().solution
+    edges = len(good.edges)
+    for make in _hand_built(edges):
+        with pytest.raises(ArgumentError):
+            make()
+    wrong_type: List[Callable[[], Any]] = [
+        lambda: Solution(5, 5, None),  # type: ignore[arg-type]
+        lambda: Solution(5, 5, "01" * 30),  # type: ignore[arg-type]
+        lambda: Solution(5, 5, ("a",) * edges),  # type: ignore[arg-type]
+        lambda: Solution(5, 5, (1.0,) * edges),  # type: ignore[arg-type]
+        lambda: Solution(None, 5, good.edges),  # type: ignore[arg-type]
+        lambda: Solution(True, 5, good.edges),
+        lambda: Solution(5, 5, good.edges, "x"),  # type: ignore[arg-type]
+    ]
+    for make in wrong_type:
+        with pytest.raises(ArgumentTypeError):
+            make()
+    # what was right still is, and a list or bytes of edges reads as the tuple
+    for same in (
+        Solution(5, 5, good.edges),
+        Solution(5, 5, list(good.edges)),  # type: ignore[arg-type]
+        Solution(5, 5, bytes(good.edges)),  # type: ignore[arg-type]
+        Solution(5, 5, tuple(bool(e) for e in good.edges)),  # type: ignore[arg-type]
+    ):
+        assert same == good and hash(same) == hash(good) and board.check(same).ok
+        assert same.to_dict() == good.to_dict()
+    assert not board.check(Solution(5, 5, (0,) * edges)).ok
+
+
+@given(st.lists(st.integers(0, 1), min_size=60, max_size=60))
+@settings(max_examples=50, deadline=None)
+def test_hand_built_solutions_of_any_edges_are_refereed(bits: List[int]) -> None:
+    board = Slitherlink.from_url(S_URL)
+    solution = Solution(5, 5, tuple(bits), board.clues)
+    result = board.check(solution)
+    assert result.ok == (solution == board.solve().solution)
+    assert solution.to_svg().startswith("<svg") and len(solution.draw().splitlines()) == 11
 
 
 # ---------------------------------------------------------------- positions built by hand
