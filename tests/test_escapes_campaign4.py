@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from loopcraft import (
     ArgumentError,
     ArgumentTypeError,
+    CountryRoad,
+    Position,
     Slitherlink,
     loop,
 )
@@ -112,6 +114,62 @@ def test_hand_built_solutions_of_any_edges_are_refereed(bits: List[int]) -> None
 
 
 # ---------------------------------------------------------------- positions built by hand
+
+
+@pytest.mark.parametrize(
+    ("rows", "error"),
+    [
+        *((odd, ArgumentTypeError) for odd in (None, 5.0, "5", True)),
+        *((odd, ArgumentError) for odd in (10**30, 0, -1)),
+    ],
+)
+def test_positions_of_odd_sizes(rows: Any, error: type) -> None:
+    # Position(family, rows, cols) took any rows: to_dict() was a bare
+    # TypeError for None, "5" or 5.0, and never ended for 10**30.
+    with pytest.raises(error, match="rows"):
+        Position("slitherlink", rows, 5)
+    with pytest.raises(error, match="cols"):
+        Position("country", 5, rows)
+    assert Position("slitherlink", 5, 5).to_dict()["h_edges"] == ["?????"] * 6
+
+
+@pytest.mark.parametrize(
+    "marks",
+    [
+        {0: 1},  # to_dict: 'int' object is not subscriptable
+        {(): 1},  # to_dict: tuple index out of range
+        {("right",): 1},
+        {("h", 0, 0): 1},  # a Slitherlink key on a Country Road board
+        {("right", 0, 4): 1},  # off the board
+        {("right", 0.0, 0): 1},
+        {("right", True, 0): 1},
+        {("cell", 0, 0): 2},
+        {("cell", 0, 0): 1.0},  # a hint: 'float' object cannot be interpreted as an integer
+        {("down", 0, 0): "1"},
+        {("down", 0, 0): True},
+    ],
+)
+def test_positions_with_odd_marks(marks: Any) -> None:
+    board = CountryRoad.from_url(C_URL)
+    with pytest.raises(ArgumentError, match="position mark"):
+        Position("country", 5, 5, marks)
+    with pytest.raises(ArgumentError, match="position mark"):
+        Position("country", 5, 5).with_marks(marks)
+    with pytest.raises(ArgumentError, match="position mark"):
+        Position("slitherlink", 5, 5, {("h", 0, 0): 1.0})
+    start = board.explain().start
+    assert start is not None and board.hint(start) is not None
+
+
+def test_hints_take_a_position_of_floats_no_more() -> None:
+    board = Slitherlink.from_url(S_URL)
+    with pytest.raises(ArgumentError):
+        board.hint(Position("slitherlink", 5, 5, {("h", 0, 0): 1.0}))  # a bare TypeError from the hint
+    truth = board.solve().solution.h_edges[0][0]
+    right = board.hint(Position("slitherlink", 5, 5, {("h", 0, 0): truth}))
+    wrong = board.hint(Position("slitherlink", 5, 5, {("h", 0, 0): 1 - truth}))
+    assert right is not None and right.rule != "mistake" and right.decided
+    assert wrong is not None and wrong.rule == "mistake" and wrong.place == ("h", 0, 0)
 
 
 # ---------------------------------------------------------------- steps, explanations, suggestions, counts
