@@ -173,3 +173,31 @@ def test_hints_take_a_position_of_floats_no_more() -> None:
 
 
 # ---------------------------------------------------------------- steps, explanations, suggestions, counts
+
+
+def test_steps_and_explanations_check_their_fields() -> None:
+    # Step(premise=None) was a bare TypeError and Step(decided="x") a bare
+    # ValueError from __post_init__; Explanation(steps=None or "x") a bare
+    # TypeError or AttributeError from text(), Explanation(start=True) a
+    # bare AttributeError from replay().
+    from loopcraft import Explanation, Step
+
+    step = Slitherlink.from_url(S_URL).explain().steps[0]
+    fields = dict(
+        rule=step.rule,
+        level=step.level,
+        premise=step.premise,
+        decided=dict(step.decided),
+        text=step.text,
+        place=step.place,
+    )
+    for name, odd in (("premise", None), ("premise", "ab"), ("decided", "x"), ("decided", [("h", 0, 0)])):
+        with pytest.raises(ArgumentTypeError, match=name):
+            Step(**dict(fields, **{name: odd}))
+    for steps in (None, "x", iter([step]), ("x",)):
+        with pytest.raises(ArgumentTypeError, match="steps"):
+            Explanation("easy", steps)
+    with pytest.raises(ArgumentTypeError, match="start"):
+        Explanation("easy", (step,), start=True)  # type: ignore[arg-type]
+    again = Explanation("easy", [Step(**fields)])
+    assert again.steps == (step,) and again.text() == f"1. {step.text}"

@@ -129,6 +129,12 @@ class Step:
     _painter: Optional[Callable[[Step, float], str]] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
+        # premise = None was a bare TypeError, decided = "x" a bare ValueError
+        # (the dict() of a str), both from here.
+        if isinstance(self.premise, (str, bytes)) or not isinstance(self.premise, Iterable):
+            raise ArgumentTypeError(f"premise must be a set of keys, got {type(self.premise).__name__}")
+        if not isinstance(self.decided, Mapping):
+            raise ArgumentTypeError(f"decided must be a dict of key: 0 or 1, got {type(self.decided).__name__}")
         object.__setattr__(self, "premise", frozenset(self.premise))
         object.__setattr__(self, "decided", _read_only(self.decided))
 
@@ -210,6 +216,19 @@ class Explanation:
     steps: Tuple[Step, ...]
     contradiction: bool = False
     start: Optional[Position] = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # steps = None or "x" was a bare TypeError or AttributeError from
+        # text(), start = True a bare AttributeError from replay().
+        if not isinstance(self.steps, (tuple, list)):  # not any iterable: one may never end
+            raise ArgumentTypeError(f"steps must be a tuple of Step, got {type(self.steps).__name__}")
+        steps = tuple(self.steps)
+        for i, step in enumerate(steps):
+            if not isinstance(step, Step):
+                raise ArgumentTypeError(f"steps[{i}] must be a Step, got {type(step).__name__}")
+        if self.start is not None and not isinstance(self.start, Position):
+            raise ArgumentTypeError(f"start must be a Position or None, got {type(self.start).__name__}")
+        object.__setattr__(self, "steps", steps)
 
     def __len__(self) -> int:
         return len(self.steps)
