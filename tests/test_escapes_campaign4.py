@@ -201,3 +201,23 @@ def test_steps_and_explanations_check_their_fields() -> None:
         Explanation("easy", (step,), start=True)  # type: ignore[arg-type]
     again = Explanation("easy", [Step(**fields)])
     assert again.steps == (step,) and again.text() == f"1. {step.text}"
+
+
+def test_suggestions_apply_to_their_own_boards_only() -> None:
+    # apply(None) was a bare AttributeError, a country id [0] a bare
+    # TypeError (unhashable); a cell off the board was dropped without a word.
+    from loopcraft import Suggestion
+
+    board = Slitherlink([[None] * 3] * 3)
+    country = CountryRoad.from_url(C_URL)
+    with pytest.raises(ArgumentTypeError, match="board"):
+        Suggestion((0, 0), 1, 1, 1).apply(None)  # type: ignore[arg-type]
+    for where in ((99, 99), (0,), ("x", 0), (True, 0), [0, 0], 0):
+        with pytest.raises(ArgumentError, match="where"):
+            Suggestion(where, 1, 1, 1).apply(board)
+    for where in ([0], 99, (0, 0), True):
+        with pytest.raises(ArgumentError, match="where"):
+            Suggestion(where, 1, 1, 1).apply(country)
+    assert Suggestion((1, 2), 3, 1, 1).apply(board).clues[1][2] == 3
+    first = country.countries[0]
+    assert Suggestion(first, 2, 1, 1).apply(country).numbers[first] == 2
