@@ -16,6 +16,7 @@ from loopcraft import (
     ArgumentError,
     ArgumentTypeError,
     CountryRoad,
+    LoopcraftError,
     Position,
     Slitherlink,
     loop,
@@ -221,3 +222,15 @@ def test_suggestions_apply_to_their_own_boards_only() -> None:
     assert Suggestion((1, 2), 3, 1, 1).apply(board).clues[1][2] == 3
     first = country.countries[0]
     assert Suggestion(first, 2, 1, 1).apply(country).numbers[first] == 2
+
+
+@pytest.mark.parametrize("value", [None, "5", 1.5, -1, [1]])
+def test_counts_are_made_of_counts(value: Any) -> None:
+    # Count(None, ...) was a bare TypeError from int(); "5" and 1.5 made a count.
+    from loopcraft import Count
+
+    with pytest.raises(LoopcraftError, match="value"):
+        Count(value, "frontier", "why")
+    with pytest.raises(ArgumentTypeError, match="engine"):
+        Count(5, None, "why")  # type: ignore[arg-type]
+    assert Count(5, "frontier", "why") + 1 == 6
