@@ -6,6 +6,7 @@ documented error now.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Callable, List
 
 import pytest
@@ -234,3 +235,46 @@ def test_counts_are_made_of_counts(value: Any) -> None:
     with pytest.raises(ArgumentTypeError, match="engine"):
         Count(5, None, "why")  # type: ignore[arg-type]
     assert Count(5, "frontier", "why") + 1 == 6
+
+
+# ---------------------------------------------------------------- the measurement helpers and progress bars
+
+
+@pytest.mark.parametrize("odd", [None, 1.5, "4", True, 10**19, 0, 31])
+def test_stats_helpers_check_their_sizes(odd: Any) -> None:
+    # random_partition and cycle_of did arithmetic on whatever they were
+    # given: None a bare TypeError, 10**19 an OverflowError from
+    # random_partition and a list that never ended from cycle_of.
+    import random
+
+    from loopcraft.country.stats import cycle_of, random_partition
+
+    with pytest.raises(LoopcraftError, match="rows"):
+        random_partition(odd, 4, 3, random.Random(0))
+    if odd != 10**19:  # which cycle_of read as a board of 4 * 10**19 cells, allocating without end
+        with pytest.raises(LoopcraftError, match="cols"):
+            cycle_of(4, odd, bytes(24))
+    with pytest.raises(LoopcraftError, match="cols"):
+        cycle_of(4, 10**19, bytes(24))
+    with pytest.raises(LoopcraftError, match="count"):
+        random_partition(4, 4, odd if odd not in (0, 31) else 17, random.Random(0))
+
+
+def test_stats_helpers_check_their_other_arguments() -> None:
+    import random
+
+    from loopcraft.country.stats import cycle_of, random_partition
+
+    with pytest.raises(ArgumentTypeError, match="rng"):
+        random_partition(4, 4, 3, None)  # type: ignore[arg-type]  # a bare AttributeError
+    for edges in (None, "0" * 24, 5):
+        with pytest.raises(ArgumentTypeError, match="edges"):
+            cycle_of(4, 4, edges)  # type: ignore[arg-type]
+    for edges in (bytes(23), bytes(25), itertools.repeat(0)):
+        with pytest.raises(ArgumentError, match="24 edges"):
+            cycle_of(4, 4, edges)  # type: ignore[arg-type]
+    assert cycle_of(2, 2, bytes([1, 1, 1, 1])) == [0, 1, 3, 2]  # the 2 x 2 square, from cell 0
+    with pytest.raises(ArgumentError, match="one simple closed loop"):
+        cycle_of(2, 2, bytes([1, 1, 1, 0]))
+    parts = random_partition(5, 4, 6, random.Random(1))
+    assert len(parts) == 20 and sorted(set(parts)) == list(range(6))
