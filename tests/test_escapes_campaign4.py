@@ -7,7 +7,8 @@ documented error now.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, List
+from pathlib import Path
+from typing import Any, Callable, Iterator, List
 
 import pytest
 from hypothesis import given, settings
@@ -278,3 +279,71 @@ def test_stats_helpers_check_their_other_arguments() -> None:
         cycle_of(2, 2, bytes([1, 1, 1, 0]))
     parts = random_partition(5, 4, 6, random.Random(1))
     assert len(parts) == 20 and sorted(set(parts)) == list(range(6))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda tables: tables.run_stats(True, 1, workers=1),  # a bare TypeError: not iterable
+        lambda tables: tables.run_stats("trap", 1, workers=1),  # read as the tables t, r, a and p
+        lambda tables: tables.run_table("trap", 1, workers=1, progress=True),  # 'bool' object is not callable
+        lambda tables: tables.check_out_dir(None),  # expected str, bytes or os.PathLike
+    ],
+)
+def test_stats_runs_check_their_arguments_first(call: Callable[[Any], Any]) -> None:
+    from loopcraft.country import stats
+
+    with pytest.raises(ArgumentTypeError):
+        call(stats)
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "\ud800"])
+def test_stats_output_directories_that_are_not_file_names(name: str, tmp_path: Path) -> None:
+    # check_out_dir (and so run_stats(out=...) and write_table) gave a bare
+    # ValueError ("embedded null byte") or UnicodeEncodeError.
+    from loopcraft.country import stats
+
+    with pytest.raises(ArgumentError, match="out"):
+        stats.check_out_dir(str(tmp_path / name))
+    with pytest.raises(ArgumentError, match="out"):
+        stats.run_stats(["trap"], 1, workers=1, out=str(tmp_path / name))
+    assert stats.check_out_dir(tmp_path / "fine").is_dir()
+
+
+def test_endless_table_names_are_refused() -> None:
+    from loopcraft.country import stats
+
+    def endless() -> Iterator[str]:
+        for i in itertools.count():
+            if i > 10_000:
+                raise AssertionError("read far past MAX_NAMES")
+            yield "trap"
+
+    with pytest.raises(ArgumentError, match="names has more than"):
+        stats.run_stats(endless(), 1, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("total", "label", "error"),
+    [
+        (10**19, "bank", ArgumentError),  # an OverflowError from tqdm
+        (-1, "bank", ArgumentError),
+        ("x", "bank", ArgumentTypeError),  # a TypeError from tqdm
+        (3, True, ArgumentTypeError),  # 'bool' object is not subscriptable
+        (3, "\ud800", ArgumentError),  # a UnicodeEncodeError once the bar was drawn
+    ],
+)
+def test_progress_bars_check_their_total_and_label(total: Any, label: Any, error: type) -> None:
+    import io
+
+    from loopcraft.bank import progress_bar as bank_bar
+    from loopcraft.country.stats import progress_bar as stats_bar
+
+    for bar in (bank_bar, stats_bar):
+        with pytest.raises(error):
+            bar(total, label, io.StringIO())
+        stream = io.StringIO()
+        update, close = bar(3, "fine", stream)
+        update(2, 3)
+        close()
+        assert "fine" in stream.getvalue() and "2/3" in stream.getvalue()
