@@ -6,9 +6,12 @@ documented error now.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import itertools
+import json
 from pathlib import Path
-from typing import Any, Callable, Iterator, List
+from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -347,3 +350,76 @@ def test_progress_bars_check_their_total_and_label(total: Any, label: Any, error
         update(2, 3)
         close()
         assert "fine" in stream.getvalue() and "2/3" in stream.getvalue()
+
+
+# ---------------------------------------------------------------- the web server
+
+
+def _post_with_content_length(declared: bytes) -> Tuple[int, Any]:
+    """POST /api/parse straight to the ASGI app with a Content-Length header of
+    any bytes (an HTTP client refuses to send most of these)."""
+    pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
+    from loopcraft.web import create_app
+
+    body = json.dumps({"family": "slither", "puzzle": S_URL}).encode()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/parse",
+        "raw_path": b"/api/parse",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [
+            (b"host", b"127.0.0.1:8765"),
+            (b"content-type", b"application/json"),
+            (b"content-length", declared),
+        ],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+    messages = iter([{"type": "http.request", "body": body, "more_body": False}])
+    sent: List[Dict[str, Any]] = []
+
+    async def receive() -> Dict[str, Any]:
+        for message in messages:
+            return message
+        await asyncio.Event().wait()  # the client stays for its answer
+        raise AssertionError("unreachable")
+
+    async def send(message: Dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def run() -> None:
+        # Not raise_server_exceptions: an exception out of the app is what a
+        # server logs with a traceback and answers with a 500.
+        await asyncio.wait_for(create_app()(scope, receive, send), 10)
+
+    # A thread of its own: asyncio.run refuses where an event loop runs already.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    answer = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], json.loads(answer)
+
+
+@pytest.mark.parametrize("declared", [b"\xb2", b"\xb9\xb2", "\u0663".encode(), b"9" * 5000, b"1" * 8])
+def test_content_lengths_that_are_not_plain_digits(declared: bytes) -> None:
+    # str.isdigit() takes "²" (the latin-1 byte 0xb2) and int() does not: a
+    # ValueError out of the app, a 500; so was a length of 5,000 digits
+    # (Python's int() refuses more than 4,300).
+    status, answer = _post_with_content_length(declared)
+    too_long = declared.isdigit() and len(declared) > 7
+    if too_long:
+        assert status == 413 and answer["error"] == "HTTPError" and "larger than" in answer["message"]
+    else:
+        assert status == 200 and answer["board"]["url"] == S_URL
+
+
+@given(st.binary(min_size=1, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_content_lengths_of_any_bytes_are_answered(declared: bytes) -> None:
+    status, answer = _post_with_content_length(declared)
+    assert status in (200, 413) and (status == 200) == ("board" in answer)
