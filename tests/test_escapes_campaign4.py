@@ -58,6 +58,39 @@ def test_loop_solve_results_hash(seed: str) -> None:
     assert hash(loop.solve([None] * 16, 4)) != hash(first) or loop.solve([None] * 16, 4) == first
 
 
+@pytest.mark.parametrize(
+    ("field", "odd"),
+    [
+        ("clues", None),  # draw(): 'NoneType' object is not subscriptable
+        ("clues", ""),  # draw(): string index out of range
+        ("clues", {}),  # draw(): KeyError 0
+        ("answer", None),  # to_dict(): 'NoneType' object is not iterable
+        ("seed", b"x"),  # to_json(): Object of type bytes is not JSON serializable
+        ("version", b"x"),
+        ("attempt", None),
+        ("blanks", 10**30),
+        ("cells", -1),
+        ("n", 3),
+    ],
+)
+def test_loop_puzzles_built_by_hand_are_checked(field: str, odd: Any) -> None:
+    # LoopPuzzle(...) took any fields: its drawings and formats then failed
+    # with a bare TypeError, IndexError or KeyError. It checks them as
+    # from_dict does now.
+    from loopcraft import LoopPuzzle
+
+    good = loop.generate(4, "campaign 4")
+    with pytest.raises(LoopcraftError, match=field):
+        LoopPuzzle(**dict(good.to_dict(), **{field: odd}))
+    again = LoopPuzzle(**good.to_dict())  # lists, as the reference object has them
+    assert again == good and hash(again) == hash(good) and again.draw() == good.draw()
+    wrong = list(good.clues)
+    blank = wrong.index(None)
+    wrong[blank] = (loop.full_clues(good.answer, None, 4)[blank] + 1) % 4
+    with pytest.raises(ArgumentError, match="disagrees with the answer"):
+        LoopPuzzle(**dict(good.to_dict(), clues=wrong, blanks=good.blanks - 1))
+
+
 # ---------------------------------------------------------------- Slitherlink solutions built by hand
 
 
