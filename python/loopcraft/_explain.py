@@ -45,6 +45,7 @@ from typing import (
     overload,
 )
 
+from . import _core
 from ._validate import MAX_NAMES, bounded_items, require_int, require_optional_number, show
 from .errors import ArgumentError, ArgumentTypeError, TimeLimitError
 
@@ -58,6 +59,11 @@ Key = Tuple[Any, ...]
 STEP_WEIGHT_BASE = 8
 
 _EDGE_KINDS = {"slitherlink": ("h", "v"), "country": ("right", "down")}
+#: The board sides a position of each family may have (the families' own bounds).
+_SIDES = {
+    "slitherlink": (1, _core.SLITHER_MAX_SIDE),
+    "country": (_core.COUNTRY_MIN_SIDE, _core.COUNTRY_MAX_SIDE),
+}
 
 
 def listing(names: Sequence[str]) -> str:
@@ -123,6 +129,12 @@ class Step:
     _painter: Optional[Callable[[Step, float], str]] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
+        # premise = None was a bare TypeError, decided = "x" a bare ValueError
+        # (the dict() of a str), both from here.
+        if isinstance(self.premise, (str, bytes)) or not isinstance(self.premise, Iterable):
+            raise ArgumentTypeError(f"premise must be a set of keys, got {type(self.premise).__name__}")
+        if not isinstance(self.decided, Mapping):
+            raise ArgumentTypeError(f"decided must be a dict of key: 0 or 1, got {type(self.decided).__name__}")
         object.__setattr__(self, "premise", frozenset(self.premise))
         object.__setattr__(self, "decided", _read_only(self.decided))
 
@@ -204,6 +216,19 @@ class Explanation:
     steps: Tuple[Step, ...]
     contradiction: bool = False
     start: Optional[Position] = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # steps = None or "x" was a bare TypeError or AttributeError from
+        # text(), start = True a bare AttributeError from replay().
+        if not isinstance(self.steps, (tuple, list)):  # not any iterable: one may never end
+            raise ArgumentTypeError(f"steps must be a tuple of Step, got {type(self.steps).__name__}")
+        steps = tuple(self.steps)
+        for i, step in enumerate(steps):
+            if not isinstance(step, Step):
+                raise ArgumentTypeError(f"steps[{i}] must be a Step, got {type(step).__name__}")
+        if self.start is not None and not isinstance(self.start, Position):
+            raise ArgumentTypeError(f"start must be a Position or None, got {type(self.start).__name__}")
+        object.__setattr__(self, "steps", steps)
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -322,9 +347,36 @@ class Position:
     def __post_init__(self) -> None:
         if not isinstance(self.family, str) or self.family not in _EDGE_KINDS:
             raise ArgumentError(f"family must be slitherlink or country, got {show(self.family)}")
+        # The size and every mark are checked here, not where they are used:
+        # rows = None or 1.5 was a bare TypeError from to_dict, 10**30 a
+        # to_dict that never ended, a mark key 0 or () a bare TypeError or
+        # IndexError, a mark 1.0 a bare TypeError from a hint.
+        lo, hi = _SIDES[self.family]
+        require_int("rows", self.rows, lo, hi)
+        require_int("cols", self.cols, lo, hi)
         if not isinstance(self.marks, Mapping):
             raise ArgumentTypeError(f"marks must be a dict of key: 0 or 1, got {type(self.marks).__name__}")
-        object.__setattr__(self, "marks", _read_only(self.marks))
+        marks = _read_only(self.marks)
+        kinds = {kind: (n, m) for kind, n, m in self._layout()}
+        for k, v in marks.items():
+            if not (
+                isinstance(k, tuple)
+                and len(k) == 3
+                and isinstance(k[0], str)
+                and k[0] in kinds
+                and isinstance(k[1], int)
+                and isinstance(k[2], int)
+                and not isinstance(k[1], bool)
+                and not isinstance(k[2], bool)
+                and 0 <= k[1] < kinds[k[0]][0]
+                and 0 <= k[2] < kinds[k[0]][1]
+            ):
+                raise ArgumentError(
+                    f"position mark {show(k)} is not a {self.family} key of a {self.rows} x {self.cols} board"
+                )
+            if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1):
+                raise ArgumentError(f"position mark {show(k)} = {show(v)}: a mark is 1 or 0")
+        object.__setattr__(self, "marks", marks)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -473,22 +525,7 @@ def as_position(value: Any, family: str, rows: int, cols: int) -> Position:
         raise ArgumentError(f"position is a {pos.family} position, the board is {family}")
     if (pos.rows, pos.cols) != (rows, cols):
         raise ArgumentError(f"position is for a {pos.rows} x {pos.cols} board, the board is {rows} x {cols}")
-    kinds = {kind: (n, m) for kind, n, m in pos._layout()}
-    for k, v in pos.marks.items():
-        ok = (
-            isinstance(k, tuple)
-            and len(k) == 3
-            and k[0] in kinds
-            and isinstance(k[1], int)
-            and isinstance(k[2], int)
-            and 0 <= k[1] < kinds[k[0]][0]
-            and 0 <= k[2] < kinds[k[0]][1]
-        )
-        if not ok:
-            raise ArgumentError(f"position mark {k!r} is not a {family} key of a {rows} x {cols} board")
-        if v not in (0, 1) or isinstance(v, bool):
-            raise ArgumentError(f"position mark {k!r} = {v!r}: a mark is 1 or 0")
-    return pos
+    return pos  # its marks are the keys of its size, checked when it was made
 
 
 def score(index: int, weight: int, sides: int) -> float:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Generic, Optional, Tuple, TypeVar
 
-from ._validate import require_int
+from ._validate import require_int, require_str
 from .errors import ArgumentTypeError
 
 __all__ = ["SolveResult", "Count", "Deduction", "Grade", "Violation", "CheckResult", "S"]
@@ -51,6 +51,11 @@ class Count(int):
     reason: str
 
     def __new__(cls, value: int, engine: str, reason: str) -> Count:
+        # int() would take "5" or 1.5 (and make a count of them) and refuse
+        # None with a bare TypeError.
+        require_int("value", value, 0)
+        require_str("engine", engine)
+        require_str("reason", reason)
         self = super().__new__(cls, value)
         self.engine = engine
         self.reason = reason

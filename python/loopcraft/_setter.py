@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 from . import _core
 from ._picture import Picture
 from ._svg import country_svg, edges_from_flat, lattice_svg
-from ._validate import require_int, require_optional_number, require_str
-from .errors import ArgumentError, CapacityError
+from ._validate import require_int, require_optional_number, require_str, show
+from .errors import ArgumentError, ArgumentTypeError, CapacityError
 
 if TYPE_CHECKING:
     from .country._board import CountryRoad
@@ -337,6 +337,11 @@ def _is_slither(board: Board) -> bool:
     return hasattr(type(board), "flat_clues")
 
 
+def _is_country(board: Any) -> bool:
+    """A Country Road board (asked of the class, as :func:`_is_slither`)."""
+    return hasattr(type(board), "countries") and hasattr(type(board), "with_numbers")
+
+
 def _backbone(board: Board, time_limit: Optional[float]) -> Backbone:
     return slither_backbone(board, time_limit) if _is_slither(board) else country_backbone(board, time_limit)
 
@@ -427,6 +432,23 @@ class Suggestion:
 
     def apply(self, board: Board) -> Board:
         """The board with this clue added."""
+        # board = None was a bare AttributeError, a country id [0] a bare
+        # TypeError (unhashable); a cell off the board was dropped without a word.
+        if _is_slither(board):
+            where = self.where
+            if not (
+                isinstance(where, tuple)
+                and len(where) == 2
+                and all(isinstance(i, int) and not isinstance(i, bool) for i in where)
+                and 0 <= where[0] < board.rows
+                and 0 <= where[1] < board.cols
+            ):
+                raise ArgumentError(f"where = {show(where)} is not a cell of this {board.rows} x {board.cols} board")
+        elif _is_country(board):
+            if not any(self.where is k or (type(self.where) is type(k) and self.where == k) for k in board.countries):
+                raise ArgumentError(f"where = {show(self.where)} is not a country of this board")
+        else:
+            raise ArgumentTypeError(f"board must be a Slitherlink or a CountryRoad, got {type(board).__name__}")
         clues: Dict[Where, Optional[int]] = dict(_clues(board))
         clues[self.where] = self.value
         return _with(board, clues)

@@ -96,6 +96,17 @@ def require_str(name: str, value: Any) -> str:
     return value
 
 
+def require_text(name: str, value: Any) -> str:
+    """Checks a str that can be written out: a lone surrogate has no UTF-8
+    form, and a stream that writes it fails with a bare UnicodeEncodeError."""
+    text = require_str(name, value)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ArgumentError(f"{name} holds a lone surrogate at position {exc.start}: it is not valid text") from None
+    return text
+
+
 def require_path(name: str, value: Any) -> Union[str, os.PathLike[str]]:
     """Checks a file or directory name: a str or path the file system can
     take. A NUL (``ValueError: embedded null byte``) or a lone surrogate the

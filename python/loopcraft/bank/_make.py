@@ -11,7 +11,7 @@ from typing import IO, Any, Callable, Dict, Iterator, List, Mapping, Optional, S
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from .._validate import require_int, require_optional_number, require_path, require_seed
+from .._validate import require_int, require_optional_number, require_path, require_seed, require_text
 from ..errors import ArgumentError
 from ._families import Record, check_grade, family, make_record, sizes_of
 from ._runners import CONNECT_TIMEOUT, Runner, check_runner_options, check_timeout, make_runner
@@ -98,6 +98,10 @@ class BankSummary:
 
 def progress_bar(total: int, label: str, stream: Optional[IO[str]] = None) -> Tuple[Progress, Callable[[], None]]:
     """A tqdm bar as a ``progress(done, total)`` callback, and its ``close``."""
+    # tqdm took a total of 10**19 (an OverflowError), "x" (a TypeError) and a
+    # label True (a TypeError) or with a lone surrogate (a UnicodeEncodeError).
+    require_int("total", total, 0, 2**53)
+    require_text("label", label)
     bar = tqdm(total=total, desc=label, file=stream, leave=True, dynamic_ncols=True, unit="board")
 
     def update(done: int, _total: int) -> None:

@@ -132,6 +132,11 @@ class SolveResult:
     nodes: int
     truncated: bool
 
+    def __hash__(self) -> int:
+        # The generated hash would hash the lists of ``solutions`` (a bare
+        # TypeError, "unhashable type: 'list'"): equal results hash equal.
+        return hash((tuple(map(tuple, self.solutions)), self.nodes, self.truncated))
+
     @property
     def count(self) -> int:
         """Solutions found (0, 1 or 2: the v1 search stops at two)."""

@@ -46,7 +46,7 @@ def generate(n: int, seed: str) -> LoopPuzzle:
         clues, ok = _core.loop_thin(n, clues, order)
         if not ok:
             continue
-        return LoopPuzzle(
+        return LoopPuzzle._trusted(
             n=n,
             seed=seed,
             version=VERSION,

@@ -368,8 +368,8 @@ def _clue_for(on: Sequence[int], geo: Geometry, r: int, c: int) -> int:
 
 def full_clues(on: Sequence[int], geo: Geometry, n: int) -> List[int]:
     """The clue of every cell, row-major."""
-    n = _geo_for(geo, n).n
-    return _full_clues(bit_list("on", on, geo.total), n)
+    geo = _geo_for(geo, n)
+    return _full_clues(bit_list("on", on, geo.total), geo.n)
 
 
 def _full_clues(on: Sequence[int], n: int) -> List[int]:

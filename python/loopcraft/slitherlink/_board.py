@@ -308,7 +308,7 @@ class Slitherlink(Picture):
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         budget = require_optional_number("time_limit", time_limit)
         found, finished, nodes = self.core_board.solve(limit, node_limit, None if budget is None else float(budget))
-        sols = tuple(Solution(self.rows, self.cols, tuple(s), self.clues) for s in found)
+        sols = tuple(Solution._trusted(self.rows, self.cols, tuple(s), self.clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
 
     def count(
@@ -478,7 +478,7 @@ class Slitherlink(Picture):
 
     def _solution_from_bits(self, bits: bytes) -> Solution:
         """A solution from the core's answer (one byte 0/1 per edge)."""
-        return Solution(self.rows, self.cols, tuple(bits), self.clues)
+        return Solution._trusted(self.rows, self.cols, tuple(bits), self.clues)
 
     def backbone(self, *, time_limit: Optional[float] = None) -> Backbone:
         """What every solution shares: per unknown its value in every solution,

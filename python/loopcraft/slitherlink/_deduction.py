@@ -45,7 +45,7 @@ class SlitherlinkDeduction(Deduction[Solution], Picture):
         return self.total - self.decided
 
     def _solution(self) -> Solution:
-        return Solution(self.rows, self.cols, tuple(1 if v == 1 else 0 for v in self.edges), self.clues)
+        return Solution._trusted(self.rows, self.cols, tuple(1 if v == 1 else 0 for v in self.edges), self.clues)
 
     def draw(self) -> str:
         """Decided loop edges drawn on the board (undecided and off edges blank)."""

@@ -59,7 +59,7 @@ def solve_many(
                 clues = tuple(tuple(flat[r * cols : (r + 1) * cols]) for r in range(rows))
             else:
                 rows, cols, clues = board.rows, board.cols, board.clues
-            sols = tuple(Solution(rows, cols, tuple(s), clues) for s in found)
+            sols = tuple(Solution._trusted(rows, cols, tuple(s), clues) for s in found)
         return SolveResult.from_search(sols, finished, nodes, limit)
 
     return solve_items(boards, Slitherlink, Slitherlink.parse, Slitherlink.core_args, solve, result)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import show
+from .._validate import items_of, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
+from ._formats import MAX_SIZE
 from ._geometry import ClueGrid, draw, edge_count, h_edge, loop_problem, split_rows, v_edge
 
 __all__ = ["Solution"]
@@ -23,6 +24,31 @@ def _check_rows(name: str, grid: Any) -> None:
     for r, row in enumerate(grid):
         if isinstance(row, bytes) or not isinstance(row, Sequence):
             raise ArgumentTypeError(f"{name} row {r + 1} must be a list or a str, got {type(row).__name__}")
+
+
+def _clue_grid(clues: Any, rows: int, cols: int) -> ClueGrid:
+    """Checks the clues a solution is drawn on: ``rows`` rows of ``cols``
+    clues, each None or an int 0..4, read item by item."""
+    if isinstance(clues, (str, bytes)) or not isinstance(clues, Iterable):
+        raise ArgumentTypeError(f"clues must be a list of rows (lists of int or None), got {type(clues).__name__}")
+    grid = items_of(clues, rows)
+    if len(grid) != rows:
+        raise ArgumentError(f"clues have {len(grid) if len(grid) < rows else 'more'} rows, the solution {rows}")
+    out = []
+    for r, row in enumerate(grid):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise ArgumentTypeError(f"clues row {r + 1} must be a list of int or None, got {type(row).__name__}")
+        values = items_of(row, cols)
+        if len(values) != cols:
+            got = len(values) if len(values) < cols else "more"
+            raise ArgumentError(f"clues row {r + 1} has {got} cells, the solution {cols} columns")
+        for c, v in enumerate(values):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                raise ArgumentTypeError(f"clues row {r + 1}, column {c + 1} must be an int 0-4 or None, got {show(v)}")
+            if v is not None and not 0 <= v <= 4:
+                raise ArgumentError(f"clues row {r + 1}, column {c + 1}: clue {show(v)} is outside 0-4")
+        out.append(tuple(values))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -39,6 +65,43 @@ class Solution(Picture):
     cols: int
     edges: Tuple[int, ...] = field(repr=False)
     clues: Optional[ClueGrid] = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # A solution built by hand reaches the referee, the drawings and the
+        # formats: its size, its edges (one 0/1 per edge, whether or not they
+        # form a loop: the referee says what is wrong) and its clues are
+        # checked here, so that none of them fails with a bare IndexError or
+        # TypeError later. The solvers' own answers skip this (_trusted).
+        rows = require_int("rows", self.rows, 1, MAX_SIZE)
+        cols = require_int("cols", self.cols, 1, MAX_SIZE)
+        total = edge_count(rows, cols)
+        edges: Any = self.edges
+        if isinstance(edges, str) or not isinstance(edges, Iterable):
+            raise ArgumentTypeError(f"edges must be a tuple of 0/1, one per edge, got {type(edges).__name__}")
+        values = items_of(edges, total)
+        if len(values) != total:
+            got = len(values) if len(values) < total else "more"
+            raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {got} edge values")
+        for e, v in enumerate(values):
+            if type(v) is not int and not isinstance(v, numbers.Integral):
+                raise ArgumentTypeError(f"edges[{e}] must be 0 or 1, got {type(v).__name__}")
+            if v not in (0, 1):
+                raise ArgumentError(f"edges[{e}] must be 0 or 1, got {show(v)}")
+        object.__setattr__(self, "rows", int(rows))
+        object.__setattr__(self, "cols", int(cols))
+        object.__setattr__(self, "edges", tuple(map(int, values)))
+        if self.clues is not None:
+            object.__setattr__(self, "clues", _clue_grid(self.clues, rows, cols))
+
+    @classmethod
+    def _trusted(cls, rows: int, cols: int, edges: Tuple[int, ...], clues: Optional[ClueGrid]) -> Solution:
+        """A solution from a solver's answer or a board's own fields: no checks repeated."""
+        solution = object.__new__(cls)
+        object.__setattr__(solution, "rows", rows)
+        object.__setattr__(solution, "cols", cols)
+        object.__setattr__(solution, "edges", edges)
+        object.__setattr__(solution, "clues", clues)
+        return solution
 
     @property
     def h_edges(self) -> Tuple[Tuple[int, ...], ...]:

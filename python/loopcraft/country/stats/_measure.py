@@ -8,13 +8,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence
 
 from ..._tracing import cycle_order
-from ...errors import ArgumentError, CapacityError
+from ..._validate import items_of, require_int
+from ...errors import ArgumentError, ArgumentTypeError, CapacityError
 from .. import _ladder
 from .._generate import Layout, country_order, delete_numbers, generate_puzzle, make_layout, neighbours, renumber
-from .._loop import CountryLoop, edge_cells
+from .._loop import CountryLoop, _check_sides, edge_cells, edge_count
 from ._model import Group, Row
 
 STAGES = _ladder.STAGES
@@ -81,8 +82,17 @@ def _borders_crossed(regions: Sequence[int], loop: Sequence[int]) -> FrozenSet[F
 def cycle_of(rows: int, cols: int, edges: bytes) -> List[int]:
     """The cells (``r * cols + c``) of the loop drawn by ``edges`` in visiting
     order from the smallest; ArgumentError when they are not one loop."""
+    # rows = None was a bare TypeError, rows = 10**19 a list that never ended.
+    _check_sides(rows, cols)
+    total = edge_count(rows, cols)
+    if isinstance(edges, str) or not isinstance(edges, Iterable):
+        raise ArgumentTypeError(f"edges must be bytes of one 0/1 per edge, got {type(edges).__name__}")
+    bits = items_of(edges, total)
+    if len(bits) != total:
+        got = len(bits) if len(bits) < total else "more"
+        raise ArgumentError(f"a {rows} x {cols} board has {total} edges, got {got} bits")
     adj: List[List[int]] = [[] for _ in range(rows * cols)]
-    for e, on in enumerate(edges):
+    for e, on in enumerate(bits):
         if on:
             (r1, c1), (r2, c2) = edge_cells(rows, cols, e)
             adj[r1 * cols + c1].append(r2 * cols + c2)
@@ -279,6 +289,12 @@ def random_partition(rows: int, cols: int, count: int, rng: random.Random) -> Li
     >>> sorted(set(p))
     [0, 1, 2]
     """
+    # None was a bare TypeError, 10**19 an OverflowError, an rng without
+    # randrange a bare AttributeError.
+    _check_sides(rows, cols)
+    require_int("count", count)
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"rng must be a random.Random, got {type(rng).__name__}")
     n = rows * cols
     if not 1 <= count <= n:
         raise ArgumentError(f"cannot split {n} cells into {count} countries")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-from ..._validate import require_int, require_seed, show
+from ..._validate import MAX_NAMES, bounded_items, require_int, require_path, require_seed, require_text, show
 from ...bank._runners import CONNECT_TIMEOUT, MAX_WORKERS, Runner, check_runner_options, make_runner
 from ...errors import ArgumentError, ArgumentTypeError
 from ._model import Group, Row, Table, TableSpec
@@ -24,12 +24,19 @@ MAX_DEFAULT_WORKERS = 32
 #: Most boards per row group (the plan lists them all before anything runs).
 MAX_BOARDS = 1_000_000
 
+#: The largest total a progress bar counts to (tqdm computes in floats).
+MAX_PROGRESS = 2**53
+
 #: ``progress(done, total)``, called as boards finish.
 Progress = Callable[[int, int], None]
 
 
 def progress_bar(total: int, label: str, stream: Any = None) -> Tuple[Progress, Callable[[], None]]:
     """A tqdm progress bar as a ``progress(done, total)`` callback, and its ``close``."""
+    # tqdm took a total of 10**19 (an OverflowError), "x" (a TypeError) and a
+    # label True (a TypeError) or with a lone surrogate (a UnicodeEncodeError).
+    require_int("total", total, 0, MAX_PROGRESS)
+    require_text("label", label)
     bar = tqdm(total=total, desc=label, file=stream, leave=True, dynamic_ncols=True)
 
     def update(done: int, _total: int) -> None:
@@ -44,6 +51,10 @@ def _check_table_name(name: Any) -> TableSpec:
     if name not in TABLES:
         raise ArgumentError(f"unknown table {show(name)}; expected one of {', '.join(TABLES)}")
     return TABLES[name]
+
+
+def _check_name(name: Any) -> None:
+    _check_table_name(name)
 
 
 def _groups(spec: TableSpec, boards: Optional[int]) -> List[Group]:
@@ -92,6 +103,9 @@ def run_table(
     (4, 2)
     """
     spec = _check_table_name(name)
+    if progress is not None and not callable(progress):  # True was a bare TypeError once the first chunk ended
+        kind = type(progress).__name__
+        raise ArgumentTypeError(f"progress must be a callback progress(done, total) or None, got {kind}")
     if boards is not None:
         # The plan lists every board before anything runs: refuse absurd counts first.
         require_int("boards", boards, 1, MAX_BOARDS)
@@ -137,7 +151,7 @@ def _workers(workers: Optional[int]) -> int:
 
 def check_out_dir(out: Union[str, os.PathLike[str]]) -> Path:
     """Creates ``out`` if needed and checks that files can be written there."""
-    path = Path(out)
+    path = Path(require_path("out", out))  # None, a NUL or a lone surrogate: not a bare TypeError/ValueError
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".loopcraft-write-test"
@@ -179,7 +193,11 @@ def run_stats(
     """Regenerates several tables (default: all), optionally writing them to
     ``out``; ``workers`` and ``scheduler`` as for :func:`run_table` (one pool
     or cluster serves every table)."""
-    specs = [_check_table_name(n) for n in (names if names is not None else list(TABLES))]
+    if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, Iterable)):
+        # True was a bare TypeError; a str was read as one table name per character.
+        raise ArgumentTypeError(f"names must be a list of table names, got {type(names).__name__}")
+    names = list(TABLES) if names is None else bounded_items("names", names, MAX_NAMES, each=_check_name)
+    specs = [_check_table_name(n) for n in names]
     if boards is not None:
         require_int("boards", boards, 1, MAX_BOARDS)
     require_seed(seed)
