@@ -168,8 +168,10 @@ async def _read_json(request: Request) -> Dict[str, Any]:
     declared = request.headers.get("content-length", "")
     # ASCII digits only, and no more of them than MAX_BODY has: str.isdigit
     # also takes "²" (the latin-1 byte 0xb2), which int() refuses, and int()
-    # refuses a run of more than 4,300 digits; both were a 500.
-    if declared.isascii() and declared.isdigit() and (len(declared) > len(str(MAX_BODY)) or int(declared) > MAX_BODY):
+    # refuses a run of more than 4,300 digits; both were a 500. Leading zeros
+    # are allowed (a length is one or more digits) and do not count.
+    digits = declared.lstrip("0") if declared.isascii() and declared.isdigit() else ""
+    if len(digits) > len(str(MAX_BODY)) or int(digits or "0") > MAX_BODY:
         raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
     chunks = []
     size = 0
