@@ -7,7 +7,6 @@ documented error now.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
 import json
 from pathlib import Path
@@ -392,29 +391,10 @@ def _post_with_content_length(declared: bytes) -> Tuple[int, Any]:
     """POST /api/parse straight to the ASGI app with a Content-Length header of
     any bytes (an HTTP client refuses to send most of these)."""
     pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'loopcraft[web]')")
-    from loopcraft.web import create_app
+    from web_client import post_raw, status_and_body  # here: importing it skips a module without the web extra
 
     body = json.dumps({"family": "slither", "puzzle": S_URL}).encode()
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/api/parse",
-        "raw_path": b"/api/parse",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"127.0.0.1:8765"),
-            (b"content-type", b"application/json"),
-            (b"content-length", declared),
-        ],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8765),
-    }
     messages = iter([{"type": "http.request", "body": body, "more_body": False}])
-    sent: List[Dict[str, Any]] = []
 
     async def receive() -> Dict[str, Any]:
         for message in messages:
@@ -422,20 +402,7 @@ def _post_with_content_length(declared: bytes) -> Tuple[int, Any]:
         await asyncio.Event().wait()  # the client stays for its answer
         raise AssertionError("unreachable")
 
-    async def send(message: Dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def run() -> None:
-        # Not raise_server_exceptions: an exception out of the app is what a
-        # server logs with a traceback and answers with a 500.
-        await asyncio.wait_for(create_app()(scope, receive, send), 10)
-
-    # A thread of its own: asyncio.run refuses where an event loop runs already.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, run()).result()
-    start = next(m for m in sent if m["type"] == "http.response.start")
-    answer = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return start["status"], json.loads(answer)
+    return status_and_body(post_raw(receive, declared))
 
 
 @pytest.mark.parametrize(

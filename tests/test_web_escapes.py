@@ -9,17 +9,22 @@ faults", for what the server promises.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
-from typing import Any, Awaitable, Callable, Dict, List
+from typing import Any, Dict, List
 
 import pytest
 
-from web_client import TestClient, make_client  # first: it skips the module without the web extra
+from web_client import (  # first: it skips the module without the web extra
+    Message,
+    TestClient,
+    make_client,
+    post_raw,
+    status_and_body,
+)
 
 # isort: split
 from loopcraft import loop
-from loopcraft.web import _app, create_app
+from loopcraft.web import _app
 
 
 @pytest.fixture(scope="module")
@@ -41,48 +46,6 @@ def test_a_loop_seed_with_a_lone_surrogate_is_answered(client: TestClient) -> No
     assert [c for row in board["clues"] for c in row] == list(loop.generate(4, seed).clues)
 
 
-Message = Dict[str, Any]
-
-
-def _post_raw(receive: Callable[[], Awaitable[Message]]) -> List[Message]:
-    """What the app sends for a POST /api/parse whose body arrives as
-    ``receive`` says (as uvicorn hands it over), called without a server;
-    more than 10 s fails the test."""
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/api/parse",
-        "raw_path": b"/api/parse",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1:8765"), (b"content-type", b"application/json"), (b"content-length", b"90")],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8765),
-    }
-    sent: List[Message] = []
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    async def run() -> None:
-        await asyncio.wait_for(create_app()(scope, receive, send), 10)
-
-    # A thread of its own: in the whole suite the browser tests' Playwright
-    # keeps an event loop running on this thread, where asyncio.run refuses.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, run()).result()
-    return sent
-
-
-def _status_and_body(sent: List[Message]) -> Any:
-    start = next(m for m in sent if m["type"] == "http.response.start")
-    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return start["status"], json.loads(body)
-
-
 def test_a_client_that_leaves_mid_body_leaves_no_traceback() -> None:
     # Starlette raises ClientDisconnect out of request.stream(); unhandled, it
     # went up to uvicorn, which logged "Exception in ASGI application" and a
@@ -92,7 +55,7 @@ def test_a_client_that_leaves_mid_body_leaves_no_traceback() -> None:
     async def receive() -> Message:
         return next(messages, {"type": "http.disconnect"})
 
-    status, body = _status_and_body(_post_raw(receive))
+    status, body = status_and_body(post_raw(receive))
     assert status == 400 and body["error"] == "HTTPError" and "went away" in body["message"]
 
 
@@ -110,7 +73,7 @@ def test_a_body_that_never_arrives_is_a_408(monkeypatch: pytest.MonkeyPatch) -> 
         await asyncio.Event().wait()  # the rest never comes
         raise AssertionError("unreachable")
 
-    status, body = _status_and_body(_post_raw(receive))
+    status, body = status_and_body(post_raw(receive))
     assert status == 408 and "0.2 s" in body["message"]
 
 
@@ -180,7 +143,7 @@ def test_a_request_whose_client_left_is_not_computed(monkeypatch: pytest.MonkeyP
     async def receive() -> Message:
         return next(messages, {"type": "http.disconnect"})  # gone once the body is sent
 
-    status, answer = _status_and_body(_post_raw(receive))
+    status, answer = status_and_body(post_raw(receive))
     assert calls == [] and status == 400 and "went away" in answer["message"]
 
 
