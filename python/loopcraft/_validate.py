@@ -124,7 +124,7 @@ def require_path(name: str, value: Any) -> Union[str, os.PathLike[str]]:
 
 
 def items_of(
-    values: Iterable[Any], most: Optional[int] = None, each: Optional[Callable[[Any], None]] = None
+    values: Iterable[Any], most: Optional[int] = None, each: Optional[Callable[[Any], object]] = None
 ) -> List[Any]:
     """The items of an iterable as a list, read one by one up to ``most + 1``
     of them (all when ``most`` is None). ``each(item)``, when given, checks
@@ -159,7 +159,7 @@ MAX_NAMES = 1024
 
 
 def bounded_items(
-    name: str, values: Iterable[Any], most: int, each: Optional[Callable[[Any], None]] = None
+    name: str, values: Iterable[Any], most: int, each: Optional[Callable[[Any], object]] = None
 ) -> List[Any]:
     """:func:`items_of`, refusing more than ``most`` items with an
     ArgumentError: an endless iterable of items that each pass ``each``

@@ -53,10 +53,6 @@ def _check_table_name(name: Any) -> TableSpec:
     return TABLES[name]
 
 
-def _check_name(name: Any) -> None:
-    _check_table_name(name)
-
-
 def _groups(spec: TableSpec, boards: Optional[int]) -> List[Group]:
     return [g if boards is None else Group(g.rows, g.cols, boards, g.params) for g in spec.groups]
 
@@ -196,7 +192,7 @@ def run_stats(
     if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, Iterable)):
         # True was a bare TypeError; a str was read as one table name per character.
         raise ArgumentTypeError(f"names must be a list of table names, got {type(names).__name__}")
-    names = list(TABLES) if names is None else bounded_items("names", names, MAX_NAMES, each=_check_name)
+    names = list(TABLES) if names is None else bounded_items("names", names, MAX_NAMES, each=_check_table_name)
     specs = [_check_table_name(n) for n in names]
     if boards is not None:
         require_int("boards", boards, 1, MAX_BOARDS)
