@@ -174,3 +174,49 @@ def _slither_brute_force(board: Any) -> int:
                     todo.append(b)
         count += len(seen) == len(adjacent)
     return count
+
+
+def test_a_verdict_whose_ranking_ran_out_does_not_call_its_clue_the_best(monkeypatch) -> None:
+    # verdict(time_limit=...) proves the count, then ranks the clues to add
+    # with what is left of the budget. When the budget ran out while ranking,
+    # the suggestions are only the best of the places tried, yet the verdict
+    # said "34 solutions, 41 of 82 unknowns open; best clue: 3 at row 1,
+    # column 2 (12 unknowns open)" on this draft, whose best clue (3 at row
+    # 5, column 2) makes it unique; its to_dict() (the web page's and the
+    # CLI's JSON) had nothing to say the ranking was cut short. Here the
+    # ranking is made to run out, so the test does not depend on timing.
+    from loopcraft.slitherlink import Slitherlink
+
+    url = "https://puzz.link/p?slither/7/5/bg1dg61bm2260cib"
+    full = Slitherlink.parse(url).verdict(suggest=3)
+    assert full.complete and full.count == 34 and full.ranked
+    assert full.suggestions[0].count == 1 and "best clue: 3 at row 5, column 2 (unique)" in full.summary()
+    real = _setter._suggest
+
+    def suggest(board, k, clock, threads=1):  # type: ignore[no-untyped-def]
+        bb, tips, _ = real(board, k, clock, threads)
+        return bb, tips[1:], False  # the best one not reached: the ranking ran out
+
+    monkeypatch.setattr(_setter, "_suggest", suggest)
+    v = Slitherlink.parse(url).verdict(suggest=3)
+    assert v.complete and v.count == 34  # the count is proven
+    assert not v.ranked
+    assert v.to_dict()["ranked"] is False
+    assert "best clue:" not in v.summary(), v.summary()
+    assert "budget" in v.summary(), v.summary()
+
+
+def test_a_verdict_under_real_budgets_ranks_only_what_it_proved() -> None:
+    # The same with real time limits (timing-dependent which budgets cut the
+    # ranking short; whatever they do, a ranking said to be finished is the
+    # true one, and a cut one does not call its first clue the best).
+    from loopcraft.slitherlink import Slitherlink
+
+    url = "https://puzz.link/p?slither/7/5/bg1dg61bm2260cib"
+    full = Slitherlink.parse(url).verdict(suggest=3)
+    for t in (2e-4, 5e-4, 1e-3, 1.5e-3, 2e-3, 4e-3, 8e-3) * 2:
+        v = Slitherlink.parse(url).verdict(suggest=3, time_limit=t)
+        if v.ranked:
+            assert v.suggestions == full.suggestions, (t, v.suggestions)
+        elif v.suggestions:
+            assert "best clue:" not in v.summary(), (t, v.summary())

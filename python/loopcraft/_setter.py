@@ -956,8 +956,12 @@ class Verdict:
         level: the grade (a name of the family's ``LEVELS``) when unique, else None.
         backbone: what every solution shares (:class:`Backbone`).
         suggestions: the best clues to add, best first (empty when unique or
-            without solution).
+            without solution); when not ``ranked``, only the best of the
+            places tried before the budget ran out.
         conflict: when there is no solution, the clues that clash (:class:`Conflict`).
+        ranked: the suggestions are proven the best (every candidate was
+            judged); False when the budget ran out while ranking them. A
+            count can be exact (``complete``) and the ranking cut short.
     """
 
     count: int
@@ -967,6 +971,7 @@ class Verdict:
     backbone: Backbone = field(repr=False)
     suggestions: Tuple[Suggestion, ...] = field(default=(), repr=False)
     conflict: Optional[Conflict] = field(default=None, repr=False)
+    ranked: bool = True
 
     def to_dict(self) -> Dict[str, Any]:
         """JSON-ready, with the backbone, suggestions and conflict."""
@@ -978,6 +983,7 @@ class Verdict:
             "summary": self.summary(),
             "backbone": self.backbone.to_dict(),
             "suggestions": [s.to_dict() for s in self.suggestions],
+            "ranked": self.ranked,
             "conflict": None if self.conflict is None else self.conflict.to_dict(),
         }
 
@@ -1008,7 +1014,11 @@ class Verdict:
             s = self.suggestions[0]
             effect = "unique" if s.count == 1 else f"{s.open} unknowns open"
             where = _place(board, s.where) if board is not None else repr(s.where)
-            text += f"; best clue: {s.value} at {where} ({effect})"
+            if self.ranked:
+                text += f"; best clue: {s.value} at {where} ({effect})"
+            else:
+                # Only the best of the places tried: not called the best.
+                text += f"; the budget ran out while ranking the clues; best tried: {s.value} at {where} ({effect})"
         return text
 
     def __str__(self) -> str:
@@ -1049,5 +1059,10 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         n, exact = max(n, 2), False
         if not clock.over():
             n, exact = _frontier_count(board, n)
-    tips = _suggest(board, suggest, clock)[1] if suggest else ()
-    return Verdict(n, exact, False, None, bb, tips)
+    tips: Tuple[Suggestion, ...] = ()
+    ranked = True
+    if suggest:
+        # The ranking's own flag: a budget that ran out while ranking leaves
+        # the best of the places tried, which the verdict must not call the best.
+        _, tips, ranked = _suggest(board, suggest, clock)
+    return Verdict(n, exact, False, None, bb, tips, ranked=ranked)

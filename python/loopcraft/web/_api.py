@@ -323,7 +323,9 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     board; ``summary`` one line for people; ``backbone`` what every solution
     shares (:meth:`Backbone.to_dict`: rows of ``1``/``0``/``?``) and
     ``shaded`` the cells where two solutions differ; ``suggestions`` the best
-    clues to add (each with the ``cell`` that shows it); ``conflict`` the
+    clues to add (each with the ``cell`` that shows it), and ``ranked``
+    false when the time limit ran out while ranking them (they are then the
+    best of the places tried); ``conflict`` the
     clues that clash when there is no solution (with their ``cells``);
     ``url`` the draft's puzz.link URL. All within the time limit: what it
     did not prove is reported as incomplete.
@@ -351,6 +353,7 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
         "backbone": bb.to_dict(),
         "shaded": [list(c) for c in bb.shaded()],
         "suggestions": suggestions,
+        "ranked": v.ranked,
         "conflict": conflict,
         "url": share_text(board),
     }
