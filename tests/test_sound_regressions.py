@@ -220,3 +220,62 @@ def test_a_verdict_under_real_budgets_ranks_only_what_it_proved() -> None:
             assert v.suggestions == full.suggestions, (t, v.suggestions)
         elif v.suggestions:
             assert "best clue:" not in v.summary(), (t, v.summary())
+
+
+def _fully_clued() -> Any:
+    """A 12 x 12 Slitherlink with every clue of one loop: unique at once, and
+    its minimization (59 of 144 clues with seed 0) takes a few hundred solves."""
+    from loopcraft import slitherlink
+    from loopcraft.slitherlink import Slitherlink
+
+    sol = slitherlink.generate(12, 12, seed=3).solve().solution
+    h, v = sol.h_edges, sol.v_edges
+    return Slitherlink([[h[r][c] + h[r + 1][c] + v[r][c] + v[r][c + 1] for c in range(12)] for r in range(12)])
+
+
+class _RunsOutAfter(_setter._Clock):
+    """A clock whose budget runs out after a given number of looks (so that
+    a test does not depend on the machine's speed)."""
+
+    looks = 0
+
+    def __init__(self, time_limit: Any) -> None:
+        super().__init__(time_limit)
+        self.left_looks = type(self).looks
+
+    def over(self) -> bool:
+        if self.end is None:
+            return False
+        self.left_looks -= 1
+        return self.left_looks < 0
+
+    def left(self) -> Any:
+        return None if self.end is None else (60.0 if self.left_looks >= 0 else 0.0)
+
+
+def test_a_minimization_cut_short_is_not_called_minimal(monkeypatch, capsys) -> None:
+    # minimize(time_limit=...) returns the board reached when the budget
+    # runs out: still unique, but not every clue in it was shown to be
+    # needed. `loopcraft check slither URL --minimize --time-limit 0.05`
+    # printed 'minimized: 86 of 144 clues needed' on this board, whose
+    # minimization keeps 59: 27 of the clues called needed were not, and the
+    # web page's minimize answer had nothing to say it was cut short.
+    from loopcraft.cli import main
+    from loopcraft.web import _api
+
+    board = _fully_clued()
+    url = board.to_url()
+    _RunsOutAfter.looks = 20
+    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter)
+    assert main(["check", "slither", url, "--minimize", "--time-limit", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "clues needed" not in out, out
+    assert "not proven minimal" in out, out
+    answer = _api.op_minimize({"family": "slither", "puzzle": url}, _api.Limits())
+    assert answer["complete"] is False, answer
+    smaller, proven = _setter.minimize_checked(board, ("easy", "search"), time_limit=60)
+    assert smaller.solve().unique and not proven
+    # Without a budget the same call proves every clue needed.
+    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter.__mro__[1])
+    smaller, proven = _setter.minimize_checked(board, ("easy", "search"))
+    assert proven and smaller.clue_count == 59

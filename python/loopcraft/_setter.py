@@ -901,6 +901,21 @@ def minimize(
         ArgumentError: the board is not unique, ``max_level`` is not a level,
             or the board is graded above ``max_level``.
     """
+    return minimize_checked(board, levels, seed=seed, max_level=max_level, time_limit=time_limit)[0]
+
+
+def minimize_checked(
+    board: Board,
+    levels: Sequence[str],
+    *,
+    seed: int = 0,
+    max_level: Optional[str] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[Board, bool]:
+    """:func:`minimize`, and whether every clue left was shown to be needed
+    (False when the budget ran out first: the board is unique, but a clue in
+    it may be removable). The command line and the web page say so rather
+    than call such a board minimal."""
     levels = tuple(levels)
     seed = require_int("seed", seed)
     if max_level is not None:
@@ -924,20 +939,29 @@ def minimize(
     keep: Dict[Where, Optional[int]] = dict(_clues(board))
     current = board
     changed = True
-    while changed and not clock.over():
+    proven = True  # every clue kept so far was shown to be needed
+    while changed:
+        if clock.over():
+            proven = False
+            break
         changed = False
+        proven = True
         order = list(keep)
         rng.shuffle(order)
         for where in order:
             if clock.over():
+                proven = False
                 break
             trial = {w: v for w, v in keep.items() if w != where}
             b = _with(board, trial)
-            if b.solve(limit=2, time_limit=clock.left()).unique and fits(b):
+            r = b.solve(limit=2, time_limit=clock.left())
+            if r.unique and fits(b):
                 keep, current, changed = trial, b, True
+            elif not r.unique and r.count < 2 and not r.complete:
+                proven = False  # the search ran out: the clue was kept, not shown to be needed
         if max_level is None:
             break  # one pass is minimal: removing clues never makes another one removable
-    return current
+    return current, proven
 
 
 # ---------------------------------------------------------------- Verdict
