@@ -604,7 +604,10 @@ async function minimise() {
   try {
     const res = await api("minimize", { family: apiFamily(p), puzzle: boardDict(p) }, controller.signal);
     startSet(puzzleFrom(res.board, apiFamily(p)));
-    message(`Removed ${res.removed} ${res.removed === 1 ? "clue" : "clues"}; every clue left is needed.`, "ok");
+    const removed = `Removed ${res.removed} ${res.removed === 1 ? "clue" : "clues"}`;
+    // complete is false when the time limit ran out first: a clue left may not be needed.
+    if (res.complete === false) message(`${removed}; the time ran out before every clue left was shown to be needed.`, "ok");
+    else message(`${removed}; every clue left is needed.`, "ok");
   } catch (err) {
     if (err.name !== "AbortError") message(err.message, "error");
   } finally {
