@@ -586,7 +586,10 @@ function showVerdict() {
   if (box.children.length) {
     const label = document.createElement("span");
     label.className = "suggestion-label";
-    label.textContent = "Clues that narrow it down:";
+    // ranked is false when the time limit ran out while ranking: the best of the clues tried.
+    label.textContent = res.ranked === false
+      ? "Clues that narrow it down (the time ran out before every clue was tried):"
+      : "Clues that narrow it down:";
     box.prepend(label);
   }
   $("minimize").hidden = !res.unique;
