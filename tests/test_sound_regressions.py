@@ -279,3 +279,31 @@ def test_a_minimization_cut_short_is_not_called_minimal(monkeypatch, capsys) -> 
     monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter.__mro__[1])
     smaller, proven = _setter.minimize_checked(board, ("easy", "search"))
     assert proven and smaller.clue_count == 59
+
+
+def test_a_verdict_that_proved_no_solution_does_not_say_it_was_not_shown(monkeypatch) -> None:
+    # verdict() proves that the board has no solution (its backbone), then
+    # asks conflict() for the clues that clash, which searched the board
+    # again with what was left of the budget. When that search ran out, the
+    # verdict said "no solution: the budget ran out before the board was
+    # shown to have no solution" (Country Road's 5 x 5 one-cell countries at
+    # time_limit=2.3e-5 s), and its conflict's reason said so too: untrue,
+    # the verdict had just shown it. Here the searches after the backbone are
+    # made to run out, so the test does not depend on timing.
+    from loopcraft.slitherlink import Slitherlink
+
+    def out_of_time(board, limit, time_limit):  # type: ignore[no-untyped-def]
+        return 0, False  # the budget ran out: nothing found, nothing proven
+
+    country = _singletons(5, 5)
+    slither = Slitherlink([[3, 3, None], [3, 3, None], [None, 1, 0]])
+    assert slither.solve().count == 0 and country.solve().count == 0
+    monkeypatch.setattr(_setter, "_solve", out_of_time)
+    for board in (country, slither):
+        v = board.verdict(time_limit=60)
+        assert v.count == 0 and v.complete and v.conflict is not None
+        assert v.conflict.reason != _setter.NOT_SHOWN, (board, v.conflict)
+        assert "was shown to have no solution" not in v.summary(), v.summary()
+    assert country.verdict(time_limit=60).conflict.reason == "the region graph has no Hamiltonian cycle"
+    c = slither.verdict(time_limit=60).conflict
+    assert c.reason == _setter.CLASH and not c.complete  # every clue, not proven minimal

@@ -822,13 +822,21 @@ def conflict(board: Board, *, time_limit: Optional[float] = None) -> Optional[Co
     still leaves no solution (one satisfiability search each); what stays is
     minimal, since removing a clue only adds solutions.
     """
-    clock = _Clock(time_limit)
-    n, done = _solve(board, 1, clock.left())
-    if n > 0:
-        return None
+    return _conflict(board, _Clock(time_limit), shown=False)
+
+
+def _conflict(board: Board, clock: _Clock, *, shown: bool) -> Optional[Conflict]:
+    """:func:`conflict` on ``clock``; ``shown``: the caller has already
+    proven that the board has no solution (the verdict's backbone), so it is
+    not searched again (a search that ran out there made a verdict that had
+    shown it say the board was not shown to have no solution)."""
     all_clues = _clues(board)
-    if not done:
-        return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
+    if not shown:
+        n, done = _solve(board, 1, clock.left())
+        if n > 0:
+            return None
+        if not done:
+            return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
     if not _is_slither(board):
         if not all_clues:
             # Without numbers the board is its own bare board, just shown to
@@ -1073,7 +1081,7 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     if bb.count == 0:
         if not bb.complete:
             return Verdict(0, False, False, None, bb)
-        return Verdict(0, True, False, None, bb, (), conflict(board, time_limit=clock.left()))
+        return Verdict(0, True, False, None, bb, (), _conflict(board, clock, shown=True))
     if bb.count == 1:
         if bb.complete:
             return Verdict(1, True, True, _level(board), bb)
