@@ -174,3 +174,136 @@ def _slither_brute_force(board: Any) -> int:
                     todo.append(b)
         count += len(seen) == len(adjacent)
     return count
+
+
+def test_a_verdict_whose_ranking_ran_out_does_not_call_its_clue_the_best(monkeypatch) -> None:
+    # verdict(time_limit=...) proves the count, then ranks the clues to add
+    # with what is left of the budget. When the budget ran out while ranking,
+    # the suggestions are only the best of the places tried, yet the verdict
+    # said "34 solutions, 41 of 82 unknowns open; best clue: 3 at row 1,
+    # column 2 (12 unknowns open)" on this draft, whose best clue (3 at row
+    # 5, column 2) makes it unique; its to_dict() (the web page's and the
+    # CLI's JSON) had nothing to say the ranking was cut short. Here the
+    # ranking is made to run out, so the test does not depend on timing.
+    from loopcraft.slitherlink import Slitherlink
+
+    url = "https://puzz.link/p?slither/7/5/bg1dg61bm2260cib"
+    full = Slitherlink.parse(url).verdict(suggest=3)
+    assert full.complete and full.count == 34 and full.ranked
+    assert full.suggestions[0].count == 1 and "best clue: 3 at row 5, column 2 (unique)" in full.summary()
+    real = _setter._suggest
+
+    def suggest(board, k, clock, threads=1):  # type: ignore[no-untyped-def]
+        bb, tips, _ = real(board, k, clock, threads)
+        return bb, tips[1:], False  # the best one not reached: the ranking ran out
+
+    monkeypatch.setattr(_setter, "_suggest", suggest)
+    v = Slitherlink.parse(url).verdict(suggest=3)
+    assert v.complete and v.count == 34  # the count is proven
+    assert not v.ranked
+    assert v.to_dict()["ranked"] is False
+    assert "best clue:" not in v.summary(), v.summary()
+    assert "budget" in v.summary(), v.summary()
+
+
+def test_a_verdict_under_real_budgets_ranks_only_what_it_proved() -> None:
+    # The same with real time limits (timing-dependent which budgets cut the
+    # ranking short; whatever they do, a ranking said to be finished is the
+    # true one, and a cut one does not call its first clue the best).
+    from loopcraft.slitherlink import Slitherlink
+
+    url = "https://puzz.link/p?slither/7/5/bg1dg61bm2260cib"
+    full = Slitherlink.parse(url).verdict(suggest=3)
+    for t in (2e-4, 5e-4, 1e-3, 1.5e-3, 2e-3, 4e-3, 8e-3) * 2:
+        v = Slitherlink.parse(url).verdict(suggest=3, time_limit=t)
+        if v.ranked:
+            assert v.suggestions == full.suggestions, (t, v.suggestions)
+        elif v.suggestions:
+            assert "best clue:" not in v.summary(), (t, v.summary())
+
+
+def _fully_clued() -> Any:
+    """A 12 x 12 Slitherlink with every clue of one loop: unique at once, and
+    its minimization (59 of 144 clues with seed 0) takes a few hundred solves."""
+    from loopcraft import slitherlink
+    from loopcraft.slitherlink import Slitherlink
+
+    sol = slitherlink.generate(12, 12, seed=3).solve().solution
+    h, v = sol.h_edges, sol.v_edges
+    return Slitherlink([[h[r][c] + h[r + 1][c] + v[r][c] + v[r][c + 1] for c in range(12)] for r in range(12)])
+
+
+class _RunsOutAfter(_setter._Clock):
+    """A clock whose budget runs out after a given number of looks (so that
+    a test does not depend on the machine's speed)."""
+
+    looks = 0
+
+    def __init__(self, time_limit: Any) -> None:
+        super().__init__(time_limit)
+        self.left_looks = type(self).looks
+
+    def over(self) -> bool:
+        if self.end is None:
+            return False
+        self.left_looks -= 1
+        return self.left_looks < 0
+
+    def left(self) -> Any:
+        return None if self.end is None else (60.0 if self.left_looks >= 0 else 0.0)
+
+
+def test_a_minimization_cut_short_is_not_called_minimal(monkeypatch, capsys) -> None:
+    # minimize(time_limit=...) returns the board reached when the budget
+    # runs out: still unique, but not every clue in it was shown to be
+    # needed. `loopcraft check slither URL --minimize --time-limit 0.05`
+    # printed 'minimized: 86 of 144 clues needed' on this board, whose
+    # minimization keeps 59: 27 of the clues called needed were not, and the
+    # web page's minimize answer had nothing to say it was cut short.
+    from loopcraft.cli import main
+    from loopcraft.web import _api
+
+    board = _fully_clued()
+    url = board.to_url()
+    _RunsOutAfter.looks = 20
+    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter)
+    assert main(["check", "slither", url, "--minimize", "--time-limit", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "clues needed" not in out, out
+    assert "not proven minimal" in out, out
+    answer = _api.op_minimize({"family": "slither", "puzzle": url}, _api.Limits())
+    assert answer["complete"] is False, answer
+    smaller, proven = _setter.minimize_checked(board, ("easy", "search"), time_limit=60)
+    assert smaller.solve().unique and not proven
+    # Without a budget the same call proves every clue needed.
+    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter.__mro__[1])
+    smaller, proven = _setter.minimize_checked(board, ("easy", "search"))
+    assert proven and smaller.clue_count == 59
+
+
+def test_a_verdict_that_proved_no_solution_does_not_say_it_was_not_shown(monkeypatch) -> None:
+    # verdict() proves that the board has no solution (its backbone), then
+    # asks conflict() for the clues that clash, which searched the board
+    # again with what was left of the budget. When that search ran out, the
+    # verdict said "no solution: the budget ran out before the board was
+    # shown to have no solution" (Country Road's 5 x 5 one-cell countries at
+    # time_limit=2.3e-5 s), and its conflict's reason said so too: untrue,
+    # the verdict had just shown it. Here the searches after the backbone are
+    # made to run out, so the test does not depend on timing.
+    from loopcraft.slitherlink import Slitherlink
+
+    def out_of_time(board, limit, time_limit):  # type: ignore[no-untyped-def]
+        return 0, False  # the budget ran out: nothing found, nothing proven
+
+    country = _singletons(5, 5)
+    slither = Slitherlink([[3, 3, None], [3, 3, None], [None, 1, 0]])
+    assert slither.solve().count == 0 and country.solve().count == 0
+    monkeypatch.setattr(_setter, "_solve", out_of_time)
+    for board in (country, slither):
+        v = board.verdict(time_limit=60)
+        assert v.count == 0 and v.complete and v.conflict is not None
+        assert v.conflict.reason != _setter.NOT_SHOWN, (board, v.conflict)
+        assert "was shown to have no solution" not in v.summary(), v.summary()
+    assert country.verdict(time_limit=60).conflict.reason == "the region graph has no Hamiltonian cycle"
+    c = slither.verdict(time_limit=60).conflict
+    assert c.reason == _setter.CLASH and not c.complete  # every clue, not proven minimal

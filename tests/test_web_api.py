@@ -165,7 +165,7 @@ def test_verdict_ambiguous_backbone_and_suggestions(client: TestClient) -> None:
             for c, ch in enumerate(row):
                 seen = {getattr(s, name)[r][c] for s in loops}
                 assert ch == ("?" if len(seen) == 2 else str(seen.pop())), (name, r, c)
-    assert v["shaded"] and v["suggestions"]
+    assert v["shaded"] and v["suggestions"] and v["ranked"] is True  # no time limit: every clue judged
     for s in v["suggestions"]:
         clues = [list(row) for row in draft.clues]
         r, c = s["cell"]

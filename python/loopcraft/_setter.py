@@ -822,13 +822,21 @@ def conflict(board: Board, *, time_limit: Optional[float] = None) -> Optional[Co
     still leaves no solution (one satisfiability search each); what stays is
     minimal, since removing a clue only adds solutions.
     """
-    clock = _Clock(time_limit)
-    n, done = _solve(board, 1, clock.left())
-    if n > 0:
-        return None
+    return _conflict(board, _Clock(time_limit), shown=False)
+
+
+def _conflict(board: Board, clock: _Clock, *, shown: bool) -> Optional[Conflict]:
+    """:func:`conflict` on ``clock``; ``shown``: the caller has already
+    proven that the board has no solution (the verdict's backbone), so it is
+    not searched again (a search that ran out there made a verdict that had
+    shown it say the board was not shown to have no solution)."""
     all_clues = _clues(board)
-    if not done:
-        return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
+    if not shown:
+        n, done = _solve(board, 1, clock.left())
+        if n > 0:
+            return None
+        if not done:
+            return Conflict(tuple(w for w, _ in all_clues), NOT_SHOWN, False)
     if not _is_slither(board):
         if not all_clues:
             # Without numbers the board is its own bare board, just shown to
@@ -901,6 +909,21 @@ def minimize(
         ArgumentError: the board is not unique, ``max_level`` is not a level,
             or the board is graded above ``max_level``.
     """
+    return minimize_checked(board, levels, seed=seed, max_level=max_level, time_limit=time_limit)[0]
+
+
+def minimize_checked(
+    board: Board,
+    levels: Sequence[str],
+    *,
+    seed: int = 0,
+    max_level: Optional[str] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[Board, bool]:
+    """:func:`minimize`, and whether every clue left was shown to be needed
+    (False when the budget ran out first: the board is unique, but a clue in
+    it may be removable). The command line and the web page say so rather
+    than call such a board minimal."""
     levels = tuple(levels)
     seed = require_int("seed", seed)
     if max_level is not None:
@@ -924,20 +947,29 @@ def minimize(
     keep: Dict[Where, Optional[int]] = dict(_clues(board))
     current = board
     changed = True
-    while changed and not clock.over():
+    proven = True  # every clue kept so far was shown to be needed
+    while changed:
+        if clock.over():
+            proven = False
+            break
         changed = False
+        proven = True
         order = list(keep)
         rng.shuffle(order)
         for where in order:
             if clock.over():
+                proven = False
                 break
             trial = {w: v for w, v in keep.items() if w != where}
             b = _with(board, trial)
-            if b.solve(limit=2, time_limit=clock.left()).unique and fits(b):
+            r = b.solve(limit=2, time_limit=clock.left())
+            if r.unique and fits(b):
                 keep, current, changed = trial, b, True
+            elif not r.unique and r.count < 2 and not r.complete:
+                proven = False  # the search ran out: the clue was kept, not shown to be needed
         if max_level is None:
             break  # one pass is minimal: removing clues never makes another one removable
-    return current
+    return current, proven
 
 
 # ---------------------------------------------------------------- Verdict
@@ -956,8 +988,12 @@ class Verdict:
         level: the grade (a name of the family's ``LEVELS``) when unique, else None.
         backbone: what every solution shares (:class:`Backbone`).
         suggestions: the best clues to add, best first (empty when unique or
-            without solution).
+            without solution); when not ``ranked``, only the best of the
+            places tried before the budget ran out.
         conflict: when there is no solution, the clues that clash (:class:`Conflict`).
+        ranked: the suggestions are proven the best (every candidate was
+            judged); False when the budget ran out while ranking them. A
+            count can be exact (``complete``) and the ranking cut short.
     """
 
     count: int
@@ -967,6 +1003,7 @@ class Verdict:
     backbone: Backbone = field(repr=False)
     suggestions: Tuple[Suggestion, ...] = field(default=(), repr=False)
     conflict: Optional[Conflict] = field(default=None, repr=False)
+    ranked: bool = True
 
     def to_dict(self) -> Dict[str, Any]:
         """JSON-ready, with the backbone, suggestions and conflict."""
@@ -978,6 +1015,7 @@ class Verdict:
             "summary": self.summary(),
             "backbone": self.backbone.to_dict(),
             "suggestions": [s.to_dict() for s in self.suggestions],
+            "ranked": self.ranked,
             "conflict": None if self.conflict is None else self.conflict.to_dict(),
         }
 
@@ -1008,7 +1046,11 @@ class Verdict:
             s = self.suggestions[0]
             effect = "unique" if s.count == 1 else f"{s.open} unknowns open"
             where = _place(board, s.where) if board is not None else repr(s.where)
-            text += f"; best clue: {s.value} at {where} ({effect})"
+            if self.ranked:
+                text += f"; best clue: {s.value} at {where} ({effect})"
+            else:
+                # Only the best of the places tried: not called the best.
+                text += f"; the budget ran out while ranking the clues; best tried: {s.value} at {where} ({effect})"
         return text
 
     def __str__(self) -> str:
@@ -1039,7 +1081,7 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     if bb.count == 0:
         if not bb.complete:
             return Verdict(0, False, False, None, bb)
-        return Verdict(0, True, False, None, bb, (), conflict(board, time_limit=clock.left()))
+        return Verdict(0, True, False, None, bb, (), _conflict(board, clock, shown=True))
     if bb.count == 1:
         if bb.complete:
             return Verdict(1, True, True, _level(board), bb)
@@ -1049,5 +1091,10 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         n, exact = max(n, 2), False
         if not clock.over():
             n, exact = _frontier_count(board, n)
-    tips = _suggest(board, suggest, clock)[1] if suggest else ()
-    return Verdict(n, exact, False, None, bb, tips)
+    tips: Tuple[Suggestion, ...] = ()
+    ranked = True
+    if suggest:
+        # The ranking's own flag: a budget that ran out while ranking leaves
+        # the best of the places tried, which the verdict must not call the best.
+        _, tips, ranked = _suggest(board, suggest, clock)
+    return Verdict(n, exact, False, None, bb, tips, ranked=ranked)

@@ -11,9 +11,9 @@ incomplete, never as a verdict it did not prove.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict, Union
+from typing import Any, Dict, Tuple, Union
 
-from .._setter import _place
+from .._setter import _place, minimize_checked
 from ..country import CountryRoad
 from ..slitherlink import Slitherlink
 from . import country as _country_cli
@@ -32,19 +32,30 @@ def _board(kind: str, source: str) -> Union[Slitherlink, CountryRoad]:
     return _country_cli._board(source)
 
 
+def _levels(board: Union[Slitherlink, CountryRoad]) -> Tuple[str, ...]:
+    if isinstance(board, CountryRoad):
+        from ..country import LEVELS as country_levels
+
+        return tuple(country_levels)
+    from ..slitherlink import LEVELS as slither_levels
+
+    return tuple(slither_levels)
+
+
 def _check(args: argparse.Namespace) -> int:
     board = _board(args.kind, args.source)
     budget = args.time_limit
     v = board.verdict(suggest=args.suggest, time_limit=budget)
     minimized = None
+    proven = True
     if args.minimize and v.unique:
-        minimized = board.minimize(seed=0, time_limit=budget)
+        minimized, proven = minimize_checked(board, _levels(board), seed=0, time_limit=budget)
     write_pictures(args, v.backbone.to_svg)
     if args.json:
         out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": board.to_url()}
         out.update(v.to_dict())
         if minimized is not None:
-            out["minimized"] = {"puzzle": minimized.to_dict(), "url": minimized.to_url()}
+            out["minimized"] = {"puzzle": minimized.to_dict(), "url": minimized.to_url(), "complete": proven}
         print_json(out)
         return 0
     name = "Slitherlink" if args.kind == "slither" else "Country Road"
@@ -58,7 +69,11 @@ def _check(args: argparse.Namespace) -> int:
             print("minimize: only a unique board can be minimized")
         else:
             kept = len(minimized.numbers) if isinstance(minimized, CountryRoad) else minimized.clue_count
-            print(f"minimized: {kept} of {clues} clues needed: {minimized.to_url()}")
+            if proven:
+                print(f"minimized: {kept} of {clues} clues needed: {minimized.to_url()}")
+            else:
+                # The budget ran out: unique, but a clue kept may be removable.
+                print(f"minimized: {kept} of {clues} clues kept, not proven minimal (time limit): {minimized.to_url()}")
     return 0
 
 

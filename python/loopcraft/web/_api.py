@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Mapping, Tuple, Union
 
 from .. import country, loop, slitherlink
 from .._png import svg_size, svg_to_png
+from .._setter import minimize_checked
 from .._validate import require_int, require_str
 from ..country import CountryLoop, CountryRoad
 from ..errors import (
@@ -323,7 +324,9 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     board; ``summary`` one line for people; ``backbone`` what every solution
     shares (:meth:`Backbone.to_dict`: rows of ``1``/``0``/``?``) and
     ``shaded`` the cells where two solutions differ; ``suggestions`` the best
-    clues to add (each with the ``cell`` that shows it); ``conflict`` the
+    clues to add (each with the ``cell`` that shows it), and ``ranked``
+    false when the time limit ran out while ranking them (they are then the
+    best of the places tried); ``conflict`` the
     clues that clash when there is no solution (with their ``cells``);
     ``url`` the draft's puzz.link URL. All within the time limit: what it
     did not prove is reported as incomplete.
@@ -351,21 +354,24 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
         "backbone": bb.to_dict(),
         "shaded": [list(c) for c in bb.shaded()],
         "suggestions": suggestions,
+        "ranked": v.ranked,
         "conflict": conflict,
         "url": share_text(board),
     }
 
 
 def op_minimize(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
-    """``{family, puzzle, seed?, time_limit?}`` -> ``{board, removed}``: the
-    board with every clue that is not needed removed (it must be unique).
-    When the time limit runs out, the board reached so far (still unique)."""
+    """``{family, puzzle, seed?, time_limit?}`` -> ``{board, removed,
+    complete}``: the board with every clue that is not needed removed (it
+    must be unique). When the time limit runs out, the board reached so far
+    (still unique) and ``complete`` false: a clue it keeps may not be needed."""
     _family_name, board = _board(body)
     seed = require_int("seed", body.get("seed", 0), 0, 2**63 - 1)
     before = board.clue_count if isinstance(board, Slitherlink) else len(board.numbers)
-    smaller = board.minimize(seed=seed, time_limit=_time_limit(body, limits))
+    levels = slitherlink.LEVELS if isinstance(board, Slitherlink) else country.LEVELS
+    smaller, proven = minimize_checked(board, levels, seed=seed, time_limit=_time_limit(body, limits))
     after = smaller.clue_count if isinstance(smaller, Slitherlink) else len(smaller.numbers)
-    return {"board": board_data(smaller), "removed": before - after}
+    return {"board": board_data(smaller), "removed": before - after, "complete": proven}
 
 
 def has_hints() -> bool:

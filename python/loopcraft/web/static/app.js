@@ -586,7 +586,10 @@ function showVerdict() {
   if (box.children.length) {
     const label = document.createElement("span");
     label.className = "suggestion-label";
-    label.textContent = "Clues that narrow it down:";
+    // ranked is false when the time limit ran out while ranking: the best of the clues tried.
+    label.textContent = res.ranked === false
+      ? "Clues that narrow it down (the time ran out before every clue was tried):"
+      : "Clues that narrow it down:";
     box.prepend(label);
   }
   $("minimize").hidden = !res.unique;
@@ -604,7 +607,10 @@ async function minimise() {
   try {
     const res = await api("minimize", { family: apiFamily(p), puzzle: boardDict(p) }, controller.signal);
     startSet(puzzleFrom(res.board, apiFamily(p)));
-    message(`Removed ${res.removed} ${res.removed === 1 ? "clue" : "clues"}; every clue left is needed.`, "ok");
+    const removed = `Removed ${res.removed} ${res.removed === 1 ? "clue" : "clues"}`;
+    // complete is false when the time limit ran out first: a clue left may not be needed.
+    if (res.complete === false) message(`${removed}; the time ran out before every clue left was shown to be needed.`, "ok");
+    else message(`${removed}; every clue left is needed.`, "ok");
   } catch (err) {
     if (err.name !== "AbortError") message(err.message, "error");
   } finally {
