@@ -7,14 +7,16 @@ a documented error, or within its bounds, now.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
 from pathlib import Path
+from typing import List
 
 import pytest
 
-from loopcraft import FormatError
+from loopcraft import CountryRoad, FormatError
 from loopcraft.cli import main
 
 # ---------------------------------------------------------------- banks
@@ -80,3 +82,34 @@ def test_a_shard_that_is_no_regular_file(small_bank: Path, tmp_path: Path, kind:
     assert summary.made == 2
     assert verify_bank(copy).ok
     assert list(read_bank(copy)) == list(read_bank(small_bank))
+
+
+# ---------------------------------------------------------------- the command line
+
+#: A unique Country Road board with a blocked cell: no puzz.link URL holds it.
+BLOCKED = (
+    "5 5\n- 2 - - -\n- - 7 - -\n- - - - -\n- - - - -\n- - - - -\n"
+    "@ 0 0 0 1\n0 0 2 2 1\n0 2 2 2 1\n3 3 2 2 4\n3 3 4 4 4\n"
+)
+
+
+@pytest.mark.parametrize("options", [["--json"], ["--minimize"], ["--json", "--minimize"]])
+def test_check_takes_a_country_board_with_blocked_cells(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: List[str]
+) -> None:
+    # `check country` wrote the board's URL into its JSON and after
+    # "minimized:", and to_url refuses a board with blocked cells: a legal
+    # board was answered "error: a board with blocked cells cannot be
+    # written as a puzz.link country URL", exit status 2. The URL is now
+    # null in JSON, and the minimized board is printed as puzzlekit text.
+    source = tmp_path / "blocked.txt"
+    source.write_text(BLOCKED)
+    assert main(["check", "country", str(source), *options]) == 0
+    out = capsys.readouterr().out
+    if "--json" in options:
+        data = json.loads(out)
+        assert data["unique"] and data["url"] is None and data["puzzle"]["regions"][0][0] is None
+        assert ("minimized" in data) == ("--minimize" in options)
+    else:
+        assert "minimized: 2 of 2 clues needed: \n5 5\n" in out
+        assert CountryRoad.from_puzzlekit(out.split("needed: \n", 1)[1]).solve().unique

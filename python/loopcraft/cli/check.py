@@ -11,10 +11,11 @@ incomplete, never as a verdict it did not prove.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict, Union
+from typing import Any, Dict, Optional, Union
 
 from .._setter import _place
 from ..country import CountryRoad
+from ..errors import ArgumentError
 from ..slitherlink import Slitherlink
 from . import country as _country_cli
 from . import slitherlink as _slither_cli
@@ -32,6 +33,15 @@ def _board(kind: str, source: str) -> Union[Slitherlink, CountryRoad]:
     return _country_cli._board(source)
 
 
+def _url(board: Union[Slitherlink, CountryRoad]) -> Optional[str]:
+    """The board's puzz.link URL, or None for a Country Road board with
+    blocked cells, which no URL can hold (the JSON's ``puzzle`` still has it)."""
+    try:
+        return board.to_url()
+    except ArgumentError:
+        return None
+
+
 def _check(args: argparse.Namespace) -> int:
     board = _board(args.kind, args.source)
     budget = args.time_limit
@@ -41,10 +51,10 @@ def _check(args: argparse.Namespace) -> int:
         minimized = board.minimize(seed=0, time_limit=budget)
     write_pictures(args, v.backbone.to_svg)
     if args.json:
-        out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": board.to_url()}
+        out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": _url(board)}
         out.update(v.to_dict())
         if minimized is not None:
-            out["minimized"] = {"puzzle": minimized.to_dict(), "url": minimized.to_url()}
+            out["minimized"] = {"puzzle": minimized.to_dict(), "url": _url(minimized)}
         print_json(out)
         return 0
     name = "Slitherlink" if args.kind == "slither" else "Country Road"
@@ -58,7 +68,9 @@ def _check(args: argparse.Namespace) -> int:
             print("minimize: only a unique board can be minimized")
         else:
             kept = len(minimized.numbers) if isinstance(minimized, CountryRoad) else minimized.clue_count
-            print(f"minimized: {kept} of {clues} clues needed: {minimized.to_url()}")
+            url = _url(minimized)
+            shown = url if url is not None else "\n" + minimized.to_puzzlekit()
+            print(f"minimized: {kept} of {clues} clues needed: {shown}")
     return 0
 
 
