@@ -12,11 +12,11 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import List
+from typing import Any, List
 
 import pytest
 
-from loopcraft import CountryRoad, FormatError
+from loopcraft import CountryRoad, FormatError, Slitherlink
 from loopcraft.cli import main
 
 # ---------------------------------------------------------------- banks
@@ -113,3 +113,29 @@ def test_check_takes_a_country_board_with_blocked_cells(
     else:
         assert "minimized: 2 of 2 clues needed: \n5 5\n" in out
         assert CountryRoad.from_puzzlekit(out.split("needed: \n", 1)[1]).solve().unique
+
+
+# ---------------------------------------------------------------- searches
+
+
+@pytest.mark.parametrize("family", ["slither", "country"])
+def test_a_search_keeps_its_solutions_within_a_memory_budget(monkeypatch: pytest.MonkeyPatch, family: str) -> None:
+    # solve(limit=10**9) kept every solution it found until its time limit: a
+    # blank 10 x 10 Slitherlink finds some 90,000 a second, 1.8 KB each as
+    # Python tuples, so `loopcraft solve slither --limit 1000000000` asked
+    # for about 10 GB in its default minute (a MemoryError traceback). The
+    # budget is lowered here so that the test stays small.
+    from loopcraft import _validate
+
+    monkeypatch.setattr(_validate, "MAX_KEPT_VALUES", 4096, raising=False)
+    board: Any
+    if family == "slither":
+        board, values = Slitherlink([[None] * 10] * 10), 11 * 10 + 10 * 11
+    else:
+        board, values = CountryRoad.from_regions([[r * 8 + c for c in range(8)] for r in range(8)]), 2 * 8 * 7
+    result = board.solve(limit=10**9, time_limit=5)
+    assert result.count == result.limit == 4096 // values and not result.complete
+    assert board.solve(limit=3).limit == 3  # a limit within the budget is kept
+    assert Slitherlink([[3, 3, 1]]).solve(limit=10**9).unique  # a search that ends within it is complete
+    # Counting by search keeps no solution, so the budget does not cut it short.
+    assert Slitherlink([[None] * 3] * 3).count("search") == 213

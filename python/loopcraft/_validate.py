@@ -20,6 +20,27 @@ MAX_ATTEMPTS: int = _core.MAX_ATTEMPTS
 MAX_COUNT_THREADS: int = _core.MAX_COUNT_THREADS
 
 
+#: The most edge values the solutions of one search keep (a memory budget:
+#: some 300 MB once they are Python tuples). ``solve(limit=10**9)`` on an open
+#: board keeps finding solutions until its time limit, and held every one: a
+#: blank 10 x 10 Slitherlink finds some 90,000 a second, 1.8 KB each, so the
+#: command line's default minute asked for about 10 GB and ended in a
+#: MemoryError. A search stops at :func:`kept_limit` instead, as at ``limit``.
+MAX_KEPT_VALUES = 1 << 25
+
+
+def kept_limit(limit: int, values: int) -> int:
+    """``limit``, lowered so that that many solutions of ``values`` edge values
+    each stay within :data:`MAX_KEPT_VALUES`, but never below 2 (the least
+    that proves uniqueness). A search stopped there is not complete, and its
+    result's ``limit`` says where it stopped.
+
+    >>> kept_limit(2, 220), kept_limit(10**9, 220), kept_limit(10**9, 10**9)
+    (2, 152520, 2)
+    """
+    return min(limit, max(2, MAX_KEPT_VALUES // max(1, values)))
+
+
 def show(value: Any) -> str:
     """``repr(value)`` for an error message. An int too long to print (Python
     refuses to write one of more than 4,300 digits, with a ValueError) is

@@ -452,6 +452,9 @@ class CountryRoad(Picture):
 
         Args:
             limit: stop after this many solutions (2 proves uniqueness).
+                The solutions kept are bounded in memory too
+                (``_validate.MAX_KEPT_VALUES`` edge values in all): a larger
+                limit stops there, incomplete, with that as the result's ``limit``.
             node_limit: stop after this many search nodes.
             time_limit: stop after this many seconds.
             stages: the ladder stages run at each node (default: all five).

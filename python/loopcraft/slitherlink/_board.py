@@ -14,7 +14,7 @@ from .._picture import Picture
 from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import MAX_COUNT_THREADS, require_int, require_optional_number, require_str, show
+from .._validate import MAX_COUNT_THREADS, kept_limit, require_int, require_optional_number, require_str, show
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _explain
 from . import _formats as fmt
@@ -290,7 +290,10 @@ class Slitherlink(Picture):
 
         Args:
             limit: stop after this many solutions; 2 (the default) is the
-                least that can prove uniqueness.
+                least that can prove uniqueness. The solutions kept are
+                bounded in memory too (``_validate.MAX_KEPT_VALUES`` edge
+                values in all): a larger limit stops there, incomplete, with
+                that as the result's ``limit``.
             node_limit: optional budget of search nodes.
             time_limit: optional budget in seconds.
 
@@ -304,6 +307,7 @@ class Slitherlink(Picture):
         (1, False, False)
         """
         limit = require_int("limit", limit, 1, 2**32 - 1)
+        limit = kept_limit(limit, (self.rows + 1) * self.cols + self.rows * (self.cols + 1))
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         budget = require_optional_number("time_limit", time_limit)
@@ -340,8 +344,11 @@ class Slitherlink(Picture):
         if engine == "frontier":
             count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce, threads=threads)
             return Count(int(count), route, reason)
-        result = self.solve(limit=min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT))
-        return Count(result.count, "search", "engine='search' enumerates the solutions")
+        # The core's search itself, not solve(): solve keeps its solutions
+        # within a memory budget and stops there, which would cut this count
+        # short; here they are only counted (as Country Road's search does).
+        found, _, _ = self.core_board.solve(min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT), None, None)
+        return Count(len(found), "search", "engine='search' enumerates the solutions")
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search, no budget)."""
