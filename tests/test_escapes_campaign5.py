@@ -12,11 +12,12 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Callable, List
 
 import pytest
 
-from loopcraft import CountryRoad, FormatError, Slitherlink
+import loopcraft.country.stats  # noqa: F401  (country.stats)
+from loopcraft import ArgumentError, CountryRoad, FormatError, Slitherlink, country, slitherlink
 from loopcraft.cli import main
 
 # ---------------------------------------------------------------- banks
@@ -139,3 +140,37 @@ def test_a_search_keeps_its_solutions_within_a_memory_budget(monkeypatch: pytest
     assert Slitherlink([[3, 3, 1]]).solve(limit=10**9).unique  # a search that ends within it is complete
     # Counting by search keeps no solution, so the budget does not cut it short.
     assert Slitherlink([[None] * 3] * 3).count("search") == 213
+
+
+# ---------------------------------------------------------------- seeds
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda seed: country.generate(4, 4, seed=seed, grade="region", attempts=2),
+        lambda seed: country.generate_puzzle(4, 4, seed=seed, grade="region", attempts=2),
+        lambda seed: str(country.generate_puzzle(4, 4, seed=seed)),
+        lambda seed: country.stats.run_table("reach", boards=1, seed=seed),
+    ],
+    ids=["country generate", "generate_puzzle", "generated str", "stats"],
+)
+@pytest.mark.parametrize("seed", [10**5000, -(10**5000)], ids=["huge", "-huge"])
+def test_int_seeds_too_long_to_write(call: Callable[[int], Any], seed: int) -> None:
+    # Seeds of any size were taken, and written in decimal where a message or
+    # a board's seed names them: Python refuses an int of more than 4,300
+    # digits with a bare ValueError ("Exceeds the limit (4300 digits) for
+    # integer string conversion"), from NoPuzzleFound's message, the
+    # generated puzzle's repr, and each board seed of a bank or a stats run.
+    with pytest.raises(ArgumentError, match="seed must be an int of at most 1000 digits"):
+        call(seed)
+    with pytest.raises(ArgumentError, match="seed must be an int of at most 1000 digits"):
+        slitherlink.generate(3, 3, seed=seed)  # taken modulo 2**64, refused the same for one rule
+
+
+def test_bank_seeds_too_long_to_write(tmp_path: Path) -> None:
+    from loopcraft.bank import make_bank
+
+    with pytest.raises(ArgumentError, match="seed must be an int of at most 1000 digits"):
+        make_bank("country", tmp_path / "bank", "4x4", 1, seed=10**5000)
+    assert make_bank("country", tmp_path / "bank", "4x4", 1, seed=10**999).boards == 1  # 1,000 digits

@@ -95,14 +95,25 @@ def require_optional_number(name: str, value: Any, lo: float = 0) -> Optional[fl
     return require_number(name, value, lo)
 
 
+#: The most decimal digits of an int seed (the core's limit on numbers read
+#: from text): seeds are written in decimal (in messages, in the seeds of a
+#: bank's boards and of the stats' boards), and Python refuses to write an
+#: int of more than 4,300 digits, with a bare ValueError.
+MAX_SEED_DIGITS: int = _core.MAX_DIGITS
+_SEED_BOUND = 10**MAX_SEED_DIGITS
+
+
 def require_seed(seed: Any) -> Union[int, str]:
-    """Checks a generator seed: an int, or a str that is valid Unicode text (a
-    lone surrogate has no UTF-8 form, which the seed is hashed from).
+    """Checks a generator seed: an int of at most :data:`MAX_SEED_DIGITS`
+    digits, or a str that is valid Unicode text (a lone surrogate has no
+    UTF-8 form, which the seed is hashed from).
 
     The Loop engine v1 does not use this: its seeds follow JavaScript's UTF-16
     rules, where a lone surrogate is a code unit like any other."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+    if isinstance(seed, int) and not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise ArgumentError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits, got {show(seed)}")
     if isinstance(seed, str):
         try:
             seed.encode("utf-8")
