@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Callable, List
+from typing import Any, Callable, Dict, List
 
 import pytest
 
@@ -174,3 +174,16 @@ def test_bank_seeds_too_long_to_write(tmp_path: Path) -> None:
     with pytest.raises(ArgumentError, match="seed must be an int of at most 1000 digits"):
         make_bank("country", tmp_path / "bank", "4x4", 1, seed=10**5000)
     assert make_bank("country", tmp_path / "bank", "4x4", 1, seed=10**999).boards == 1  # 1,000 digits
+
+
+@pytest.mark.parametrize(
+    "options", [{"count": 10**5000}, {"chunk_size": 10**5000}, {"count": 10**5000, "chunk_size": 10**4999}]
+)
+def test_bank_counts_too_long_to_write(tmp_path: Path, options: Dict[str, int]) -> None:
+    # check_plan refused these, with a message that wrote them in decimal: a
+    # bare ValueError ("Exceeds the limit (4300 digits)") instead.
+    from loopcraft.bank import make_bank
+
+    options = dict({"count": 2}, **options)
+    with pytest.raises(ArgumentError, match="an int of"):
+        make_bank("country", tmp_path / "bank", "4x4", options.pop("count"), **options)

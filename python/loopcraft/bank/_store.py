@@ -94,13 +94,15 @@ class Chunk:
 
 def check_plan(sizes: int, count: int, chunk_size: int) -> None:
     """Refuses a plan of more than :data:`MAX_CHUNKS` chunks or chunks of more
-    than :data:`MAX_CHUNK_SIZE` boards, before anything is allocated."""
+    than :data:`MAX_CHUNK_SIZE` boards, before anything is allocated (the
+    numbers named through ``show``: a count of 5,000 digits cannot be written
+    in decimal)."""
     if chunk_size > MAX_CHUNK_SIZE:
-        raise ArgumentError(f"chunk_size must be at most {MAX_CHUNK_SIZE}, got {chunk_size}")
+        raise ArgumentError(f"chunk_size must be at most {MAX_CHUNK_SIZE}, got {show(chunk_size)}")
     chunks = sizes * -(-count // chunk_size)
     if chunks > MAX_CHUNKS:
         raise ArgumentError(
-            f"a bank of {count} boards per size in chunks of {chunk_size} has {chunks} chunks, "
+            f"a bank of {show(count)} boards per size in chunks of {chunk_size} has {show(chunks)} chunks, "
             f"more than {MAX_CHUNKS}: give a larger chunk_size or a smaller count"
         )
 
