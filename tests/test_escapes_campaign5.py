@@ -11,14 +11,17 @@ import json
 import os
 import shutil
 import sys
+import tracemalloc
 from pathlib import Path
 from typing import Any, Callable, Dict, List
 
 import pytest
 
 import loopcraft.country.stats  # noqa: F401  (country.stats)
-from loopcraft import ArgumentError, CountryRoad, FormatError, Slitherlink, country, slitherlink
+from loopcraft import ArgumentError, CountryRoad, FormatError, Position, Slitherlink, country, slitherlink
 from loopcraft.cli import main
+
+C_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
 
 # ---------------------------------------------------------------- banks
 
@@ -187,3 +190,33 @@ def test_bank_counts_too_long_to_write(tmp_path: Path, options: Dict[str, int]) 
     options = dict({"count": 2}, **options)
     with pytest.raises(ArgumentError, match="an int of"):
         make_bank("country", tmp_path / "bank", "4x4", options.pop("count"), **options)
+
+
+# ---------------------------------------------------------------- positions
+
+_N = 1500
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"h_edges": ["1" * _N] * (_N + 1), "v_edges": ["1" * (_N + 1)] * _N},
+        {"right": ["1" * _N] * _N, "down": ["1" * (_N + 1)] * (_N - 1)},
+    ],
+    ids=["slitherlink", "country"],
+)
+def test_position_dicts_of_absurd_sizes_are_refused_before_their_marks_are_read(data: Dict[str, Any]) -> None:
+    # Position.from_dict read every row into a dict of marks and only then
+    # refused the size (at most 100 a side, 30 for Country Road): a few
+    # kilobytes of repeated rows made millions of marks (3,000 x 3,000:
+    # 14 s and 2.3 GB; larger, a MemoryError). hint() reads its position so.
+    board = Slitherlink([[None] * 5] * 5) if "h_edges" in data else CountryRoad.from_url(C_URL)
+    for call in (Position.from_dict, board.hint):
+        tracemalloc.start()
+        try:
+            with pytest.raises(ArgumentError, match=r"rows must be at most"):
+                call(data)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 10_000_000
