@@ -20,6 +20,7 @@ import pytest
 import loopcraft.country.stats  # noqa: F401  (country.stats)
 from loopcraft import ArgumentError, CountryRoad, FormatError, Position, Slitherlink, country, slitherlink
 from loopcraft.cli import main
+from loopcraft.slitherlink import Solution
 
 C_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
 
@@ -220,3 +221,42 @@ def test_position_dicts_of_absurd_sizes_are_refused_before_their_marks_are_read(
         finally:
             tracemalloc.stop()
         assert peak < 10_000_000
+
+
+# ---------------------------------------------------------------- lengths past sys.maxsize
+
+_HUGE = range(10**30)  # a Sequence whose len() is an OverflowError
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Slitherlink(_HUGE),
+        lambda: Slitherlink([_HUGE]),
+        lambda: Slitherlink([[1], _HUGE]),
+        lambda: CountryRoad.from_regions(_HUGE),
+        lambda: CountryRoad.from_regions([_HUGE, _HUGE]),
+        lambda: CountryRoad.from_regions([[0, 0], _HUGE]),
+        lambda: Solution.from_inside([[1], _HUGE]),
+        lambda: Solution.from_edges([[1], _HUGE], [[1, 1]]),
+        lambda: Position.from_dict({"h_edges": _HUGE, "v_edges": ["?"]}),
+        lambda: Position.from_dict({"h_edges": ["?", "?"], "v_edges": _HUGE}),
+        lambda: Position.from_dict({"right": _HUGE, "down": ["?"]}),
+        lambda: Slitherlink([[None]]).hint({"right": ["?", "?"], "down": _HUGE}),
+        lambda: slitherlink.solve_many(_HUGE),
+        lambda: country.solve_many(_HUGE),
+    ],
+)
+def test_sequences_longer_than_len_can_say(call: Callable[[], Any]) -> None:
+    # len(range(10**30)) is an OverflowError ("Python int too large to
+    # convert to C ssize_t"): a bare one from each of these, which took the
+    # length of a grid, a row or a batch before anything else.
+    with pytest.raises(ArgumentError, match="has more than 9223372036854775807 items"):
+        call()
+
+
+def test_a_row_is_measured_before_it_is_read() -> None:
+    # Solution.from_inside read every row into cells before it checked their
+    # lengths: a row of range(10**12) (a true length) ran until memory ended.
+    with pytest.raises(ArgumentError, match="inside row 2 has 1000000000000 cells, expected 1"):
+        Solution.from_inside([[1], range(10**12)])

@@ -7,8 +7,9 @@ naming the argument, so that nothing malformed reaches the compiled core.
 from __future__ import annotations
 
 import os
+import sys
 from itertools import islice
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Sized, Union
 
 from . import _core
 from .errors import ArgumentError, ArgumentTypeError
@@ -59,6 +60,23 @@ def show(value: Any) -> str:
     except (ValueError, RecursionError):  # a huge int inside, or nesting too deep
         return f"a {type(value).__name__} too long or too deep to print"
     return text if len(text) <= 200 else text[:200] + "..."
+
+
+def size_of(name: str, value: Sized) -> int:
+    """``len(value)``: a length past ``sys.maxsize`` (``range(10**30)``), which
+    ``len`` refuses with an OverflowError, is an ArgumentError naming ``name``.
+
+    >>> size_of("rows", [1, 2])
+    2
+    >>> size_of("rows", range(10**30))
+    Traceback (most recent call last):
+    ...
+    loopcraft.errors.ArgumentError: rows has more than 9223372036854775807 items
+    """
+    try:
+        return len(value)
+    except OverflowError:
+        raise ArgumentError(f"{name} has more than {sys.maxsize} items") from None
 
 
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
