@@ -18,7 +18,17 @@ from typing import Any, Callable, Dict, List
 import pytest
 
 import loopcraft.country.stats  # noqa: F401  (country.stats)
-from loopcraft import ArgumentError, CountryRoad, FormatError, Position, Slitherlink, country, slitherlink
+from loopcraft import (
+    ArgumentError,
+    ArgumentTypeError,
+    CountryRoad,
+    FormatError,
+    LoopcraftError,
+    Position,
+    Slitherlink,
+    country,
+    slitherlink,
+)
 from loopcraft.cli import main
 from loopcraft.slitherlink import Solution
 
@@ -260,3 +270,57 @@ def test_a_row_is_measured_before_it_is_read() -> None:
     # lengths: a row of range(10**12) (a true length) ran until memory ended.
     with pytest.raises(ArgumentError, match="inside row 2 has 1000000000000 cells, expected 1"):
         Solution.from_inside([[1], range(10**12)])
+
+
+# ---------------------------------------------------------------- stats tables
+
+
+def _table(**fields: Any) -> Any:
+    from loopcraft.country.stats import Table
+
+    values: Dict[str, Any] = {"name": "t", "title": "T", "columns": ("a", "b"), "rows": (("x", 1.5),), "notes": ""}
+    values.update(fields)
+    return Table(**values)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"name": "a\0b"},  # open: ValueError: embedded null byte
+        {"name": "../t"},  # a file outside the directory
+        {"name": 5},
+        {"columns": (1, 2)},  # to_markdown: TypeError from str.join
+        {"columns": ("\ud800",)},  # write_text: UnicodeEncodeError
+        {"title": "\ud800"},
+        {"rows": (("\ud800", 1),)},
+        {"rows": ((10**5000, 1),)},  # str(): ValueError past 4,300 digits
+        {"rows": 5},
+    ],
+    ids=[
+        "nul",
+        "dotdot",
+        "int-name",
+        "int-columns",
+        "surrogate-column",
+        "surrogate-title",
+        "surrogate-value",
+        "huge",
+        "rows",
+    ],
+)
+def test_hand_made_stats_tables_are_checked(tmp_path: Path, fields: Dict[str, Any]) -> None:
+    from loopcraft.country.stats import write_table
+
+    with pytest.raises(LoopcraftError):
+        write_table(_table(**fields), tmp_path / "out")
+    assert not (tmp_path / "t.md").exists()
+    assert [p.name for p in write_table(_table(), tmp_path / "out", plot=False)] == ["t.md", "t.csv"]
+
+
+@pytest.mark.parametrize("table", [None, "reach", {"name": "t"}, 5])
+def test_write_table_takes_a_table(tmp_path: Path, table: Any) -> None:
+    # Anything else was a bare AttributeError ('str' object has no attribute 'to_markdown').
+    from loopcraft.country.stats import write_table
+
+    with pytest.raises(ArgumentTypeError, match="table must be a Table"):
+        write_table(table, tmp_path)
