@@ -324,3 +324,23 @@ def test_write_table_takes_a_table(tmp_path: Path, table: Any) -> None:
 
     with pytest.raises(ArgumentTypeError, match="table must be a Table"):
         write_table(table, tmp_path)
+
+
+# ---------------------------------------------------------------- messages
+
+
+@pytest.mark.parametrize(
+    "board, why",
+    [
+        (Slitherlink([[None] * 3] * 3), "more than one solution"),
+        (CountryRoad.from_regions([[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]]), "more than one solution"),
+        (Slitherlink([[3, 3], [3, 3]]), "no solution"),
+    ],
+    ids=["slitherlink", "country", "none"],
+)
+def test_minimize_says_why_a_board_is_not_unique(board: Any, why: str) -> None:
+    # A board with several solutions was refused as "minimize needs a unique
+    # board (not proven in time)": the search stops at 2 solutions, which is
+    # not complete, and that was read as the time limit running out.
+    with pytest.raises(ArgumentError, match=f"minimize needs a unique board \\(it has {why}"):
+        board.minimize()
