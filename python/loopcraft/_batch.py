@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, 
 
 from . import _core
 from ._result import SolveResult
-from ._validate import require_int, require_optional_number
+from ._validate import require_int, require_optional_number, size_of
 from .errors import ArgumentError, ArgumentTypeError, LoopcraftError
 
 __all__ = [
@@ -79,7 +79,7 @@ def batch_items(items: Iterable[Any], name: str = "boards") -> Iterator[Tuple[in
     """``enumerate(items)`` for a batch: an ArgumentError past
     :data:`MAX_BATCH` items, before reading any when the container's length
     is known to be true (an exact list, tuple or range)."""
-    if type(items) in (list, tuple, range) and len(items) > MAX_BATCH:  # type: ignore[arg-type]
+    if type(items) in (list, tuple, range) and size_of(name, items) > MAX_BATCH:  # type: ignore[arg-type]
         raise ArgumentError(f"a batch holds at most {MAX_BATCH:,} {name}, got {len(items):,}; split it")  # type: ignore[arg-type]
     for i, item in enumerate(items):
         if i == MAX_BATCH:

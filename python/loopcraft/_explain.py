@@ -46,7 +46,7 @@ from typing import (
 )
 
 from . import _core
-from ._validate import MAX_NAMES, bounded_items, require_int, require_optional_number, show
+from ._validate import MAX_NAMES, bounded_items, require_int, require_optional_number, show, size_of
 from .errors import ArgumentError, ArgumentTypeError, TimeLimitError
 
 __all__ = ["Key", "Rule", "Step", "Explanation", "Position"]
@@ -307,10 +307,21 @@ class Explanation:
         return self.text()
 
 
+def _require_sides(family: str, rows: int, cols: int) -> None:
+    """Refuses a position dict of a size no board of ``family`` has before
+    its rows are read: a dict of 3,000 x 3,000 marks took 14 s and 2.3 GB
+    (the marks' dict) before the Position refused its size, and a larger one
+    ended in a MemoryError."""
+    lo, hi = _SIDES[family]
+    require_int("rows", rows, lo, hi)
+    if cols:  # 0: the first row is no str, which the rows' check names
+        require_int("cols", cols, lo, hi)
+
+
 def _require_marks(name: str, value: Any, n: int, width: int, allow: str) -> List[str]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise ArgumentTypeError(f"{name} must be a list of strings, got {type(value).__name__}")
-    if len(value) != n:
+    if size_of(name, value) != n:
         raise ArgumentError(f"{name} has {len(value)} rows, expected {n}")
     for r, row in enumerate(value):
         if not isinstance(row, str):
@@ -414,11 +425,17 @@ class Position:
         if "h_edges" in data or "v_edges" in data:
             h = data.get("h_edges")
             v = data.get("v_edges")
-            if not isinstance(h, Sequence) or not isinstance(v, Sequence) or isinstance(h, str) or len(h) < 2:
+            if (
+                not isinstance(h, Sequence)
+                or not isinstance(v, Sequence)
+                or isinstance(h, str)
+                or size_of("h_edges", h) < 2
+            ):
                 raise ArgumentError(
                     "a Slitherlink position needs h_edges (rows + 1 strings) and v_edges (rows strings)"
                 )
-            R, C = len(h) - 1, len(h[0]) if isinstance(h[0], str) else 0
+            R, C = len(h) - 1, len(h[0]) if isinstance(h[0], str) else 0  # a str's length is true
+            _require_sides("slitherlink", R, C)
             grids = {
                 "h": _require_marks("h_edges", h, R + 1, C, "01?"),
                 "v": _require_marks("v_edges", v, R, C + 1, "01?"),
@@ -426,10 +443,11 @@ class Position:
             family = "slitherlink"
         elif "right" in data or "down" in data:
             right, down = data.get("right"), data.get("down")
-            if not isinstance(right, Sequence) or isinstance(right, str) or len(right) < 1:
+            if not isinstance(right, Sequence) or isinstance(right, str) or size_of("right", right) < 1:
                 raise ArgumentError("a Country Road position needs right (rows strings) and down (rows - 1 strings)")
             R = len(right)
             C = len(right[0]) + 1 if isinstance(right[0], str) else 0
+            _require_sides("country", R, C)
             grids = {
                 "right": _require_marks("right", right, R, C - 1, "01?"),
                 "down": _require_marks("down", down, R - 1, C, "01?"),

@@ -933,7 +933,16 @@ def minimize_checked(
     clock = _Clock(time_limit)
     r = board.solve(limit=2, time_limit=clock.left())
     if not r.unique:
-        raise ArgumentError("minimize needs a unique board" + ("" if r.complete else " (not proven in time)"))
+        # A search that stopped at its limit of 2 is not complete either, yet
+        # it proved the board not unique: only a search stopped by the time
+        # limit before two solutions leaves the question open.
+        if r.count >= 2:
+            why = " (it has more than one solution)"
+        elif r.complete:
+            why = " (it has no solution)"
+        else:
+            why = " (not proven in time)"
+        raise ArgumentError("minimize needs a unique board" + why)
 
     def fits(b: Board) -> bool:
         if max_level is None:

@@ -7,8 +7,9 @@ naming the argument, so that nothing malformed reaches the compiled core.
 from __future__ import annotations
 
 import os
+import sys
 from itertools import islice
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Sized, Union
 
 from . import _core
 from .errors import ArgumentError, ArgumentTypeError
@@ -18,6 +19,27 @@ from .errors import ArgumentError, ArgumentTypeError
 MAX_ATTEMPTS: int = _core.MAX_ATTEMPTS
 #: Most worker threads of a frontier count (the core's ``frontier::MAX_THREADS``).
 MAX_COUNT_THREADS: int = _core.MAX_COUNT_THREADS
+
+
+#: The most edge values the solutions of one search keep (a memory budget:
+#: some 300 MB once they are Python tuples). ``solve(limit=10**9)`` on an open
+#: board keeps finding solutions until its time limit, and held every one: a
+#: blank 10 x 10 Slitherlink finds some 90,000 a second, 1.8 KB each, so the
+#: command line's default minute asked for about 10 GB and ended in a
+#: MemoryError. A search stops at :func:`kept_limit` instead, as at ``limit``.
+MAX_KEPT_VALUES = 1 << 25
+
+
+def kept_limit(limit: int, values: int) -> int:
+    """``limit``, lowered so that that many solutions of ``values`` edge values
+    each stay within :data:`MAX_KEPT_VALUES`, but never below 2 (the least
+    that proves uniqueness). A search stopped there is not complete, and its
+    result's ``limit`` says where it stopped.
+
+    >>> kept_limit(2, 220), kept_limit(10**9, 220), kept_limit(10**9, 10**9)
+    (2, 152520, 2)
+    """
+    return min(limit, max(2, MAX_KEPT_VALUES // max(1, values)))
 
 
 def show(value: Any) -> str:
@@ -38,6 +60,23 @@ def show(value: Any) -> str:
     except (ValueError, RecursionError):  # a huge int inside, or nesting too deep
         return f"a {type(value).__name__} too long or too deep to print"
     return text if len(text) <= 200 else text[:200] + "..."
+
+
+def size_of(name: str, value: Sized) -> int:
+    """``len(value)``: a length past ``sys.maxsize`` (``range(10**30)``), which
+    ``len`` refuses with an OverflowError, is an ArgumentError naming ``name``.
+
+    >>> size_of("rows", [1, 2])
+    2
+    >>> size_of("rows", range(10**30))
+    Traceback (most recent call last):
+    ...
+    loopcraft.errors.ArgumentError: rows has more than 9223372036854775807 items
+    """
+    try:
+        return len(value)
+    except OverflowError:
+        raise ArgumentError(f"{name} has more than {sys.maxsize} items") from None
 
 
 def require_int(name: str, value: Any, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
@@ -74,14 +113,25 @@ def require_optional_number(name: str, value: Any, lo: float = 0) -> Optional[fl
     return require_number(name, value, lo)
 
 
+#: The most decimal digits of an int seed (the core's limit on numbers read
+#: from text): seeds are written in decimal (in messages, in the seeds of a
+#: bank's boards and of the stats' boards), and Python refuses to write an
+#: int of more than 4,300 digits, with a bare ValueError.
+MAX_SEED_DIGITS: int = _core.MAX_DIGITS
+_SEED_BOUND = 10**MAX_SEED_DIGITS
+
+
 def require_seed(seed: Any) -> Union[int, str]:
-    """Checks a generator seed: an int, or a str that is valid Unicode text (a
-    lone surrogate has no UTF-8 form, which the seed is hashed from).
+    """Checks a generator seed: an int of at most :data:`MAX_SEED_DIGITS`
+    digits, or a str that is valid Unicode text (a lone surrogate has no
+    UTF-8 form, which the seed is hashed from).
 
     The Loop engine v1 does not use this: its seeds follow JavaScript's UTF-16
     rules, where a lone surrogate is a code unit like any other."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ArgumentTypeError(f"seed must be an int or a str, got {type(seed).__name__}")
+    if isinstance(seed, int) and not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise ArgumentError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits, got {show(seed)}")
     if isinstance(seed, str):
         try:
             seed.encode("utf-8")

@@ -74,4 +74,4 @@ def read_bank(out: Union[str, os.PathLike[str]]) -> Iterator[Dict[str, Any]]:
     _, _, _, chunks = header_plan(root, header)
     for chunk in chunks:
         if chunk.name in done:
-            yield from store.read_shard(chunk)
+            yield from store.read_shard(chunk, done[chunk.name].bytes)

@@ -20,10 +20,11 @@ import hashlib
 import importlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .._validate import show
 from ..errors import ArgumentError, FormatError, MissingExtraError
@@ -49,6 +50,10 @@ MAX_CHUNK_SIZE = 100_000
 #: Most chunks in one bank: the plan is a list of them, made before anything
 #: runs, so an absurd ``count`` is refused instead of filling memory.
 MAX_CHUNKS = 1_000_000
+#: The largest manifest read (bytes): its header and one line of about 150
+#: bytes per finished chunk, so far more than a bank of :data:`MAX_CHUNKS`
+#: chunks writes, even with every chunk made again a few times.
+MAX_MANIFEST_BYTES = 1 << 30
 PARQUET_MESSAGE = "parquet shards need the optional extra: pip install 'loopcraft[parquet]'"
 
 
@@ -89,13 +94,15 @@ class Chunk:
 
 def check_plan(sizes: int, count: int, chunk_size: int) -> None:
     """Refuses a plan of more than :data:`MAX_CHUNKS` chunks or chunks of more
-    than :data:`MAX_CHUNK_SIZE` boards, before anything is allocated."""
+    than :data:`MAX_CHUNK_SIZE` boards, before anything is allocated (the
+    numbers named through ``show``: a count of 5,000 digits cannot be written
+    in decimal)."""
     if chunk_size > MAX_CHUNK_SIZE:
-        raise ArgumentError(f"chunk_size must be at most {MAX_CHUNK_SIZE}, got {chunk_size}")
+        raise ArgumentError(f"chunk_size must be at most {MAX_CHUNK_SIZE}, got {show(chunk_size)}")
     chunks = sizes * -(-count // chunk_size)
     if chunks > MAX_CHUNKS:
         raise ArgumentError(
-            f"a bank of {count} boards per size in chunks of {chunk_size} has {chunks} chunks, "
+            f"a bank of {show(count)} boards per size in chunks of {chunk_size} has {show(chunks)} chunks, "
             f"more than {MAX_CHUNKS}: give a larger chunk_size or a smaller count"
         )
 
@@ -173,6 +180,30 @@ def decode_shard(data: bytes, fmt: str, where: str) -> List[Record]:
     return out
 
 
+def _read_regular(path: Path, most: int) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``most`` bytes.
+
+    A bank's files are regular files of a known size. Anything else in their
+    place (a FIFO, which blocks ``open`` until a writer comes; ``/dev/zero``,
+    which has no end; a sparse file of terabytes) is a FormatError naming it,
+    found from ``fstat`` before anything is read. ``OSError`` (a missing
+    file included) passes through.
+    """
+    # O_NONBLOCK: opening a FIFO for reading waits for a writer without it; a
+    # regular file ignores the flag.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FormatError(f"{path}: not a regular file")
+        if info.st_size > most:
+            raise FormatError(f"{path}: {info.st_size} bytes, more than the {most} expected")
+        data = f.read(most + 1)
+    if len(data) > most:  # it grew since fstat
+        raise FormatError(f"{path}: more than the {most} bytes expected")
+    return data
+
+
 def _fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -220,7 +251,7 @@ class Store:
     def read_manifest(self) -> Tuple[Optional[Dict[str, Any]], Dict[str, Done], int]:
         """(header or None, finished chunks by shard name, bytes of whole lines)."""
         try:
-            data = self.manifest.read_bytes()
+            data = _read_regular(self.manifest, MAX_MANIFEST_BYTES)
         except (FileNotFoundError, NotADirectoryError):
             return None, {}, 0
         except OSError as exc:
@@ -250,13 +281,15 @@ class Store:
     def shard_ok(self, entry: Done) -> bool:
         """The shard is on disk with the size and digest its manifest line records."""
         try:
-            data = (self.root / entry.name).read_bytes()
-        except OSError:
+            data = _read_regular(self.root / entry.name, entry.bytes)
+        except (OSError, FormatError):  # missing, unreadable, not a regular file, too long
             return False
         return len(data) == entry.bytes and hashlib.sha256(data).hexdigest() == entry.sha256
 
-    def read_shard(self, chunk: Chunk) -> List[Record]:
-        return decode_shard((self.root / chunk.name).read_bytes(), chunk.fmt, str(self.root / chunk.name))
+    def read_shard(self, chunk: Chunk, size: int) -> List[Record]:
+        """The records of ``chunk``'s shard, which its manifest line says has
+        ``size`` bytes (a FormatError when it is longer or no regular file)."""
+        return decode_shard(_read_regular(self.root / chunk.name, size), chunk.fmt, str(self.root / chunk.name))
 
     # ----------------------------------------------------------------- writing
 
@@ -317,9 +350,3 @@ class Store:
                 pass
             raise
         _fsync_dir(self.root)
-
-
-def iter_records(root: Path, chunks: Sequence[Chunk]) -> Iterator[Record]:
-    store = Store(root)
-    for chunk in chunks:
-        yield from store.read_shard(chunk)

@@ -183,7 +183,7 @@ def verify_bank(
                 report.problems.append(f"{chunk.name}: missing, truncated or changed since it was written")
                 continue
             try:
-                records = store.read_shard(chunk)
+                records = store.read_shard(chunk, entry.bytes)
             except FormatError as exc:
                 report.problems.append(str(exc))
                 continue

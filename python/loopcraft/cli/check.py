@@ -11,10 +11,13 @@ incomplete, never as a verdict it did not prove.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from .._setter import _place, minimize_checked
+from ..country import LEVELS as COUNTRY_LEVELS
 from ..country import CountryRoad
+from ..errors import ArgumentError
+from ..slitherlink import LEVELS as SLITHER_LEVELS
 from ..slitherlink import Slitherlink
 from . import country as _country_cli
 from . import slitherlink as _slither_cli
@@ -33,13 +36,16 @@ def _board(kind: str, source: str) -> Union[Slitherlink, CountryRoad]:
 
 
 def _levels(board: Union[Slitherlink, CountryRoad]) -> Tuple[str, ...]:
-    if isinstance(board, CountryRoad):
-        from ..country import LEVELS as country_levels
+    return tuple(COUNTRY_LEVELS if isinstance(board, CountryRoad) else SLITHER_LEVELS)
 
-        return tuple(country_levels)
-    from ..slitherlink import LEVELS as slither_levels
 
-    return tuple(slither_levels)
+def _url(board: Union[Slitherlink, CountryRoad]) -> Optional[str]:
+    """The board's puzz.link URL, or None for a Country Road board with
+    blocked cells, which no URL can hold (the JSON's ``puzzle`` still has it)."""
+    try:
+        return board.to_url()
+    except ArgumentError:
+        return None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -52,10 +58,10 @@ def _check(args: argparse.Namespace) -> int:
         minimized, proven = minimize_checked(board, _levels(board), seed=0, time_limit=budget)
     write_pictures(args, v.backbone.to_svg)
     if args.json:
-        out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": board.to_url()}
+        out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": _url(board)}
         out.update(v.to_dict())
         if minimized is not None:
-            out["minimized"] = {"puzzle": minimized.to_dict(), "url": minimized.to_url(), "complete": proven}
+            out["minimized"] = {"puzzle": minimized.to_dict(), "url": _url(minimized), "complete": proven}
         print_json(out)
         return 0
     name = "Slitherlink" if args.kind == "slither" else "Country Road"
@@ -69,11 +75,13 @@ def _check(args: argparse.Namespace) -> int:
             print("minimize: only a unique board can be minimized")
         else:
             kept = len(minimized.numbers) if isinstance(minimized, CountryRoad) else minimized.clue_count
+            url = _url(minimized)
+            shown = url if url is not None else "\n" + minimized.to_puzzlekit()
             if proven:
-                print(f"minimized: {kept} of {clues} clues needed: {minimized.to_url()}")
+                print(f"minimized: {kept} of {clues} clues needed: {shown}")
             else:
                 # The budget ran out: unique, but a clue kept may be removable.
-                print(f"minimized: {kept} of {clues} clues kept, not proven minimal (time limit): {minimized.to_url()}")
+                print(f"minimized: {kept} of {clues} clues kept, not proven minimal (time limit): {shown}")
     return 0
 
 

@@ -37,7 +37,7 @@ from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from .._text import MAX_DIGITS
-from .._validate import MAX_COUNT_THREADS, require_int, show
+from .._validate import MAX_COUNT_THREADS, require_int, show, size_of
 from ..errors import ArgumentError, ArgumentTypeError, FormatError
 from . import _explain, _formats, _ladder
 from ._graph import RegionGraph, build_region_graph
@@ -95,15 +95,15 @@ def _region_grid(regions: Any) -> Tuple[Tuple[Optional[RegionId], ...], ...]:
     """Checks the shape (rectangular, 2..30 a side) and id types of ``regions``."""
     if isinstance(regions, (str, bytes)) or not isinstance(regions, _SequenceABC):
         raise ArgumentTypeError(f"regions must be a list of rows, got {type(regions).__name__}")
-    rows = _check_side("rows", len(regions))
+    rows = _check_side("rows", size_of("regions", regions))
     out = []
     cols = None
     for r, row in enumerate(regions):
         if type(row) not in (tuple, list) and (isinstance(row, (str, bytes)) or not isinstance(row, _SequenceABC)):
             raise ArgumentTypeError(f"regions[{r}] must be a list of region ids, got {type(row).__name__}")
         if cols is None:
-            cols = _check_side("columns", len(row))
-        elif len(row) != cols:
+            cols = _check_side("columns", size_of("regions[0]", row))
+        elif size_of(f"regions[{r}]", row) != cols:
             raise ArgumentError(f"ragged regions: row {r} has {len(row)} cells, row 0 has {cols}")
         cells = tuple(row)
         # Every board built or read checks its grid here (twice for
@@ -452,6 +452,9 @@ class CountryRoad(Picture):
 
         Args:
             limit: stop after this many solutions (2 proves uniqueness).
+                The solutions kept are bounded in memory too
+                (``_validate.MAX_KEPT_VALUES`` edge values in all): a larger
+                limit stops there, incomplete, with that as the result's ``limit``.
             node_limit: stop after this many search nodes.
             time_limit: stop after this many seconds.
             stages: the ladder stages run at each node (default: all five).

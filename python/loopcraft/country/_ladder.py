@@ -32,7 +32,14 @@ from .. import _core
 from .._picture import Picture
 from .._result import Count, Deduction, Grade, SolveResult
 from .._svg import country_svg
-from .._validate import MAX_COUNT_THREADS, MAX_NAMES, bounded_items, require_int, require_optional_number
+from .._validate import (
+    MAX_COUNT_THREADS,
+    MAX_NAMES,
+    bounded_items,
+    kept_limit,
+    require_int,
+    require_optional_number,
+)
 from ..errors import ArgumentError, ArgumentTypeError, LoopcraftError
 from ._loop import CountryLoop, bare_grid, edge_count
 
@@ -303,6 +310,9 @@ def solve_on(
 ) -> SolveResult[CountryLoop]:
     """:func:`solve` on a board's handle in the core."""
     limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
+    # The solutions kept are bounded in memory (see kept_limit): one edge value
+    # a pair of neighbouring cells.
+    limit = kept_limit(limit, core.rows * (core.cols - 1) + (core.rows - 1) * core.cols)
     raw = core.solve(limit, list(stages), node_limit, budget)
     return _search_result(core.rows, core.cols, raw, limit)
 

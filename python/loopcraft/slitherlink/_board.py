@@ -14,7 +14,15 @@ from .._picture import Picture
 from .._result import CheckResult, Count, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import MAX_COUNT_THREADS, require_int, require_optional_number, require_str, show
+from .._validate import (
+    MAX_COUNT_THREADS,
+    kept_limit,
+    require_int,
+    require_optional_number,
+    require_str,
+    show,
+    size_of,
+)
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _explain
 from . import _formats as fmt
@@ -85,22 +93,23 @@ def _plain_clues(row: Sequence[Any]) -> bool:
 def _clue_grid(clues: Any) -> ClueGrid:
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise ArgumentTypeError(f"clues must be a list of rows (lists of int or None), got {type(clues).__name__}")
-    if len(clues) == 0:
+    n = size_of("clues", clues)
+    if n == 0:
         raise ArgumentError("clues has no rows: a board needs at least 1 row and 1 column")
-    if len(clues) > MAX_SIZE:
-        raise ArgumentError(f"clues has {len(clues)} rows, at most {MAX_SIZE}")
+    if n > MAX_SIZE:
+        raise ArgumentError(f"clues has {n} rows, at most {MAX_SIZE}")
     out = []
     cols = None
     for r, row in enumerate(clues):
         if type(row) is not tuple and (isinstance(row, (str, bytes)) or not isinstance(row, Sequence)):
             raise ArgumentTypeError(f"clues row {r + 1} must be a list of int or None, got {type(row).__name__}")
         if cols is None:
-            cols = len(row)
+            cols = size_of("clues row 1", row)
             if cols == 0:
                 raise ArgumentError("clues row 1 is empty: a board needs at least 1 column")
             if cols > MAX_SIZE:
                 raise ArgumentError(f"clues row 1 has {cols} cells, at most {MAX_SIZE}")
-        elif len(row) != cols:
+        elif size_of(f"clues row {r + 1}", row) != cols:
             raise ArgumentError(f"clues row {r + 1} has {len(row)} cells, but row 1 has {cols}")
         if _plain_clues(row):
             out.append(tuple(row))
@@ -290,7 +299,10 @@ class Slitherlink(Picture):
 
         Args:
             limit: stop after this many solutions; 2 (the default) is the
-                least that can prove uniqueness.
+                least that can prove uniqueness. The solutions kept are
+                bounded in memory too (``_validate.MAX_KEPT_VALUES`` edge
+                values in all): a larger limit stops there, incomplete, with
+                that as the result's ``limit``.
             node_limit: optional budget of search nodes.
             time_limit: optional budget in seconds.
 
@@ -304,6 +316,7 @@ class Slitherlink(Picture):
         (1, False, False)
         """
         limit = require_int("limit", limit, 1, 2**32 - 1)
+        limit = kept_limit(limit, (self.rows + 1) * self.cols + self.rows * (self.cols + 1))
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         budget = require_optional_number("time_limit", time_limit)
@@ -340,8 +353,11 @@ class Slitherlink(Picture):
         if engine == "frontier":
             count, _, route, reason = self.core_board.count_deduced(limit, max_states, deduce=deduce, threads=threads)
             return Count(int(count), route, reason)
-        result = self.solve(limit=min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT))
-        return Count(result.count, "search", "engine='search' enumerates the solutions")
+        # The core's search itself, not solve(): solve keeps its solutions
+        # within a memory budget and stops there, which would cut this count
+        # short; here they are only counted (as Country Road's search does).
+        found, _, _ = self.core_board.solve(min(limit or _SEARCH_LIMIT, _SEARCH_LIMIT), None, None)
+        return Count(len(found), "search", "engine='search' enumerates the solutions")
 
     def is_unique(self) -> bool:
         """True when the puzzle has exactly one solution (a complete search, no budget)."""

@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .._picture import Picture
 from .._svg import edges_from_flat, lattice_svg
-from .._validate import items_of, require_int, show
+from .._validate import items_of, require_int, show, size_of
 from ..errors import ArgumentError, ArgumentTypeError
 from . import _formats as fmt
 from ._formats import MAX_SIZE
@@ -179,15 +179,15 @@ class Solution(Picture):
         """
         for name, grid in (("h_edges", h_edges), ("v_edges", v_edges)):
             _check_rows(name, grid)
-        rows = len(v_edges)
-        if rows < 1 or len(h_edges) != rows + 1:
+        rows = size_of("v_edges", v_edges)
+        if rows < 1 or size_of("h_edges", h_edges) != rows + 1:
             raise ArgumentError(f"h_edges must have len(v_edges) + 1 rows, got {len(h_edges)} and {rows}")
-        cols = len(h_edges[0])
+        cols = size_of("h_edges row 1", h_edges[0])
         fmt.check_size(rows, cols, "edges")
         flat: List[int] = []
         for name, grid, width in (("h_edges", h_edges, cols), ("v_edges", v_edges, cols + 1)):
             for r, row in enumerate(grid):
-                if len(row) != width:
+                if size_of(f"{name} row {r + 1}", row) != width:
                     raise ArgumentError(f"{name} row {r + 1} has {len(row)} values, expected {width}")
                 for c, v in enumerate(row):
                     bit = {"0": 0, "1": 1}.get(v) if isinstance(v, str) else v
@@ -207,13 +207,15 @@ class Solution(Picture):
             ValueError: the marked cells do not have one closed loop as their border.
         """
         _check_rows("inside", inside)
-        rows = len(inside)
-        cols = len(inside[0]) if rows else 0
+        rows = size_of("inside", inside)
+        cols = size_of("inside row 1", inside[0]) if rows else 0
         fmt.check_size(rows, cols, "inside")
-        cells = [[bool(v) for v in row] for row in inside]
-        for r, row in enumerate(cells):
-            if len(row) != cols:
+        # Every row's length is checked before any row is read: a row of
+        # range(10**12) was read whole first (a MemoryError, or a run without end).
+        for r, row in enumerate(inside):
+            if size_of(f"inside row {r + 1}", row) != cols:
                 raise ArgumentError(f"inside row {r + 1} has {len(row)} cells, expected {cols}")
+        cells = [[bool(v) for v in row] for row in inside]
 
         def at(r: int, c: int) -> bool:
             return 0 <= r < rows and 0 <= c < cols and cells[r][c]

@@ -161,6 +161,8 @@ def check_out_dir(out: Union[str, os.PathLike[str]]) -> Path:
 def write_table(table: Table, out: Union[str, os.PathLike[str]], plot: bool = True) -> List[Path]:
     """Writes ``NAME.md``, ``NAME.csv`` and, when matplotlib is installed and the
     table has a plot, ``NAME.png`` into the directory ``out``; returns the paths."""
+    if not isinstance(table, Table):  # anything else was a bare AttributeError
+        raise ArgumentTypeError(f"table must be a Table, got {type(table).__name__}")
     path = check_out_dir(out)
     written = []
     for ext, text in (("md", table.to_markdown()), ("csv", table.to_csv())):
