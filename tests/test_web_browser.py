@@ -303,6 +303,30 @@ def test_drag_draws_a_line_in_one_undo_step(session: Session) -> None:
     assert states == ["line", "empty", "empty"]
 
 
+def test_a_drag_that_strays_off_the_line_takes_no_stubs(session: Session) -> None:
+    """A drag along a row a little off the line (still on the drawn stroke)
+    draws that row only: the edges across it, whose hit areas overlap the
+    row's at every point, stay empty."""
+    boards = (
+        ("slither", slitherlink.generate(4, 4, seed="drag"), ["h 1 0", "h 1 1", "h 1 2"]),
+        ("country", country.generate(5, 5, seed="drag"), ["right 1 0", "right 1 1", "right 1 2"]),
+    )
+    for family, board, path in boards:
+        page = session.open(play_query(family, board.to_url()))
+        for off in (0.1, -0.1):
+            page.get_by_test_id("reset").click()
+            first = page.locator(f'[data-edge="{path[0]}"]').bounding_box()
+            last = page.locator(f'[data-edge="{path[-1]}"]').bounding_box()
+            assert first and last
+            dy = off * 2 * first["height"]  # the hit area is half a cell high: off is in cells
+            page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2 + dy)
+            page.mouse.down()
+            page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2 + dy, steps=30)
+            page.mouse.up()
+            drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+            assert drawn == sorted(path), (family, off)
+
+
 def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:

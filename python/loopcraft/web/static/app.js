@@ -5,7 +5,7 @@
 // URL: ?mode=play|set&family=loop|slither|country&p=<anything parse reads>
 //      (Loop v1 boards: &size=N&seed=TEXT, the same board as `loopcraft generate loop`).
 
-import { drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
+import { CELL, drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
 import { warnings } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -871,9 +871,25 @@ function sideAt(x, y) {
   return e && e.getAttribute && e.getAttribute("data-side");
 }
 
+// The edge a dragging pointer is on, from its position rather than from the hit
+// areas: those overlap at every point, so a drag along a row that strays a pixel
+// off the line would also take the stubs across it. Near a point (a lattice
+// point, or a cell centre in Country Road) the drag's way on is not yet clear,
+// and no edge is taken.
 function edgeAt(x, y) {
-  const e = document.elementFromPoint(x, y);
-  return e && e.getAttribute && e.getAttribute("data-edge");
+  const svg = $("board"), m = svg.getScreenCTM();
+  if (!m) return null;
+  const at = new DOMPoint(x, y).matrixTransform(m.inverse());
+  const p = state.puzzle, country = p.family === "country";
+  const shift = country ? 1 : 0.5; // the margin, plus half a cell to the cell centres
+  const u = at.x / CELL - shift, v = at.y / CELL - shift;
+  const pu = Math.round(u), pv = Math.round(v);
+  if (Math.hypot(u - pu, v - pv) < 0.3) return null;
+  const across = Math.abs(v - pv) < Math.abs(u - pu); // along a row of points
+  const r = across ? pv : Math.floor(v), c = across ? Math.floor(u) : pu;
+  const rows = country ? p.rows - 1 : p.rows, cols = country ? p.cols - 1 : p.cols; // the last point
+  if (r < 0 || c < 0 || r > rows || c > cols || (across ? c >= cols : r >= rows)) return null;
+  return country ? `${across ? "right" : "down"} ${r} ${c}` : `${across ? "h" : "v"} ${r} ${c}`;
 }
 
 // Play: a tap cycles an edge; a drag across edges draws lines along them (or erases them,
