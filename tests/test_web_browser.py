@@ -197,9 +197,18 @@ def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Pat
     assert page.get_by_test_id("warnings").inner_text() == ""
     page.get_by_test_id("redo").click()
     assert "has" in page.get_by_test_id("warnings").inner_text()
-    # The referee's verdict names the rules.
+    # The referee's verdict names the rules, and places as the warnings do:
+    # rows and columns from 1 (the library's messages count from 0).
     page.get_by_test_id("check").click()
     expect(page.get_by_test_id("message")).to_contain_text("Not yet")
+    expect(page.get_by_test_id("message")).to_contain_text(f"the clue {clue} at row {r + 1}, column {c + 1} has")
+    # A Country Road country is named by where it is, not by its id.
+    other = country.generate(5, 5, seed="warn")
+    page = session.open(play_query("country", other.to_url()))
+    page.get_by_test_id("check").click()
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text("the loop does not visit the country at row 1, column 1;")
+    assert not re.search(r"country \d", message.inner_text())
 
 
 def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session, artifacts: Path) -> None:

@@ -278,6 +278,20 @@ function edgesFromLines(p, lines) {
   return edges;
 }
 
+/**
+ * The referee's message as the page says places: rows and columns from 1 (as the
+ * warnings and the hints do; the library counts from 0), and a country by where
+ * it is rather than by its id.
+ */
+function violationText(v) {
+  let text = v.message.replace(/row (\d+), column (\d+)/g, (_, r, c) => `row ${Number(r) + 1}, column ${Number(c) + 1}`);
+  const first = state.puzzle.first && state.puzzle.first.get(v.where);
+  if (first && ["country-visited", "country-once", "number"].includes(v.rule)) {
+    text = text.replace(`country ${v.where}`, `the country at row ${first[0] + 1}, column ${first[1] + 1}`);
+  }
+  return text;
+}
+
 async function checkNow() {
   try {
     const res = await api("check", { family: apiFamily(state.puzzle), puzzle: boardDict(state.puzzle), lines: linesOf() });
@@ -285,7 +299,7 @@ async function checkNow() {
       message("Correct: every rule holds.", "ok");
       setSolved(true);
     } else {
-      const shown = res.violations.slice(0, 6).map((v) => v.message);
+      const shown = res.violations.slice(0, 6).map(violationText);
       if (res.violations.length > 6) shown.push(`… and ${res.violations.length - 6} more.`);
       message(`Not yet: ${shown.join("; ")}`, "error");
     }
