@@ -166,12 +166,17 @@ def test_play_a_generated_slitherlink_to_the_end(session: Session, artifacts: Pa
     edges = slither_edges(board.solve().solution)
     page = session.open(play_query("slither", board.to_url()))
     assert page.locator("[data-edge]").count() == 6 * 5 + 5 * 6
+    # The banner is a live region that is there (empty) before it says
+    # anything: a screen reader announces a status whose text changes, not
+    # reliably one that appears.
+    expect(page.get_by_role("status")).to_have_text("")
     for key in edges[:-1]:
         page.click(f'[data-edge="{key}"]')
     assert page.get_by_test_id("board").get_attribute("data-solved") == "false"
     page.click(f'[data-edge="{edges[-1]}"]')
     page.wait_for_selector('[data-testid=board][data-solved="true"]', timeout=5000)
     assert page.get_by_test_id("solved-banner").inner_text().startswith("Solved")
+    expect(page.get_by_role("status")).to_contain_text("Solved in")
     shoot(page, artifacts, "play-slitherlink-laptop")
     # One more click breaks it again: the page stops saying so.
     page.click('[data-edge="h 0 0"]')

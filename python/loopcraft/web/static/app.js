@@ -237,14 +237,17 @@ function setSolved(ok) {
   const was = state.solved;
   state.solved = ok;
   $("board").setAttribute("data-solved", ok ? "true" : "false");
+  // The banner is a live region (role="status"), empty and not shown until
+  // solved: its text is written once, so that a screen reader says it once.
   const banner = $("banner");
-  banner.hidden = !ok;
+  if (!ok) banner.textContent = "";
   if (ok) {
     if (state.started) { state.elapsed = elapsed(); state.started = null; }
     const s = Math.floor(state.elapsed);
-    banner.textContent = state.revealed
+    const text = state.revealed
       ? "Revealed: this is the solution."
       : `Solved in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}!`;
+    if (banner.textContent !== text) banner.textContent = text;
     if (!was) saveProgress();
   } else if (!state.started && state.mode === "play") {
     state.started = Date.now();
