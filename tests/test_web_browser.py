@@ -554,7 +554,7 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
         return
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("message")).not_to_have_text("")
-    assert page.locator(".hint").count() > 0
+    assert page.locator("#board .hint").count() > 0  # not the message, whose class is "hint" too
     shoot(page, artifacts, "play-hint-laptop")
     # Applying hints walks to the solution (every step the engine gives agrees with it).
     solution = set(slither_edges(board.solve().solution))
@@ -571,3 +571,25 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
     page.wait_for_selector('[data-testid=board][data-solved="true"]')
     drawn = {el.get_attribute("data-edge") for el in page.locator('[data-state="line"]').all()}
     assert drawn == solution
+
+
+def test_a_country_road_hint_shows_the_cells_it_decides(session: Session, artifacts: Path) -> None:
+    """Country Road steps often decide cells (used or not), not lines: the page
+    marks those cells, and names a country by its place, not by its id."""
+    from loopcraft.web._api import has_hints
+
+    if not has_hints():
+        pytest.skip("the hint engine is not in this build")
+    board = country.generate(6, 6, seed="pt5")
+    blank = {"right": ["?" * 5] * 6, "down": ["?" * 6] * 5}
+    step = board.hint(blank)
+    cells = [k for k in step.decided if k[0] == "cell"]
+    assert cells and len(cells) == len(step.decided), "the first step decides cells only"
+    page = session.open(play_query("country", board.to_url()))
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("busy")).to_be_hidden()
+    message = page.get_by_test_id("message")
+    expect(message).not_to_have_text("")
+    assert not re.search(r"country \d", message.inner_text())
+    assert page.locator("#board .hint").count() == len(cells)
+    shoot(page, artifacts, "play-country-hint-laptop")

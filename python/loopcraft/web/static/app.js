@@ -287,12 +287,18 @@ function edgesFromLines(p, lines) {
  * it is rather than by its id.
  */
 function violationText(v) {
-  let text = v.message.replace(/row (\d+), column (\d+)/g, (_, r, c) => `row ${Number(r) + 1}, column ${Number(c) + 1}`);
-  const first = state.puzzle.first && state.puzzle.first.get(v.where);
-  if (first && ["country-visited", "country-once", "number"].includes(v.rule)) {
-    text = text.replace(`country ${v.where}`, `the country at row ${first[0] + 1}, column ${first[1] + 1}`);
-  }
-  return text;
+  const text = v.message.replace(/row (\d+), column (\d+)/g, (_, r, c) => `row ${Number(r) + 1}, column ${Number(c) + 1}`);
+  return countryNames(text);
+}
+
+/** "country 9" (a Country Road country's id, which the player never sees) as the place of its first cell. */
+function countryNames(text) {
+  const first = state.puzzle.first;
+  if (!first) return text;
+  return text.replace(/\bcountry (\d+)/g, (all, id) => {
+    const at = first.get(Number(id));
+    return at ? `the country at row ${at[0] + 1}, column ${at[1] + 1}` : all;
+  });
 }
 
 async function checkNow() {
@@ -376,7 +382,7 @@ async function askHint() {
     } else if (!res.step) {
       message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
     } else {
-      message(res.step.text, WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
+      message(countryNames(res.step.text), WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
     }
     render();
   } catch (err) {
@@ -408,11 +414,14 @@ function hintOverlay() {
   const step = state.hint;
   if (!step) return {};
   const edgeKinds = new Set(["h", "v", "right", "down"]);
-  const hintEdges = new Map();
-  for (const [key, value] of step.decided) if (edgeKinds.has(key[0])) hintEdges.set(key.join(" "), value);
+  const hintEdges = new Map(), hintCells = new Map();
+  for (const [key, value] of step.decided) {
+    if (edgeKinds.has(key[0])) hintEdges.set(key.join(" "), value);
+    else if (key[0] === "cell") hintCells.set(`${key[1]} ${key[2]}`, value); // Country Road: a cell used or not
+  }
   const bad = new Set();
   if (step.rule === "mistake") for (const key of step.premise) if (edgeKinds.has(key[0])) bad.add(key.join(" "));
-  return { hintEdges, badEdges: bad };
+  return { hintEdges, hintCells, badEdges: bad };
 }
 
 // ---------------------------------------------------------------- generation

@@ -80,7 +80,8 @@ export function regionBorders(regions) {
  * view = {family, rows, cols, clues?, regions?, numbers? (Map id -> n), texts? (Map "r c" -> text),
  *         edges (Map key -> 1 line | 2 cross), shaded? (Set "r c"), warnEdges?, warnCells?, warnPoints?,
  *         borders? (lattice sides, country), blocked? (Set "r c"), cursor? {kind: "point"|"cell", r, c},
- *         selected? "r c", hits: "edges" | "cells" | "cells+sides", title}
+ *         selected? "r c", hits: "edges" | "cells" | "cells+sides", title,
+ *         hintEdges? (Map key -> 1 | 0), hintCells? (Map "r c" -> 1 used | 0 unused), badEdges? (Set)}
  */
 export function drawBoard(svg, view) {
   const { rows, cols } = view;
@@ -172,6 +173,13 @@ export function drawBoard(svg, view) {
         d: `M${X(mx - a)} ${Y(my - a)}L${X(mx + a)} ${Y(my + a)}M${X(mx - a)} ${Y(my + a)}L${X(mx + a)} ${Y(my - a)}`,
       }, svg);
     }
+  }
+  // Cells it decides (Country Road): a dot in a cell the loop uses, a cross in one it leaves out.
+  for (const [key, v] of view.hintCells || []) {
+    const [r, c] = key.split(" ").map(Number);
+    const x = X(c + 0.5), y = Y(r + 0.5), a = 0.15 * CELL;
+    if (v === 1) el("circle", { class: "hint", cx: x, cy: y, r: 0.14 * CELL, fill: "#2f6fdb" }, svg);
+    else el("path", { class: "hint", stroke: "#2f6fdb", "stroke-width": 2.2, fill: "none", "stroke-linecap": "round", d: `M${x - a} ${y - a}L${x + a} ${y + a}M${x - a} ${y + a}L${x + a} ${y - a}` }, svg);
   }
   for (const key of bad) {
     if (!(view.edges && view.edges.get(key) === 2)) continue;
