@@ -283,6 +283,8 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     assert page.locator('[data-edge="v 0 1"]').get_attribute("data-state") == "line"
     page.get_by_test_id("share").click()
     link = page.get_by_test_id("share-url").input_value()
+    # The fields the page fills in have names a screen reader can say.
+    expect(page.get_by_role("textbox", name="Link to this puzzle")).to_have_value(link)
     query = parse_qs(urlsplit(link).query)
     assert query["mode"] == ["play"] and query["family"] == ["slither"]
     assert Slitherlink.parse(query["p"][0]) == board
@@ -470,6 +472,7 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.get_by_test_id("export").click()
     expect(page.get_by_test_id("export-text")).not_to_have_value("")
     assert Slitherlink.parse(page.get_by_test_id("export-text").input_value()) == draft
+    expect(page.get_by_role("textbox", name="Exported puzzle")).not_to_have_value("")
     phone_page = phone.open(query)
     phone_page.wait_for_selector('[data-testid=verdict][data-count="2"]')
     shoot(phone_page, artifacts, "set-slitherlink-phone")
