@@ -225,6 +225,13 @@ def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session
         assert shown == expected
         assert "seed “hello”" in page.get_by_test_id("title").inner_text()
     shoot(phone.page, artifacts, "play-loop-v1-phone")
+    # In set mode the board is a Slitherlink draft, and the puzzle picker says so.
+    page = session.page
+    page.get_by_test_id("mode-set").click()
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    assert page.get_by_test_id("family").input_value() == "slither"
+    assert page.get_by_test_id("title").inner_text() == "Slitherlink 6 x 6"
+    assert "family=slither" in page.url
 
 
 def svg_texts(svg: str) -> Tuple[str, List[Tuple[float, float, str]]]:

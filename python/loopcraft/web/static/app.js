@@ -1036,7 +1036,7 @@ async function loadFromParams(q) {
     $("gen-size").value = String(size);
     $("gen-seed").value = q.get("seed") || randomSeed();
     await generate({ family, size, seed: $("gen-seed").value });
-    if (mode === "set" && state.puzzle) startSet({ ...state.puzzle, family: "slither" });
+    if (mode === "set" && state.puzzle) switchMode("set");
     return;
   }
   const text = q.get("p");
@@ -1061,6 +1061,8 @@ function switchMode(mode) {
     return;
   }
   if (mode === "set") {
+    // A Loop v1 board is a Slitherlink draft in set mode: the picker says so too.
+    if ($("family").value === "loop") { $("family").value = "slither"; state.family = "slither"; familyChanged(); }
     startSet({ ...state.puzzle, family: state.puzzle.family === "country" ? "country" : "slither" });
   } else {
     if (inflight) inflight.controller.abort();
