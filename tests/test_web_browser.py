@@ -360,6 +360,10 @@ def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
         edge = page.locator('[data-edge="v 1 0"]')
         edge.tap()
         assert edge.get_attribute("data-state") == "line"
+        # A touch screen keeps :hover on what was tapped: no hover tint may
+        # stay on the edge (it looked like a hint's blue).
+        assert edge.evaluate("e => e.matches(':hover')")
+        assert edge.evaluate("e => getComputedStyle(e).fill") in ("transparent", "rgba(0, 0, 0, 0)")
         edge.tap()
         assert edge.get_attribute("data-state") == "cross"
     finally:
