@@ -273,7 +273,13 @@ def test_play_a_country_road_board_to_the_end(session: Session, phone: Session, 
 def test_keyboard_play_and_saved_progress(session: Session) -> None:
     board = slitherlink.generate(4, 4, seed="keys")
     page = session.open(play_query("slither", board.to_url()))
-    page.get_by_test_id("board").focus()
+    # Tabbing to the board shows the cursor where the arrows start from.
+    page.get_by_test_id("family").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "board"
+    cursor = page.locator("#board circle.cursor")
+    expect(cursor).to_have_count(1)
+    assert cursor.get_attribute("cx") == page.locator("#board circle.dot").first.get_attribute("cx")
     page.keyboard.press("Shift+ArrowRight")  # a line from point (0, 0) to (0, 1)
     page.keyboard.press("Shift+ArrowDown")  # then down to (1, 1)
     page.keyboard.press("Control+ArrowRight")  # a cross to the right of (1, 1), cursor stays

@@ -1091,6 +1091,13 @@ async function main() {
     state.drag = null;
     state.paint = null;
   });
+  // Reached by the keyboard, the board shows where the arrows start from (a
+  // click also focuses it, but needs no cursor).
+  svg.addEventListener("focus", () => {
+    if (!state.puzzle || !svg.matches(":focus-visible")) return;
+    if (state.mode === "play" && !state.cursor) { state.cursor = { r: 0, c: 0 }; render(); }
+    if (state.mode === "set" && !state.selected) { state.selected = "0 0"; render(); }
+  });
   document.addEventListener("keydown", onKey);
   $("mode-play").addEventListener("click", () => switchMode("play"));
   $("mode-set").addEventListener("click", () => switchMode("set"));
