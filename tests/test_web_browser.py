@@ -283,6 +283,14 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     page.keyboard.press("Shift+ArrowRight")  # a line from point (0, 0) to (0, 1)
     page.keyboard.press("Shift+ArrowDown")  # then down to (1, 1)
     page.keyboard.press("Control+ArrowRight")  # a cross to the right of (1, 1), cursor stays
+    # A screen reader hears where the cursor is and what is around it: the
+    # board is an application (its keys reach the page), described by the
+    # key help, and a live region says each move.
+    board_role = page.get_by_role("application", name="Puzzle board")
+    expect(board_role).to_have_attribute("aria-describedby", "play-keys")
+    said = page.locator("#cursor-status")
+    assert said.get_attribute("aria-live") == "polite"
+    expect(said).to_have_text("Point row 2, column 2: line up, cross right.")
     assert page.locator('[data-edge="h 0 0"]').get_attribute("data-state") == "line"
     assert page.locator('[data-edge="v 0 1"]').get_attribute("data-state") == "line"
     assert page.locator('[data-edge="h 1 1"]').get_attribute("data-state") == "cross"

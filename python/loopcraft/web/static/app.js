@@ -734,6 +734,7 @@ function render() {
   const p = state.puzzle;
   document.body.dataset.mode = state.mode;
   document.body.dataset.family = $("family").value;
+  $("board").setAttribute("aria-describedby", state.mode === "play" ? "play-keys" : "set-keys");
   $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
   $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
   const step = state.mode === "play" ? state.hint : null;
@@ -839,14 +840,15 @@ function onKey(event) {
       const maxR = country ? p.rows - 1 : p.rows, maxC = country ? p.cols - 1 : p.cols;
       const cur = state.cursor || { r: 0, c: 0 };
       const r = cur.r + dr, c = cur.c + dc;
-      if (r < 0 || c < 0 || r > maxR || c > maxC) { state.cursor = cur; render(); return; }
+      if (r < 0 || c < 0 || r > maxR || c > maxC) { state.cursor = cur; render(); sayCursor(); return; }
       const key = country
         ? (dr ? `down ${Math.min(r, cur.r)} ${c}` : `right ${r} ${Math.min(c, cur.c)}`)
         : (dr ? `v ${Math.min(r, cur.r)} ${c}` : `h ${r} ${Math.min(c, cur.c)}`);
-      if (mod) { const v = state.edges.get(key) || 0; state.cursor = cur; setEdge(key, v === 2 ? 0 : 2); return; }
-      if (event.shiftKey) { const v = state.edges.get(key) || 0; state.cursor = { r, c }; setEdge(key, v === 1 ? 0 : 1); return; }
+      if (mod) { const v = state.edges.get(key) || 0; state.cursor = cur; setEdge(key, v === 2 ? 0 : 2); sayCursor(); return; }
+      if (event.shiftKey) { const v = state.edges.get(key) || 0; state.cursor = { r, c }; setEdge(key, v === 1 ? 0 : 1); sayCursor(); return; }
       state.cursor = { r, c };
       render();
+      sayCursor();
     } else {
       const [r0, c0] = (state.selected || "0 0").split(" ").map(Number);
       const r = Math.max(0, Math.min(p.rows - 1, r0 + dr)), c = Math.max(0, Math.min(p.cols - 1, c0 + dc));
@@ -855,10 +857,12 @@ function onKey(event) {
         toggleBorder(side);
         state.selected = `${r} ${c}`;
         draftChanged();
+        sayCursor();
         return;
       }
       state.selected = `${r} ${c}`;
       render();
+      sayCursor();
     }
     return;
   }
@@ -886,9 +890,35 @@ function onKey(event) {
       event.preventDefault();
       setClue(state.selected, null);
     }
+    if (event.defaultPrevented) sayCursor();
   } else if (state.mode === "play" && (event.key === " " || event.key === "Enter") && state.cursor) {
     event.preventDefault();
   }
+}
+
+/**
+ * Says where the keyboard cursor is, and the marks around it, in a live region:
+ * the board is a picture, which a screen reader cannot read.
+ */
+function sayCursor() {
+  const p = state.puzzle, country = p.family === "country";
+  let text;
+  if (state.mode === "play") {
+    const { r, c } = state.cursor;
+    const around = country
+      ? { up: `down ${r - 1} ${c}`, down: `down ${r} ${c}`, left: `right ${r} ${c - 1}`, right: `right ${r} ${c}` }
+      : { up: `v ${r - 1} ${c}`, down: `v ${r} ${c}`, left: `h ${r} ${c - 1}`, right: `h ${r} ${c}` };
+    const marks = Object.entries(around)
+      .filter(([, key]) => state.edges.get(key))
+      .map(([way, key]) => `${state.edges.get(key) === 1 ? "line" : "cross"} ${way}`);
+    text = `${country ? "Cell" : "Point"} row ${r + 1}, column ${c + 1}: ${marks.length ? marks.join(", ") : "no marks"}.`;
+  } else {
+    const [r, c] = state.selected.split(" ").map(Number);
+    const v = clueAt(state.selected);
+    const blocked = country && state.draft.blocked.has(state.selected);
+    text = `Cell row ${r + 1}, column ${c + 1}: ${blocked ? "blocked" : v === null ? "no number" : v}.`;
+  }
+  $("cursor-status").textContent = text;
 }
 
 // Borders in set mode (Country Road): press on a cell side and drag along others.
@@ -1097,6 +1127,7 @@ async function main() {
     if (!state.puzzle || !svg.matches(":focus-visible")) return;
     if (state.mode === "play" && !state.cursor) { state.cursor = { r: 0, c: 0 }; render(); }
     if (state.mode === "set" && !state.selected) { state.selected = "0 0"; render(); }
+    sayCursor();
   });
   document.addEventListener("keydown", onKey);
   $("mode-play").addEventListener("click", () => switchMode("play"));

@@ -92,7 +92,6 @@ export function drawBoard(svg, view) {
   const scale = Math.min(2.2, 640 / W, 600 / H);
   svg.setAttribute("width", String(Math.round(W * scale)));
   svg.setAttribute("height", String(Math.round(H * scale)));
-  svg.setAttribute("role", "img");
   el("title", {}, svg).textContent = view.title || "board";
   el("rect", { class: "background", x: 0, y: 0, width: W, height: H, fill: "#fff" }, svg);
   const country = view.family === "country";
