@@ -489,6 +489,16 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.get_by_test_id("import").click()
     page.wait_for_selector('[data-testid=verdict][data-count="0"]')
     assert page.locator("circle.marked").count() == 2
+    # A server error is shown as one, not in the colours of the last verdict.
+    page.route("**/api/verdict", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+    page.get_by_test_id("import-text").fill(draft.to_url())
+    page.get_by_test_id("import").click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-state", "error")
+    expect(verdict).to_have_text("No verdict. The server answered HTTP 500 Internal Server Error.")
+    assert (verdict.get_attribute("class") or "").split() == ["verdict", "error"]
+    page.unroute("**/api/verdict")
+    session.errors[:] = [e for e in session.errors if "status of 500" not in e]
     # Export: the puzz.link URL reads back as the same board.
     page.get_by_test_id("import-text").fill(draft.to_url())
     page.get_by_test_id("import").click()

@@ -35,8 +35,9 @@ async function api(op, body, signal) {
     if (err.name === "AbortError") throw err;
     throw new ApiError("The server cannot be reached.");
   }
-  const data = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
-  if (!response.ok) throw new ApiError(data.message || `HTTP ${response.status}`, data.place);
+  const failed = `The server answered HTTP ${response.status} ${response.statusText}`.trim() + ".";
+  const data = await response.json().catch(() => ({ message: failed }));
+  if (!response.ok) throw new ApiError(data.message || failed, data.place);
   return data;
 }
 
@@ -569,7 +570,8 @@ async function askVerdict() {
     if (err.name === "AbortError") return;
     v.setAttribute("data-count", "");
     v.setAttribute("data-state", "error");
-    v.textContent = err.message;
+    v.className = "verdict error"; // not the colour of the last verdict, which no longer holds
+    v.textContent = `No verdict. ${err.message}`;
   } finally {
     if (inflight && inflight.controller === controller) setBusy(null, null);
   }
