@@ -282,6 +282,14 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     assert cursor.get_attribute("cx") == page.locator("#board circle.dot").first.get_attribute("cx")
     page.keyboard.press("Shift+ArrowRight")  # a line from point (0, 0) to (0, 1)
     page.keyboard.press("Shift+ArrowDown")  # then down to (1, 1)
+    # Every control shows where the keyboard is, the black ones too.
+    page.get_by_test_id("redo").focus()
+    page.keyboard.press("Tab")
+    ring = page.get_by_test_id("check").evaluate(
+        "e => [e === document.activeElement, getComputedStyle(e).outlineColor, getComputedStyle(e).outlineWidth]"
+    )
+    assert ring == [True, "rgb(47, 111, 219)", "2px"]
+    page.get_by_test_id("board").focus()
     page.keyboard.press("Control+ArrowRight")  # a cross to the right of (1, 1), cursor stays
     # A screen reader hears where the cursor is and what is around it: the
     # board is an application (its keys reach the page), described by the
