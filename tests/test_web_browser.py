@@ -639,3 +639,31 @@ def test_a_country_road_hint_shows_the_cells_it_decides(session: Session, artifa
     assert not re.search(r"country \d", message.inner_text())
     assert page.locator("#board .hint").count() == len(cells)
     shoot(page, artifacts, "play-country-hint-laptop")
+
+
+def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url: str, artifacts: Path) -> None:
+    """On a touch screen there is no keyboard for the board: a tap selects a
+    cell and the number field beside it sets its number (a Country Road
+    number of two digits, which tapping would take a dozen taps to cycle to)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(server_url + "?mode=set&family=country")
+        page.wait_for_selector("body[data-ready=true]")
+        field = page.get_by_role("spinbutton", name="Number in the selected cell")
+        expect(field).to_be_disabled()
+        page.locator('[data-cell="1 1"]').tap()
+        expect(field).to_be_enabled()
+        field.fill("12")
+        expect(page.locator('[data-clue="1 1"]')).to_have_text("12")
+        page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+        # Selecting another cell shows its number (none), and the first one's again.
+        page.locator('[data-cell="2 2"]').tap()
+        expect(field).to_have_value("")
+        page.locator('[data-cell="1 1"]').tap()
+        expect(field).to_have_value("12")
+        field.fill("")
+        expect(page.locator('[data-clue="1 1"]')).to_have_count(0)
+        shoot(page, artifacts, "set-country-phone")
+    finally:
+        context.close()

@@ -739,6 +739,13 @@ function render() {
   $("board").setAttribute("aria-describedby", state.mode === "play" ? "play-keys" : "set-keys");
   $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
   $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
+  const field = $("cell-value"); // set mode: the number of the selected cell, for screens without keys
+  field.disabled = !(state.mode === "set" && state.selected);
+  if (!field.disabled && document.activeElement !== field) {
+    const v = clueAt(state.selected);
+    field.value = v === null ? "" : String(v);
+    field.max = state.puzzle.family === "country" ? "" : "4";
+  } else if (field.disabled) field.value = "";
   const step = state.mode === "play" ? state.hint : null;
   $("apply-hint").hidden = !(step && !WRONG_STEPS.has(step.rule) && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
@@ -1154,6 +1161,12 @@ async function main() {
     const [lo, hi] = sideRange(family);
     if (!(rows >= lo && cols >= lo && rows <= hi && cols <= hi)) { message(`Sizes are ${lo} to ${hi}.`, "error"); return; }
     startSet(emptyPuzzle(family, rows, cols));
+  });
+  $("cell-value").addEventListener("input", (e) => {
+    const text = e.target.value.trim(), n = Number(text);
+    if (!state.selected || state.mode !== "set") return;
+    if (text === "") setClue(state.selected, null);
+    else if (Number.isInteger(n) && n >= 0 && (state.puzzle.family === "country" || n <= 4)) setClue(state.selected, n);
   });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
   $("import-text").addEventListener("input", (e) => e.target.removeAttribute("aria-invalid"));
