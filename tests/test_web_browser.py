@@ -644,7 +644,8 @@ def test_a_country_road_hint_shows_the_cells_it_decides(session: Session, artifa
 def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url: str, artifacts: Path) -> None:
     """On a touch screen there is no keyboard for the board: a tap selects a
     cell and the number field beside it sets its number (a Country Road
-    number of two digits, which tapping would take a dozen taps to cycle to)."""
+    number of two digits, which tapping would take a dozen taps to cycle to),
+    and a box blocks it."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
@@ -664,6 +665,12 @@ def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url
         expect(field).to_have_value("12")
         field.fill("")
         expect(page.locator('[data-clue="1 1"]')).to_have_count(0)
+        # "#" blocks a cell from the keyboard; here the box next to the field does.
+        page.get_by_role("checkbox", name="Blocked").tap()
+        expect(page.locator("rect.blocked")).to_have_count(1)
+        expect(field).to_be_disabled()
         shoot(page, artifacts, "set-country-phone")
+        page.get_by_role("checkbox", name="Blocked").tap()
+        expect(page.locator("rect.blocked")).to_have_count(0)
     finally:
         context.close()

@@ -651,6 +651,14 @@ function setClue(key, value) {
   draftChanged();
 }
 
+/** Country Road: blocks the cell (it loses its number) or frees it. */
+function toggleBlocked(key) {
+  const blocked = state.draft.blocked;
+  if (blocked.has(key)) blocked.delete(key);
+  else { blocked.add(key); state.draft.anchors.delete(key); }
+  draftChanged();
+}
+
 function clueAt(key) {
   const [r, c] = key.split(" ").map(Number);
   if (state.puzzle.family === "country") {
@@ -746,6 +754,10 @@ function render() {
     field.value = v === null ? "" : String(v);
     field.max = state.puzzle.family === "country" ? "" : "4";
   } else if (field.disabled) field.value = "";
+  const block = $("cell-blocked");
+  block.disabled = field.disabled || state.puzzle.family !== "country";
+  block.checked = !block.disabled && state.draft.blocked.has(state.selected);
+  if (block.checked) field.disabled = true;
   const step = state.mode === "play" ? state.hint : null;
   $("apply-hint").hidden = !(step && !WRONG_STEPS.has(step.rule) && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
@@ -891,10 +903,7 @@ function onKey(event) {
       }
     } else if (country && (event.key === "#" || event.key === "@")) {
       event.preventDefault();
-      const blocked = state.draft.blocked;
-      if (blocked.has(state.selected)) blocked.delete(state.selected);
-      else { blocked.add(state.selected); state.draft.anchors.delete(state.selected); }
-      draftChanged();
+      toggleBlocked(state.selected);
     } else if (["Backspace", "Delete", " ", "-", "."].includes(event.key)) {
       event.preventDefault();
       setClue(state.selected, null);
@@ -1168,6 +1177,7 @@ async function main() {
     if (text === "") setClue(state.selected, null);
     else if (Number.isInteger(n) && n >= 0 && (state.puzzle.family === "country" || n <= 4)) setClue(state.selected, n);
   });
+  $("cell-blocked").addEventListener("change", () => { if (state.selected) toggleBlocked(state.selected); });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
   $("import-text").addEventListener("input", (e) => e.target.removeAttribute("aria-invalid"));
   $("export").addEventListener("click", exportBoard);
