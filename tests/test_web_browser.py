@@ -197,6 +197,14 @@ def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Pat
     assert f"The {clue} at row {r + 1}, column {c + 1} has {clue + 1} line" in text
     assert page.locator(f'[data-clue="{r} {c}"]').get_attribute("class") == "clue warn"
     shoot(page, artifacts, "play-warning-laptop")
+    # The warnings are a live region: a move that leaves them as they were does
+    # not rewrite them (a screen reader would say them all again).
+    standing = page.locator(".warning").first.element_handle()
+    far = "h 5 4" if (r, c) != (4, 4) else "h 0 0"
+    page.click(f'[data-edge="{far}"]', button="right")  # a cross far away
+    assert page.locator(f'[data-edge="{far}"]').get_attribute("data-state") == "cross"
+    assert standing.evaluate("e => e.isConnected")
+    page.get_by_test_id("undo").click()
     # Undo takes the line back, and the warning with it; redo brings both back.
     page.get_by_test_id("undo").click()
     assert page.get_by_test_id("warnings").inner_text() == ""

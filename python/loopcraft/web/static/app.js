@@ -217,13 +217,18 @@ let checkSerial = 0;
 function evaluate() {
   const w = warnings(state.puzzle, state.edges);
   state.warn = w;
+  // A live region: rewritten only when the warnings change, or a screen reader
+  // would say every standing warning again after each move.
   const list = $("warnings");
-  list.replaceChildren(...w.messages.map((text) => {
-    const li = document.createElement("p");
-    li.className = "warning";
-    li.textContent = text;
-    return li;
-  }));
+  const shown = [...list.children].map((e) => e.textContent);
+  if (shown.join("\n") !== w.messages.join("\n")) {
+    list.replaceChildren(...w.messages.map((text) => {
+      const li = document.createElement("p");
+      li.className = "warning";
+      li.textContent = text;
+      return li;
+    }));
+  }
   const serial = ++checkSerial;
   if (!w.closedLoop || w.messages.length) {
     setSolved(false);
