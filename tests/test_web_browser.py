@@ -661,8 +661,11 @@ def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url
         page.wait_for_selector("body[data-ready=true]")
         field = page.get_by_role("spinbutton", name="Number in the selected cell")
         expect(field).to_be_disabled()
+        background = "e => getComputedStyle(e).backgroundColor"
+        idle = field.evaluate(background)
         page.locator('[data-cell="1 1"]').tap()
         expect(field).to_be_enabled()
+        assert field.evaluate(background) != idle, "a disabled field looks it"
         field.fill("12")
         expect(page.locator('[data-clue="1 1"]')).to_have_text("12")
         page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
