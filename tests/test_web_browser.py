@@ -466,7 +466,6 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     first.click()
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
     assert page.locator("rect.shaded").count() == 0
-    page.keyboard.press("Control+z")  # not an undo in set mode: nothing changes
     page.get_by_test_id("import-text").fill(draft.to_url())
     page.get_by_test_id("import").click()
     page.wait_for_selector('[data-testid=verdict][data-count="2"]')
@@ -551,6 +550,10 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=12)
     page.mouse.up()
     assert page.locator("line.border").count() == 12 + 3
+    page.keyboard.press("Control+z")  # the whole drag is one step
+    expect(page.locator("line.border")).to_have_count(12)
+    page.keyboard.press("Control+y")
+    expect(page.locator("line.border")).to_have_count(12 + 3)
     page.click('[data-cell="0 0"]')
     page.keyboard.press("3")
     page.click('[data-cell="0 1"]')
@@ -685,3 +688,42 @@ def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url
         expect(page.locator("rect.blocked")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_set_mode_undo_and_redo(session: Session) -> None:
+    """A setter can take edits back: clues, a new board, another family."""
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    clue = page.locator("[data-clue]")
+    page.click('[data-cell="0 0"]')
+    page.keyboard.press("3")
+    page.click('[data-cell="1 1"]')
+    page.keyboard.press("2")
+    expect(clue).to_have_count(2)
+    page.keyboard.press("Control+z")
+    expect(clue).to_have_count(1)
+    page.get_by_test_id("set-undo").click()  # the same, for a touch screen
+    expect(clue).to_have_count(0)
+    page.keyboard.press("Control+y")
+    expect(page.locator('[data-clue="0 0"]')).to_have_text("3")
+    page.keyboard.press("Control+Shift+z")
+    expect(clue).to_have_count(2)
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    # A new empty board, or another family, throws the draft away: undo brings it back.
+    page.fill("#new-rows", "3")
+    page.fill("#new-cols", "3")
+    page.get_by_test_id("new-empty").click()
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.get_by_test_id("family").select_option("country")
+    expect(page.locator("[data-side]")).not_to_have_count(0)
+    page.get_by_test_id("set-undo").click()
+    expect(page.locator("[data-side]")).to_have_count(0)
+    assert page.get_by_test_id("family").input_value() == "slither"
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.get_by_test_id("set-undo").click()
+    expect(page.locator("[data-cell]")).to_have_count(36)
+    expect(clue).to_have_count(2)
+    page.wait_for_selector('[data-testid=verdict][data-count="2"]')
+    page.get_by_test_id("set-redo").click()
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")

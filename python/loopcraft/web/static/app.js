@@ -545,8 +545,49 @@ function emptyPuzzle(family, rows, cols) {
 
 let verdictTimer = null;
 
+// Set mode's undo: snapshots of the draft (and its board: a new board, an
+// import, a minimised board or another family are steps too). A drag of
+// borders is one step.
+const drafts = { undo: [], redo: [], current: null, restoring: false };
+
+function cloneDraft(d) {
+  if (d.clues) return { clues: d.clues.map((row) => [...row]) };
+  return { borders: new Set(d.borders), anchors: new Map(d.anchors), blocked: new Set(d.blocked) };
+}
+
+function rememberDraft() {
+  const paint = state.paint;
+  if (!drafts.restoring && !(paint && paint.remembered)) {
+    if (drafts.current) drafts.undo.push(drafts.current);
+    drafts.redo = [];
+    if (paint) paint.remembered = true;
+  }
+  drafts.current = { puzzle: state.puzzle, draft: cloneDraft(state.draft) };
+}
+
+function undoDraft(from, to) {
+  const snap = from.pop();
+  if (!snap || state.mode !== "set") return;
+  to.push(drafts.current);
+  const p = snap.puzzle;
+  if ((p.family === "country") !== ($("family").value === "country")) {
+    $("family").value = p.family === "country" ? "country" : "slither";
+    familyChanged();
+  }
+  syncSizeInputs(p);
+  state.puzzle = p;
+  state.draft = cloneDraft(snap.draft);
+  if (state.selected) {
+    const [r, c] = state.selected.split(" ").map(Number);
+    if (r >= p.rows || c >= p.cols) state.selected = null;
+  }
+  drafts.restoring = true;
+  try { draftChanged(); } finally { drafts.restoring = false; }
+}
+
 function draftChanged(edited = true) {
   state.puzzle = puzzleOfDraft();
+  rememberDraft();
   $("verdict").setAttribute("data-state", "busy"); // until the verdict of this draft arrives
   if (edited) {
     state.verdict = null;
@@ -846,14 +887,15 @@ function onBoardClick(event, backwards) {
 function onKey(event) {
   if (!state.puzzle || event.target.closest("input, textarea, select")) return;
   const mod = event.ctrlKey || event.metaKey;
-  if (mod && event.key.toLowerCase() === "z" && state.mode === "play") {
+  const redo = mod && (event.key.toLowerCase() === "y" || (event.key.toLowerCase() === "z" && event.shiftKey));
+  if (mod && event.key.toLowerCase() === "z" && !redo) {
     event.preventDefault();
-    if (event.shiftKey) undoRedo(state.redo, state.undo, true); else undoRedo(state.undo, state.redo, false);
+    if (state.mode === "play") undoRedo(state.undo, state.redo, false); else undoDraft(drafts.undo, drafts.redo);
     return;
   }
-  if (mod && event.key.toLowerCase() === "y" && state.mode === "play") {
+  if (redo) {
     event.preventDefault();
-    undoRedo(state.redo, state.undo, true);
+    if (state.mode === "play") undoRedo(state.redo, state.undo, true); else undoDraft(drafts.redo, drafts.undo);
     return;
   }
   const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -1065,8 +1107,8 @@ function familyChanged() {
   }
   fillExportFormats();
   $("set-keys").textContent = family === "country"
-    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border."
-    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move.";
+    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border. Ctrl+Z / Ctrl+Y undo and redo."
+    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move. Ctrl+Z / Ctrl+Y undo and redo.";
 }
 
 function fillExportFormats() {
@@ -1190,6 +1232,8 @@ async function main() {
   $("hint").addEventListener("click", askHint);
   $("apply-hint").addEventListener("click", applyHint);
   $("hint").hidden = !(info.features && info.features.hint);
+  $("set-undo").addEventListener("click", () => undoDraft(drafts.undo, drafts.redo));
+  $("set-redo").addEventListener("click", () => undoDraft(drafts.redo, drafts.undo));
   $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
   $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
   $("check").addEventListener("click", checkNow);
