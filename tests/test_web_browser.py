@@ -380,6 +380,37 @@ def test_a_drag_that_strays_off_the_line_takes_no_stubs(session: Session) -> Non
             assert drawn == sorted(path), (family, off)
 
 
+def test_a_drag_may_start_on_a_dot_or_in_a_cell(session: Session) -> None:
+    """A drag from dot to dot draws the edges between them, not also the edge
+    whose hit area is on top at the first dot; in Country Road a drag from
+    cell centre to cell centre (where there is no edge to press) draws the
+    links between them."""
+
+    def point(page: Page, n: int, x: float, y: float) -> Tuple[float, float]:
+        # (x, y) in cells from the board's top left corner; the margin is half a cell.
+        box = page.locator("#board rect.background").bounding_box()
+        assert box
+        unit = box["width"] / (n + 1)
+        return box["x"] + unit * (0.5 + x), box["y"] + unit * (0.5 + y)
+
+    page = session.open(play_query("slither", slitherlink.generate(4, 4, seed="drag").to_url()))
+    page.mouse.move(*point(page, 4, 1, 1))  # the dot at row 1, column 1 (from 0)
+    page.mouse.down()
+    page.mouse.move(*point(page, 4, 3, 1), steps=20)
+    page.mouse.up()
+    drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+    assert drawn == ["h 1 1", "h 1 2"]
+    page = session.open(play_query("country", country.generate(5, 5, seed="drag").to_url()))
+    page.mouse.move(*point(page, 5, 0.5, 1.5))  # the centre of the cell at row 1, column 0
+    page.mouse.down()
+    page.mouse.move(*point(page, 5, 3.5, 1.5), steps=20)
+    page.mouse.up()
+    drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+    assert drawn == ["right 1 0", "right 1 1", "right 1 2"]
+    page.get_by_test_id("undo").click()  # one step
+    expect(page.locator('[data-state="line"]')).to_have_count(0)
+
+
 def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:

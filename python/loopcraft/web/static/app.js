@@ -1014,16 +1014,19 @@ function edgeAt(x, y) {
 }
 
 // Play: a tap cycles an edge; a drag across edges draws lines along them (or erases them,
-// when it starts on a line), as one undo step.
+// when the first edge it takes is a line), as one undo step. A drag may start anywhere
+// on the board: on a dot, or in a Country Road cell (from cell to cell), where the
+// first edge is the one it moves onto, not the hit area that happened to be on top.
 function onPlayPointerDown(event) {
-  if (event.button !== 0) return;
-  const key = event.target.getAttribute && event.target.getAttribute("data-edge");
-  if (!key) return;
-  state.drag = { start: key, last: key, value: state.edges.get(key) === 1 ? 0 : 1, moved: false, step: [] };
+  if (event.button !== 0 || !state.puzzle) return;
+  const tap = event.target.getAttribute && event.target.getAttribute("data-edge");
+  const start = edgeAt(event.clientX, event.clientY);
+  state.drag = { tap, start, last: start, value: null, moved: false, step: [] };
 }
 
 function dragTo(key) {
   const d = state.drag;
+  if (d.value === null) d.value = state.edges.get(key) === 1 ? 0 : 1;
   const before = state.edges.get(key) || 0;
   if (before === d.value || d.step.some(([k]) => k === key)) return;
   d.step.push([key, before, d.value]);
@@ -1035,7 +1038,7 @@ function onPlayPointerMove(event) {
   if (!d) return;
   const key = edgeAt(event.clientX, event.clientY);
   if (!key || key === d.last) return;
-  if (!d.moved) { d.moved = true; dragTo(d.start); }
+  if (!d.moved) { d.moved = true; if (d.start) dragTo(d.start); }
   d.last = key;
   dragTo(key);
   evaluate();
@@ -1046,7 +1049,7 @@ function onPlayPointerUp() {
   const d = state.drag;
   state.drag = null;
   if (!d) return;
-  if (!d.moved) { cycle(d.start, false); return; }
+  if (!d.moved) { if (d.tap) cycle(d.tap, false); return; }
   if (d.step.length) { state.undo.push(d.step); state.redo = []; }
   changed();
 }
