@@ -465,6 +465,8 @@ def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page.get_by_test_id("generate").click()
     expect(page.locator("[data-edge]")).to_have_count(6 * 6 + 5 * 7)
     assert page.get_by_test_id("title").inner_text() == "Slitherlink 5 x 6"
+    # A screen reader hears that it has arrived.
+    expect(page.locator("#cursor-status")).to_have_text("New puzzle: Slitherlink 5 x 6.")
 
 
 def ambiguous_board() -> Tuple[Slitherlink, Tuple[int, int], int]:

@@ -451,6 +451,8 @@ async function generate(params) {
     $("family").value = family;
     startPlay(puzzleFrom(res.board, family));
     updateUrl();
+    // The busy line counts tenths of seconds, too often for a live region: say the end once.
+    $("cursor-status").textContent = `New puzzle: ${$("title").textContent}.`;
   } catch (err) {
     if (err.name === "AbortError") message("Generation cancelled.");
     else message(err.message, "error");
