@@ -757,6 +757,8 @@ def test_set_mode_undo_and_redo(session: Session) -> None:
     expect(page.locator("[data-cell]")).to_have_count(36)
     expect(clue).to_have_count(2)
     page.wait_for_selector('[data-testid=verdict][data-count="2"]')
+    # A suggestion that leaves several solutions says what stays open.
+    expect(page.get_by_test_id("suggestion").first).to_have_text(re.compile(r"→ \d+ edges undecided$"))
     page.get_by_test_id("set-redo").click()
     expect(page.locator("[data-cell]")).to_have_count(9)
     page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")

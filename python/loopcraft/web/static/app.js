@@ -655,7 +655,9 @@ function showVerdict() {
     b.setAttribute("data-testid", "suggestion");
     const [r, c] = s.cell;
     // People count rows and columns from 1 (as the CLI and the hints do); the API keeps 0-based keys.
-    b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : `${s.open} open`}`;
+    // "open": the unknowns (edges; cells and links in Country Road) that the solutions still disagree on.
+    const open = `${s.open} ${state.puzzle.family === "country" ? "cells and links" : "edges"} undecided`;
+    b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : open}`;
     b.addEventListener("click", () => setClue(`${r} ${c}`, s.value));
     return b;
   }));
