@@ -762,3 +762,16 @@ def test_set_mode_undo_and_redo(session: Session) -> None:
     page.get_by_test_id("set-redo").click()
     expect(page.locator("[data-cell]")).to_have_count(9)
     page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+
+
+def test_an_unreadable_link_shows_one_mode(session: Session, artifacts: Path) -> None:
+    """A link whose puzzle cannot be read says why, and shows the controls of
+    its mode only (not those of play and set at once)."""
+    for mode, shown, hidden in (("play", "generate", "verdict"), ("set", "verdict", "generate")):
+        page = session.open(f"?mode={mode}&family=slither&p=garbage")
+        expect(page.get_by_test_id("message")).to_contain_text("Cannot read the puzzle")
+        expect(page.get_by_test_id(shown)).to_be_visible()
+        expect(page.get_by_test_id(hidden)).to_be_hidden()
+        shoot(page, artifacts, f"unreadable-link-{mode}-laptop")
+    # The browser logs each refused parse (a 422) as a console error.
+    session.errors[:] = [e for e in session.errors if "status of 422" not in e]

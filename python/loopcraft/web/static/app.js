@@ -1153,6 +1153,8 @@ async function loadFromParams(q) {
     if (mode === "set") startSet(puzzle); else startPlay(puzzle);
     updateUrl();
   } catch (err) {
+    state.mode = mode; // the controls of the mode asked for, with no board yet
+    render();
     message(`Cannot read the puzzle: ${err.message}`, "error");
   }
 }
