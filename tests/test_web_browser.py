@@ -742,6 +742,19 @@ def test_set_mode_undo_and_redo(session: Session) -> None:
     page.keyboard.press("Control+Shift+z")
     expect(clue).to_have_count(2)
     page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    # A suggestion applied from the keyboard leaves the focus on the board, on
+    # its cell (the buttons are replaced: the focus was lost to the page).
+    first = page.get_by_test_id("suggestion").first
+    row, col = re.findall(r"row (\d+), column (\d+)", first.inner_text())[0]
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(clue).to_have_count(3)
+    assert page.evaluate("document.activeElement.id") == "board"
+    expect(page.locator("#board rect.selected")).to_have_count(1)
+    expect(page.locator("#cursor-status")).to_contain_text(f"Cell row {row}, column {col}:")
+    page.keyboard.press("Control+z")
+    expect(clue).to_have_count(2)
+    page.wait_for_selector('[data-testid=verdict][data-count="2"]')
     # A new empty board, or another family, throws the draft away: undo brings it back.
     page.fill("#new-rows", "3")
     page.fill("#new-cols", "3")

@@ -658,7 +658,12 @@ function showVerdict() {
     // "open": the unknowns (edges; cells and links in Country Road) that the solutions still disagree on.
     const open = `${s.open} ${state.puzzle.family === "country" ? "cells and links" : "edges"} undecided`;
     b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : open}`;
-    b.addEventListener("click", () => setClue(`${r} ${c}`, s.value));
+    b.addEventListener("click", () => {
+      // The suggestions are replaced at once: the focus goes to the board, on the cell just set.
+      state.selected = `${r} ${c}`;
+      setClue(state.selected, s.value);
+      $("board").focus();
+    });
     return b;
   }));
   if (box.children.length) {
