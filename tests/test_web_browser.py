@@ -646,6 +646,13 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
     expect(page.get_by_test_id("message")).not_to_have_text("")
     assert page.locator("#board .hint").count() > 0  # not the message, whose class is "hint" too
     shoot(page, artifacts, "play-hint-laptop")
+    # From the keyboard: Apply hint hides once used, and the focus moves to Hint.
+    page.get_by_test_id("apply-hint").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("apply-hint")).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "hint"
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("apply-hint")).to_be_visible()
     # Applying hints walks to the solution (every step the engine gives agrees with it).
     solution = set(slither_edges(board.solve().solution))
     for _ in range(200):

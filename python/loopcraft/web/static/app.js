@@ -1244,7 +1244,12 @@ async function main() {
   $("export").addEventListener("click", exportBoard);
   $("minimize").addEventListener("click", minimise);
   $("hint").addEventListener("click", askHint);
-  $("apply-hint").addEventListener("click", applyHint);
+  $("apply-hint").addEventListener("click", () => {
+    // The button hides once its step is drawn: the focus goes to Hint, the usual next press.
+    const had = document.activeElement === $("apply-hint");
+    applyHint();
+    if (had && $("apply-hint").hidden) $("hint").focus();
+  });
   $("hint").hidden = !(info.features && info.features.hint);
   $("set-undo").addEventListener("click", () => undoDraft(drafts.undo, drafts.redo));
   $("set-redo").addEventListener("click", () => undoDraft(drafts.redo, drafts.undo));
