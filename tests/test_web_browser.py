@@ -624,7 +624,7 @@ def test_hint_on_a_puzzle_with_no_solution(session: Session, artifacts: Path) ->
     assert board.solve().count == 0
     page = session.open(play_query("slither", board.to_url()))
     page.get_by_test_id("hint").click()
-    expect(page.get_by_test_id("busy")).to_be_hidden()
+    page.wait_for_selector("body:not([data-busy])")  # the answer is in
     msg = page.get_by_test_id("message")
     expect(msg).to_contain_text("This puzzle has no solution")
     assert "error" in (msg.get_attribute("class") or "").split()
@@ -660,7 +660,7 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
             break
         if not page.get_by_test_id("apply-hint").is_visible():
             page.get_by_test_id("hint").click()
-            expect(page.get_by_test_id("busy")).to_be_hidden()
+            page.wait_for_selector("body:not([data-busy])")  # the answer is in
             assert "mistake" not in page.get_by_test_id("message").inner_text().lower()
             if not page.get_by_test_id("apply-hint").is_visible():
                 break
@@ -684,7 +684,7 @@ def test_a_country_road_hint_shows_the_cells_it_decides(session: Session, artifa
     assert cells and len(cells) == len(step.decided), "the first step decides cells only"
     page = session.open(play_query("country", board.to_url()))
     page.get_by_test_id("hint").click()
-    expect(page.get_by_test_id("busy")).to_be_hidden()
+    page.wait_for_selector("body:not([data-busy])")  # the answer is in
     message = page.get_by_test_id("message")
     expect(message).not_to_have_text("")
     assert not re.search(r"country \d", message.inner_text())
@@ -795,3 +795,45 @@ def test_an_unreadable_link_shows_one_mode(session: Session, artifacts: Path) ->
         shoot(page, artifacts, f"unreadable-link-{mode}-laptop")
     # The browser logs each refused parse (a 422) as a console error.
     session.errors[:] = [e for e in session.errors if "status of 422" not in e]
+
+
+def test_quick_answers_do_not_make_the_panel_jump(session: Session) -> None:
+    """The busy line (with Cancel) shows only for work that takes a while: a
+    verdict answered at once never shows it, so the panel does not jump down
+    and back at every edit; a verdict that takes long does show it."""
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    page.evaluate(
+        """() => { window.busyShown = 0;
+        new MutationObserver(() => { if (!document.getElementById("busy").hidden) window.busyShown++; })
+          .observe(document.getElementById("busy"), { attributes: true }); }"""
+    )
+    quick = {
+        "count": 2,
+        "solutions": 2,
+        "complete": True,
+        "unique": False,
+        "level": None,
+        "summary": "",
+        "backbone": None,
+        "shaded": [],
+        "suggestions": [],
+        "conflict": None,
+        "url": "https://puzz.link/p?slither/6/6/",
+    }
+    page.route("**/api/verdict", lambda route: route.fulfill(json=quick))
+    for key in "0123":
+        page.click(f'[data-cell="0 {key}"]')
+        page.keyboard.press(key)
+        page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    assert page.evaluate("window.busyShown") == 0
+    page.unroute("**/api/verdict")
+    held: List[Any] = []
+    page.route("**/api/verdict", lambda route: held.append(route))
+    page.click('[data-cell="1 0"]')
+    page.keyboard.press("1")
+    expect(page.get_by_test_id("busy")).to_be_visible()
+    expect(page.get_by_test_id("busy")).to_contain_text("Checking the draft")
+    page.get_by_test_id("cancel").click()
+    expect(page.get_by_test_id("busy")).to_be_hidden()
+    page.unroute("**/api/verdict")

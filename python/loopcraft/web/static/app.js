@@ -71,11 +71,22 @@ const state = {
 
 let inflight = null; // {controller, what}
 
+const BUSY_DELAY = 400; // ms of work before the busy line shows
+
+let busyTimer = null;
+
+// The busy line (and its Cancel) shows only once work has taken a while: a
+// line that came and went within a fraction of a second, as most verdicts
+// and hints do, made the whole panel jump down and back at every edit.
 function setBusy(text, controller) {
   if (inflight && inflight.controller !== controller) inflight.controller.abort();
   inflight = controller ? { controller } : null;
-  $("busy").hidden = !controller;
+  clearTimeout(busyTimer);
   $("busy-text").textContent = text || "";
+  document.body.toggleAttribute("data-busy", !!controller); // at once, unlike the line: a hook for tests
+  if (!controller) { $("busy").hidden = true; return; }
+  if (!$("busy").hidden) return; // already showing: stays
+  busyTimer = setTimeout(() => { if (inflight && inflight.controller === controller) $("busy").hidden = false; }, BUSY_DELAY);
 }
 
 function message(text, kind) {
