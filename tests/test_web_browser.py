@@ -234,8 +234,13 @@ def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session
         assert "seed “hello”" in page.get_by_test_id("title").inner_text()
     shoot(phone.page, artifacts, "play-loop-v1-phone")
     # In set mode the board is a Slitherlink draft, and the puzzle picker says so.
+    # "Edit in set mode" hides with the play panel: from the keyboard, the
+    # focus goes to the board.
     page = session.page
-    page.get_by_test_id("mode-set").click()
+    page.get_by_test_id("to-set").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("to-play")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "board"
     page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
     assert page.get_by_test_id("family").input_value() == "slither"
     assert page.get_by_test_id("title").inner_text() == "Slitherlink 6 x 6"

@@ -1222,8 +1222,14 @@ async function main() {
   document.addEventListener("keydown", onKey);
   $("mode-play").addEventListener("click", () => switchMode("play"));
   $("mode-set").addEventListener("click", () => switchMode("set"));
-  $("to-set").addEventListener("click", () => switchMode("set"));
-  $("to-play").addEventListener("click", () => switchMode("play"));
+  // These buttons hide with their mode's panel: the keyboard focus goes to the board.
+  for (const [id, mode] of [["to-set", "set"], ["to-play", "play"]]) {
+    $(id).addEventListener("click", () => {
+      const had = document.activeElement === $(id);
+      switchMode(mode);
+      if (had && state.mode === mode) $("board").focus();
+    });
+  }
   $("family").addEventListener("change", () => {
     familyChanged();
     if (state.mode === "set") {
