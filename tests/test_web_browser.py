@@ -842,3 +842,28 @@ def test_quick_answers_do_not_make_the_panel_jump(session: Session) -> None:
     page.get_by_test_id("cancel").click()
     expect(page.get_by_test_id("busy")).to_be_hidden()
     page.unroute("**/api/verdict")
+
+
+def test_back_returns_to_the_last_puzzle(session: Session) -> None:
+    """A new puzzle is a new page in the history: Back returns to the one
+    before, with its lines (kept in localStorage), and Forward comes back."""
+    board = slitherlink.generate(5, 5, seed="back")
+    page = session.open(play_query("slither", board.to_url()))
+    page.click('[data-edge="h 0 0"]')
+    first = page.url
+    page.fill("#gen-rows", "4")
+    page.fill("#gen-cols", "4")
+    page.get_by_test_id("generate").click()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 4 x 4")
+    second = page.url
+    assert second != first
+    page.go_back()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 5 x 5")
+    assert page.url == first
+    expect(page.locator('[data-edge="h 0 0"]')).to_have_attribute("data-state", "line")
+    page.go_forward()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 4 x 4")
+    assert page.url == second
+    # Going back and forth made no new entries: Back again is the first puzzle.
+    page.go_back()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 5 x 5")

@@ -460,8 +460,9 @@ async function generate(params) {
     }
     state.family = family;
     $("family").value = family;
+    saveProgress(); // the puzzle left, which Back returns to
     startPlay(puzzleFrom(res.board, family));
-    updateUrl();
+    updateUrl(!fromHistory);
     // The busy line counts tenths of seconds, too often for a live region: say the end once.
     $("cursor-status").textContent = `New puzzle: ${$("title").textContent}.`;
   } catch (err) {
@@ -1103,10 +1104,14 @@ function onPointerUp() {
 
 // ---------------------------------------------------------------- URL, modes, start-up
 
-function updateUrl() {
+let fromHistory = false; // loading the page's URL after Back or Forward: no new history entry
+
+/** Writes the puzzle into the URL; `push` (a new puzzle) makes a history entry, so Back returns to the last one. */
+function updateUrl(push = false) {
   if (!state.puzzle || (!state.puzzle.url && state.puzzle.family !== "loop")) return;
   const url = `${location.pathname}?${shareParams()}`;
-  history.replaceState(null, "", url);
+  if (push && location.search && url !== location.pathname + location.search) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
   try { localStorage.setItem(`${STORE}last`, shareParams().toString()); } catch { /* ignore */ }
   const share = $("share-url");
   share.value = new URL(url, location.href).href;
@@ -1288,6 +1293,11 @@ async function main() {
   setInterval(() => { if (state.mode === "play" && state.started) showTimer(); }, 500);
   setInterval(saveProgress, 5000);
   window.addEventListener("beforeunload", saveProgress);
+  window.addEventListener("popstate", async () => {
+    saveProgress();
+    fromHistory = true;
+    try { await loadFromParams(new URLSearchParams(location.search)); } finally { fromHistory = false; }
+  });
 
   let q = new URLSearchParams(location.search);
   if (![...q.keys()].length) {
