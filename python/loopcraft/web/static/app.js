@@ -580,8 +580,8 @@ function rememberDraft() {
 }
 
 function undoDraft(from, to) {
+  if (state.mode !== "set" || !from.length) return;
   const snap = from.pop();
-  if (!snap || state.mode !== "set") return;
   to.push(drafts.current);
   const p = snap.puzzle;
   if ((p.family === "country") !== ($("family").value === "country")) {
