@@ -867,3 +867,21 @@ def test_back_returns_to_the_last_puzzle(session: Session) -> None:
     # Going back and forth made no new entries: Back again is the first puzzle.
     page.go_back()
     expect(page.get_by_test_id("title")).to_have_text("Slitherlink 5 x 5")
+
+
+def test_a_line_into_a_blocked_cell_is_a_warning(session: Session, artifacts: Path) -> None:
+    """Country Road: a line into a blocked cell breaks a rule at once; the page
+    says so and draws the line red (on the dark cell it was hard to see)."""
+    board = country.CountryRoad.parse(
+        '{"kind": "country", "rows": 3, "cols": 3, "regions": [[0, 0, 1], [0, null, 1], [0, 1, 1]], "numbers": []}'
+    )
+    page = session.open(play_query("country", board.to_puzzlekit()))
+    page.click('[data-edge="right 1 0"]')
+    expect(page.get_by_test_id("warnings")).to_have_text("The line enters the blocked cell at row 2, column 2.")
+    assert page.locator("#board line.cell-loop").get_attribute("stroke") == "#d0021b"
+    # Three lines into it: the warnings say so, without failing on the blocked
+    # cell's missing country.
+    page.click('[data-edge="down 0 1"]')
+    page.click('[data-edge="right 1 1"]')
+    expect(page.get_by_test_id("warnings")).to_contain_text("The line branches at cell row 2, column 2.")
+    shoot(page, artifacts, "play-country-blocked-laptop")
