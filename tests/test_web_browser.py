@@ -885,3 +885,27 @@ def test_a_line_into_a_blocked_cell_is_a_warning(session: Session, artifacts: Pa
     page.click('[data-edge="right 1 1"]')
     expect(page.get_by_test_id("warnings")).to_contain_text("The line branches at cell row 2, column 2.")
     shoot(page, artifacts, "play-country-blocked-laptop")
+
+
+def test_the_board_uses_the_room_there_is(browser: Browser, server_url: str, artifacts: Path) -> None:
+    """A big board gets the width of its column (not a fixed 640 px), and no
+    board is taller than the window: on a phone held sideways the whole board
+    is on screen, where a swipe on it draws instead of scrolling."""
+    big = slitherlink.generate(20, 30, seed="big")
+    small = slitherlink.generate(7, 7, seed="small")
+    for viewport, board, check in (
+        (LAPTOP, big, lambda box: box["width"] > 700 and box["y"] + box["height"] <= LAPTOP["height"]),
+        ({"width": 844, "height": 390}, small, lambda box: box["y"] + box["height"] <= 390),
+    ):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(server_url + play_query("slither", board.to_url()))
+            page.wait_for_selector("body[data-ready=true]")
+            box = page.locator("#board").bounding_box()
+            assert box and check(box), (viewport, box)
+            ratio = box["width"] / box["height"]
+            assert abs(ratio - (board.cols + 1) / (board.rows + 1)) < 0.02, "drawn to scale"
+            shoot(page, artifacts, f"play-fit-{viewport['width']}x{viewport['height']}")
+        finally:
+            context.close()

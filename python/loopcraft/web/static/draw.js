@@ -88,8 +88,9 @@ export function drawBoard(svg, view) {
   const W = cols * CELL + 2 * M, H = rows * CELL + 2 * M;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  // At most 2.2 px a unit, 640 px wide and 600 px tall; CSS shrinks it further on narrow screens.
-  const scale = Math.min(2.2, 640 / W, 600 / H);
+  // At most 2.2 px a unit and 1200 px a side; CSS shrinks it to the column's width and
+  // the window's height (a big board gets the room there is, not a fixed 600 px).
+  const scale = Math.min(2.2, 1200 / W, 1200 / H);
   svg.setAttribute("width", String(Math.round(W * scale)));
   svg.setAttribute("height", String(Math.round(H * scale)));
   el("title", {}, svg).textContent = view.title || "board";
