@@ -166,12 +166,17 @@ def test_play_a_generated_slitherlink_to_the_end(session: Session, artifacts: Pa
     edges = slither_edges(board.solve().solution)
     page = session.open(play_query("slither", board.to_url()))
     assert page.locator("[data-edge]").count() == 6 * 5 + 5 * 6
+    # The banner is a live region that is there (empty) before it says
+    # anything: a screen reader announces a status whose text changes, not
+    # reliably one that appears.
+    expect(page.get_by_role("status")).to_have_text("")
     for key in edges[:-1]:
         page.click(f'[data-edge="{key}"]')
     assert page.get_by_test_id("board").get_attribute("data-solved") == "false"
     page.click(f'[data-edge="{edges[-1]}"]')
     page.wait_for_selector('[data-testid=board][data-solved="true"]', timeout=5000)
     assert page.get_by_test_id("solved-banner").inner_text().startswith("Solved")
+    expect(page.get_by_role("status")).to_contain_text("Solved in")
     shoot(page, artifacts, "play-slitherlink-laptop")
     # One more click breaks it again: the page stops saying so.
     page.click('[data-edge="h 0 0"]')
@@ -192,14 +197,31 @@ def test_a_line_breaking_a_clue_shows_a_warning(session: Session, artifacts: Pat
     assert f"The {clue} at row {r + 1}, column {c + 1} has {clue + 1} line" in text
     assert page.locator(f'[data-clue="{r} {c}"]').get_attribute("class") == "clue warn"
     shoot(page, artifacts, "play-warning-laptop")
+    # The warnings are a live region: a move that leaves them as they were does
+    # not rewrite them (a screen reader would say them all again).
+    standing = page.locator(".warning").first.element_handle()
+    far = "h 5 4" if (r, c) != (4, 4) else "h 0 0"
+    page.click(f'[data-edge="{far}"]', button="right")  # a cross far away
+    assert page.locator(f'[data-edge="{far}"]').get_attribute("data-state") == "cross"
+    assert standing.evaluate("e => e.isConnected")
+    page.get_by_test_id("undo").click()
     # Undo takes the line back, and the warning with it; redo brings both back.
     page.get_by_test_id("undo").click()
     assert page.get_by_test_id("warnings").inner_text() == ""
     page.get_by_test_id("redo").click()
     assert "has" in page.get_by_test_id("warnings").inner_text()
-    # The referee's verdict names the rules.
+    # The referee's verdict names the rules, and places as the warnings do:
+    # rows and columns from 1 (the library's messages count from 0).
     page.get_by_test_id("check").click()
     expect(page.get_by_test_id("message")).to_contain_text("Not yet")
+    expect(page.get_by_test_id("message")).to_contain_text(f"the clue {clue} at row {r + 1}, column {c + 1} has")
+    # A Country Road country is named by where it is, not by its id.
+    other = country.generate(5, 5, seed="warn")
+    page = session.open(play_query("country", other.to_url()))
+    page.get_by_test_id("check").click()
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text("the loop does not visit the country at row 1, column 1;")
+    assert not re.search(r"country \d", message.inner_text())
 
 
 def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session, artifacts: Path) -> None:
@@ -211,6 +233,18 @@ def test_loop_v1_seed_hello_shows_the_cli_clues(session: Session, phone: Session
         assert shown == expected
         assert "seed “hello”" in page.get_by_test_id("title").inner_text()
     shoot(phone.page, artifacts, "play-loop-v1-phone")
+    # In set mode the board is a Slitherlink draft, and the puzzle picker says so.
+    # "Edit in set mode" hides with the play panel: from the keyboard, the
+    # focus goes to the board.
+    page = session.page
+    page.get_by_test_id("to-set").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("to-play")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "board"
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    assert page.get_by_test_id("family").input_value() == "slither"
+    assert page.get_by_test_id("title").inner_text() == "Slitherlink 6 x 6"
+    assert "family=slither" in page.url
 
 
 def svg_texts(svg: str) -> Tuple[str, List[Tuple[float, float, str]]]:
@@ -252,10 +286,32 @@ def test_play_a_country_road_board_to_the_end(session: Session, phone: Session, 
 def test_keyboard_play_and_saved_progress(session: Session) -> None:
     board = slitherlink.generate(4, 4, seed="keys")
     page = session.open(play_query("slither", board.to_url()))
-    page.get_by_test_id("board").focus()
+    # Tabbing to the board shows the cursor where the arrows start from.
+    page.get_by_test_id("family").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "board"
+    cursor = page.locator("#board circle.cursor")
+    expect(cursor).to_have_count(1)
+    assert cursor.get_attribute("cx") == page.locator("#board circle.dot").first.get_attribute("cx")
     page.keyboard.press("Shift+ArrowRight")  # a line from point (0, 0) to (0, 1)
     page.keyboard.press("Shift+ArrowDown")  # then down to (1, 1)
+    # Every control shows where the keyboard is, the black ones too.
+    page.get_by_test_id("redo").focus()
+    page.keyboard.press("Tab")
+    ring = page.get_by_test_id("check").evaluate(
+        "e => [e === document.activeElement, getComputedStyle(e).outlineColor, getComputedStyle(e).outlineWidth]"
+    )
+    assert ring == [True, "rgb(47, 111, 219)", "2px"]
+    page.get_by_test_id("board").focus()
     page.keyboard.press("Control+ArrowRight")  # a cross to the right of (1, 1), cursor stays
+    # A screen reader hears where the cursor is and what is around it: the
+    # board is an application (its keys reach the page), described by the
+    # key help, and a live region says each move.
+    board_role = page.get_by_role("application", name="Puzzle board")
+    expect(board_role).to_have_attribute("aria-describedby", "play-keys")
+    said = page.locator("#cursor-status")
+    assert said.get_attribute("aria-live") == "polite"
+    expect(said).to_have_text("Point row 2, column 2: line up, cross right.")
     assert page.locator('[data-edge="h 0 0"]').get_attribute("data-state") == "line"
     assert page.locator('[data-edge="v 0 1"]').get_attribute("data-state") == "line"
     assert page.locator('[data-edge="h 1 1"]').get_attribute("data-state") == "cross"
@@ -269,6 +325,8 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     assert page.locator('[data-edge="v 0 1"]').get_attribute("data-state") == "line"
     page.get_by_test_id("share").click()
     link = page.get_by_test_id("share-url").input_value()
+    # The fields the page fills in have names a screen reader can say.
+    expect(page.get_by_role("textbox", name="Link to this puzzle")).to_have_value(link)
     query = parse_qs(urlsplit(link).query)
     assert query["mode"] == ["play"] and query["family"] == ["slither"]
     assert Slitherlink.parse(query["p"][0]) == board
@@ -303,6 +361,61 @@ def test_drag_draws_a_line_in_one_undo_step(session: Session) -> None:
     assert states == ["line", "empty", "empty"]
 
 
+def test_a_drag_that_strays_off_the_line_takes_no_stubs(session: Session) -> None:
+    """A drag along a row a little off the line (still on the drawn stroke)
+    draws that row only: the edges across it, whose hit areas overlap the
+    row's at every point, stay empty."""
+    boards = (
+        ("slither", slitherlink.generate(4, 4, seed="drag"), ["h 1 0", "h 1 1", "h 1 2"]),
+        ("country", country.generate(5, 5, seed="drag"), ["right 1 0", "right 1 1", "right 1 2"]),
+    )
+    for family, board, path in boards:
+        page = session.open(play_query(family, board.to_url()))
+        for off in (0.1, -0.1):
+            page.get_by_test_id("reset").click()
+            first = page.locator(f'[data-edge="{path[0]}"]').bounding_box()
+            last = page.locator(f'[data-edge="{path[-1]}"]').bounding_box()
+            assert first and last
+            dy = off * 2 * first["height"]  # the hit area is half a cell high: off is in cells
+            page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2 + dy)
+            page.mouse.down()
+            page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2 + dy, steps=30)
+            page.mouse.up()
+            drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+            assert drawn == sorted(path), (family, off)
+
+
+def test_a_drag_may_start_on_a_dot_or_in_a_cell(session: Session) -> None:
+    """A drag from dot to dot draws the edges between them, not also the edge
+    whose hit area is on top at the first dot; in Country Road a drag from
+    cell centre to cell centre (where there is no edge to press) draws the
+    links between them."""
+
+    def point(page: Page, n: int, x: float, y: float) -> Tuple[float, float]:
+        # (x, y) in cells from the board's top left corner; the margin is half a cell.
+        box = page.locator("#board rect.background").bounding_box()
+        assert box
+        unit = box["width"] / (n + 1)
+        return box["x"] + unit * (0.5 + x), box["y"] + unit * (0.5 + y)
+
+    page = session.open(play_query("slither", slitherlink.generate(4, 4, seed="drag").to_url()))
+    page.mouse.move(*point(page, 4, 1, 1))  # the dot at row 1, column 1 (from 0)
+    page.mouse.down()
+    page.mouse.move(*point(page, 4, 3, 1), steps=20)
+    page.mouse.up()
+    drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+    assert drawn == ["h 1 1", "h 1 2"]
+    page = session.open(play_query("country", country.generate(5, 5, seed="drag").to_url()))
+    page.mouse.move(*point(page, 5, 0.5, 1.5))  # the centre of the cell at row 1, column 0
+    page.mouse.down()
+    page.mouse.move(*point(page, 5, 3.5, 1.5), steps=20)
+    page.mouse.up()
+    drawn = sorted(el.get_attribute("data-edge") or "" for el in page.locator('[data-state="line"]').all())
+    assert drawn == ["right 1 0", "right 1 1", "right 1 2"]
+    page.get_by_test_id("undo").click()  # one step
+    expect(page.locator('[data-state="line"]')).to_have_count(0)
+
+
 def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
@@ -313,6 +426,10 @@ def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
         edge = page.locator('[data-edge="v 1 0"]')
         edge.tap()
         assert edge.get_attribute("data-state") == "line"
+        # A touch screen keeps :hover on what was tapped: no hover tint may
+        # stay on the edge (it looked like a hint's blue).
+        assert edge.evaluate("e => e.matches(':hover')")
+        assert edge.evaluate("e => getComputedStyle(e).fill") in ("transparent", "rgba(0, 0, 0, 0)")
         edge.tap()
         assert edge.get_attribute("data-state") == "cross"
     finally:
@@ -353,6 +470,8 @@ def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page.get_by_test_id("generate").click()
     expect(page.locator("[data-edge]")).to_have_count(6 * 6 + 5 * 7)
     assert page.get_by_test_id("title").inner_text() == "Slitherlink 5 x 6"
+    # A screen reader hears that it has arrived.
+    expect(page.locator("#cursor-status")).to_have_text("New puzzle: Slitherlink 5 x 6.")
 
 
 def ambiguous_board() -> Tuple[Slitherlink, Tuple[int, int], int]:
@@ -385,7 +504,6 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     first.click()
     page.wait_for_selector('[data-testid=verdict][data-count="1"]')
     assert page.locator("rect.shaded").count() == 0
-    page.keyboard.press("Control+z")  # not an undo in set mode: nothing changes
     page.get_by_test_id("import-text").fill(draft.to_url())
     page.get_by_test_id("import").click()
     page.wait_for_selector('[data-testid=verdict][data-count="2"]')
@@ -424,6 +542,16 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.get_by_test_id("import").click()
     page.wait_for_selector('[data-testid=verdict][data-count="0"]')
     assert page.locator("circle.marked").count() == 2
+    # A server error is shown as one, not in the colours of the last verdict.
+    page.route("**/api/verdict", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+    page.get_by_test_id("import-text").fill(draft.to_url())
+    page.get_by_test_id("import").click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-state", "error")
+    expect(verdict).to_have_text("No verdict. The server answered HTTP 500 Internal Server Error.")
+    assert (verdict.get_attribute("class") or "").split() == ["verdict", "error"]
+    page.unroute("**/api/verdict")
+    session.errors[:] = [e for e in session.errors if "status of 500" not in e]
     # Export: the puzz.link URL reads back as the same board.
     page.get_by_test_id("import-text").fill(draft.to_url())
     page.get_by_test_id("import").click()
@@ -432,6 +560,7 @@ def test_set_mode_verdict_after_every_edit(session: Session, phone: Session, art
     page.get_by_test_id("export").click()
     expect(page.get_by_test_id("export-text")).not_to_have_value("")
     assert Slitherlink.parse(page.get_by_test_id("export-text").input_value()) == draft
+    expect(page.get_by_role("textbox", name="Exported puzzle")).not_to_have_value("")
     phone_page = phone.open(query)
     phone_page.wait_for_selector('[data-testid=verdict][data-count="2"]')
     shoot(phone_page, artifacts, "set-slitherlink-phone")
@@ -459,6 +588,10 @@ def test_set_mode_country_borders_by_dragging(session: Session, artifacts: Path)
     page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=12)
     page.mouse.up()
     assert page.locator("line.border").count() == 12 + 3
+    page.keyboard.press("Control+z")  # the whole drag is one step
+    expect(page.locator("line.border")).to_have_count(12)
+    page.keyboard.press("Control+y")
+    expect(page.locator("line.border")).to_have_count(12 + 3)
     page.click('[data-cell="0 0"]')
     page.keyboard.press("3")
     page.click('[data-cell="0 1"]')
@@ -496,7 +629,7 @@ def test_hint_on_a_puzzle_with_no_solution(session: Session, artifacts: Path) ->
     assert board.solve().count == 0
     page = session.open(play_query("slither", board.to_url()))
     page.get_by_test_id("hint").click()
-    expect(page.get_by_test_id("busy")).to_be_hidden()
+    page.wait_for_selector("body:not([data-busy])")  # the answer is in
     msg = page.get_by_test_id("message")
     expect(msg).to_contain_text("This puzzle has no solution")
     assert "error" in (msg.get_attribute("class") or "").split()
@@ -516,8 +649,15 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
         return
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("message")).not_to_have_text("")
-    assert page.locator(".hint").count() > 0
+    assert page.locator("#board .hint").count() > 0  # not the message, whose class is "hint" too
     shoot(page, artifacts, "play-hint-laptop")
+    # From the keyboard: Apply hint hides once used, and the focus moves to Hint.
+    page.get_by_test_id("apply-hint").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("apply-hint")).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "hint"
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("apply-hint")).to_be_visible()
     # Applying hints walks to the solution (every step the engine gives agrees with it).
     solution = set(slither_edges(board.solve().solution))
     for _ in range(200):
@@ -525,7 +665,7 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
             break
         if not page.get_by_test_id("apply-hint").is_visible():
             page.get_by_test_id("hint").click()
-            expect(page.get_by_test_id("busy")).to_be_hidden()
+            page.wait_for_selector("body:not([data-busy])")  # the answer is in
             assert "mistake" not in page.get_by_test_id("message").inner_text().lower()
             if not page.get_by_test_id("apply-hint").is_visible():
                 break
@@ -533,3 +673,239 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
     page.wait_for_selector('[data-testid=board][data-solved="true"]')
     drawn = {el.get_attribute("data-edge") for el in page.locator('[data-state="line"]').all()}
     assert drawn == solution
+
+
+def test_a_country_road_hint_shows_the_cells_it_decides(session: Session, artifacts: Path) -> None:
+    """Country Road steps often decide cells (used or not), not lines: the page
+    marks those cells, and names a country by its place, not by its id."""
+    from loopcraft.web._api import has_hints
+
+    if not has_hints():
+        pytest.skip("the hint engine is not in this build")
+    board = country.generate(6, 6, seed="pt5")
+    blank = {"right": ["?" * 5] * 6, "down": ["?" * 6] * 5}
+    step = board.hint(blank)
+    cells = [k for k in step.decided if k[0] == "cell"]
+    assert cells and len(cells) == len(step.decided), "the first step decides cells only"
+    page = session.open(play_query("country", board.to_url()))
+    page.get_by_test_id("hint").click()
+    page.wait_for_selector("body:not([data-busy])")  # the answer is in
+    message = page.get_by_test_id("message")
+    expect(message).not_to_have_text("")
+    assert not re.search(r"country \d", message.inner_text())
+    assert page.locator("#board .hint").count() == len(cells)
+    shoot(page, artifacts, "play-country-hint-laptop")
+
+
+def test_a_phone_setter_enters_numbers_without_keys(browser: Browser, server_url: str, artifacts: Path) -> None:
+    """On a touch screen there is no keyboard for the board: a tap selects a
+    cell and the number field beside it sets its number (a Country Road
+    number of two digits, which tapping would take a dozen taps to cycle to),
+    and a box blocks it."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(server_url + "?mode=set&family=country")
+        page.wait_for_selector("body[data-ready=true]")
+        field = page.get_by_role("spinbutton", name="Number in the selected cell")
+        expect(field).to_be_disabled()
+        background = "e => getComputedStyle(e).backgroundColor"
+        idle = field.evaluate(background)
+        page.locator('[data-cell="1 1"]').tap()
+        expect(field).to_be_enabled()
+        assert field.evaluate(background) != idle, "a disabled field looks it"
+        field.fill("12")
+        expect(page.locator('[data-clue="1 1"]')).to_have_text("12")
+        page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+        # Selecting another cell shows its number (none), and the first one's again.
+        page.locator('[data-cell="2 2"]').tap()
+        expect(field).to_have_value("")
+        page.locator('[data-cell="1 1"]').tap()
+        expect(field).to_have_value("12")
+        field.fill("")
+        expect(page.locator('[data-clue="1 1"]')).to_have_count(0)
+        # "#" blocks a cell from the keyboard; here the box next to the field does.
+        page.get_by_role("checkbox", name="Blocked").tap()
+        expect(page.locator("rect.blocked")).to_have_count(1)
+        expect(field).to_be_disabled()
+        shoot(page, artifacts, "set-country-phone")
+        page.get_by_role("checkbox", name="Blocked").tap()
+        expect(page.locator("rect.blocked")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_set_mode_undo_and_redo(session: Session) -> None:
+    """A setter can take edits back: clues, a new board, another family."""
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    clue = page.locator("[data-clue]")
+    page.click('[data-cell="0 0"]')
+    page.keyboard.press("3")
+    page.click('[data-cell="1 1"]')
+    page.keyboard.press("2")
+    expect(clue).to_have_count(2)
+    page.keyboard.press("Control+z")
+    expect(clue).to_have_count(1)
+    page.get_by_test_id("set-undo").click()  # the same, for a touch screen
+    expect(clue).to_have_count(0)
+    page.keyboard.press("Control+y")
+    expect(page.locator('[data-clue="0 0"]')).to_have_text("3")
+    page.keyboard.press("Control+Shift+z")
+    expect(clue).to_have_count(2)
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    # A suggestion applied from the keyboard leaves the focus on the board, on
+    # its cell (the buttons are replaced: the focus was lost to the page).
+    first = page.get_by_test_id("suggestion").first
+    row, col = re.findall(r"row (\d+), column (\d+)", first.inner_text())[0]
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(clue).to_have_count(3)
+    assert page.evaluate("document.activeElement.id") == "board"
+    expect(page.locator("#board rect.selected")).to_have_count(1)
+    expect(page.locator("#cursor-status")).to_contain_text(f"Cell row {row}, column {col}:")
+    page.keyboard.press("Control+z")
+    expect(clue).to_have_count(2)
+    page.wait_for_selector('[data-testid=verdict][data-count="2"]')
+    # A new empty board, or another family, throws the draft away: undo brings it back.
+    page.fill("#new-rows", "3")
+    page.fill("#new-cols", "3")
+    page.get_by_test_id("new-empty").click()
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.get_by_test_id("family").select_option("country")
+    expect(page.locator("[data-side]")).not_to_have_count(0)
+    page.get_by_test_id("set-undo").click()
+    expect(page.locator("[data-side]")).to_have_count(0)
+    assert page.get_by_test_id("family").input_value() == "slither"
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.get_by_test_id("set-undo").click()
+    expect(page.locator("[data-cell]")).to_have_count(36)
+    expect(clue).to_have_count(2)
+    page.wait_for_selector('[data-testid=verdict][data-count="2"]')
+    # A suggestion that leaves several solutions says what stays open.
+    expect(page.get_by_test_id("suggestion").first).to_have_text(re.compile(r"→ \d+ edges undecided$"))
+    page.get_by_test_id("set-redo").click()
+    expect(page.locator("[data-cell]")).to_have_count(9)
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+
+
+def test_an_unreadable_link_shows_one_mode(session: Session, artifacts: Path) -> None:
+    """A link whose puzzle cannot be read says why, and shows the controls of
+    its mode only (not those of play and set at once)."""
+    for mode, shown, hidden in (("play", "generate", "verdict"), ("set", "verdict", "generate")):
+        page = session.open(f"?mode={mode}&family=slither&p=garbage")
+        expect(page.get_by_test_id("message")).to_contain_text("Cannot read the puzzle")
+        expect(page.get_by_test_id(shown)).to_be_visible()
+        expect(page.get_by_test_id(hidden)).to_be_hidden()
+        shoot(page, artifacts, f"unreadable-link-{mode}-laptop")
+    # The browser logs each refused parse (a 422) as a console error.
+    session.errors[:] = [e for e in session.errors if "status of 422" not in e]
+
+
+def test_quick_answers_do_not_make_the_panel_jump(session: Session) -> None:
+    """The busy line (with Cancel) shows only for work that takes a while: a
+    verdict answered at once never shows it, so the panel does not jump down
+    and back at every edit; a verdict that takes long does show it."""
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    page.evaluate(
+        """() => { window.busyShown = 0;
+        new MutationObserver(() => { if (!document.getElementById("busy").hidden) window.busyShown++; })
+          .observe(document.getElementById("busy"), { attributes: true }); }"""
+    )
+    quick = {
+        "count": 2,
+        "solutions": 2,
+        "complete": True,
+        "unique": False,
+        "level": None,
+        "summary": "",
+        "backbone": None,
+        "shaded": [],
+        "suggestions": [],
+        "conflict": None,
+        "url": "https://puzz.link/p?slither/6/6/",
+    }
+    page.route("**/api/verdict", lambda route: route.fulfill(json=quick))
+    for key in "0123":
+        page.click(f'[data-cell="0 {key}"]')
+        page.keyboard.press(key)
+        page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    assert page.evaluate("window.busyShown") == 0
+    page.unroute("**/api/verdict")
+    held: List[Any] = []
+    page.route("**/api/verdict", lambda route: held.append(route))
+    page.click('[data-cell="1 0"]')
+    page.keyboard.press("1")
+    expect(page.get_by_test_id("busy")).to_be_visible()
+    expect(page.get_by_test_id("busy")).to_contain_text("Checking the draft")
+    page.get_by_test_id("cancel").click()
+    expect(page.get_by_test_id("busy")).to_be_hidden()
+    page.unroute("**/api/verdict")
+
+
+def test_back_returns_to_the_last_puzzle(session: Session) -> None:
+    """A new puzzle is a new page in the history: Back returns to the one
+    before, with its lines (kept in localStorage), and Forward comes back."""
+    board = slitherlink.generate(5, 5, seed="back")
+    page = session.open(play_query("slither", board.to_url()))
+    page.click('[data-edge="h 0 0"]')
+    first = page.url
+    page.fill("#gen-rows", "4")
+    page.fill("#gen-cols", "4")
+    page.get_by_test_id("generate").click()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 4 x 4")
+    second = page.url
+    assert second != first
+    page.go_back()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 5 x 5")
+    assert page.url == first
+    expect(page.locator('[data-edge="h 0 0"]')).to_have_attribute("data-state", "line")
+    page.go_forward()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 4 x 4")
+    assert page.url == second
+    # Going back and forth made no new entries: Back again is the first puzzle.
+    page.go_back()
+    expect(page.get_by_test_id("title")).to_have_text("Slitherlink 5 x 5")
+
+
+def test_a_line_into_a_blocked_cell_is_a_warning(session: Session, artifacts: Path) -> None:
+    """Country Road: a line into a blocked cell breaks a rule at once; the page
+    says so and draws the line red (on the dark cell it was hard to see)."""
+    board = country.CountryRoad.parse(
+        '{"kind": "country", "rows": 3, "cols": 3, "regions": [[0, 0, 1], [0, null, 1], [0, 1, 1]], "numbers": []}'
+    )
+    page = session.open(play_query("country", board.to_puzzlekit()))
+    page.click('[data-edge="right 1 0"]')
+    expect(page.get_by_test_id("warnings")).to_have_text("The line enters the blocked cell at row 2, column 2.")
+    assert page.locator("#board line.cell-loop").get_attribute("stroke") == "#d0021b"
+    # Three lines into it: the warnings say so, without failing on the blocked
+    # cell's missing country.
+    page.click('[data-edge="down 0 1"]')
+    page.click('[data-edge="right 1 1"]')
+    expect(page.get_by_test_id("warnings")).to_contain_text("The line branches at cell row 2, column 2.")
+    shoot(page, artifacts, "play-country-blocked-laptop")
+
+
+def test_the_board_uses_the_room_there_is(browser: Browser, server_url: str, artifacts: Path) -> None:
+    """A big board gets the width of its column (not a fixed 640 px), and no
+    board is taller than the window: on a phone held sideways the whole board
+    is on screen, where a swipe on it draws instead of scrolling."""
+    big = slitherlink.generate(20, 30, seed="big")
+    small = slitherlink.generate(7, 7, seed="small")
+    for viewport, board, check in (
+        (LAPTOP, big, lambda box: box["width"] > 700 and box["y"] + box["height"] <= LAPTOP["height"]),
+        ({"width": 844, "height": 390}, small, lambda box: box["y"] + box["height"] <= 390),
+    ):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(server_url + play_query("slither", board.to_url()))
+            page.wait_for_selector("body[data-ready=true]")
+            box = page.locator("#board").bounding_box()
+            assert box and check(box), (viewport, box)
+            ratio = box["width"] / box["height"]
+            assert abs(ratio - (board.cols + 1) / (board.rows + 1)) < 0.02, "drawn to scale"
+            shoot(page, artifacts, f"play-fit-{viewport['width']}x{viewport['height']}")
+        finally:
+            context.close()

@@ -5,7 +5,7 @@
 // URL: ?mode=play|set&family=loop|slither|country&p=<anything parse reads>
 //      (Loop v1 boards: &size=N&seed=TEXT, the same board as `loopcraft generate loop`).
 
-import { drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
+import { CELL, drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
 import { warnings } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,8 +35,9 @@ async function api(op, body, signal) {
     if (err.name === "AbortError") throw err;
     throw new ApiError("The server cannot be reached.");
   }
-  const data = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
-  if (!response.ok) throw new ApiError(data.message || `HTTP ${response.status}`, data.place);
+  const failed = `The server answered HTTP ${response.status} ${response.statusText}`.trim() + ".";
+  const data = await response.json().catch(() => ({ message: failed }));
+  if (!response.ok) throw new ApiError(data.message || failed, data.place);
   return data;
 }
 
@@ -70,11 +71,22 @@ const state = {
 
 let inflight = null; // {controller, what}
 
+const BUSY_DELAY = 400; // ms of work before the busy line shows
+
+let busyTimer = null;
+
+// The busy line (and its Cancel) shows only once work has taken a while: a
+// line that came and went within a fraction of a second, as most verdicts
+// and hints do, made the whole panel jump down and back at every edit.
 function setBusy(text, controller) {
   if (inflight && inflight.controller !== controller) inflight.controller.abort();
   inflight = controller ? { controller } : null;
-  $("busy").hidden = !controller;
+  clearTimeout(busyTimer);
   $("busy-text").textContent = text || "";
+  document.body.toggleAttribute("data-busy", !!controller); // at once, unlike the line: a hook for tests
+  if (!controller) { $("busy").hidden = true; return; }
+  if (!$("busy").hidden) return; // already showing: stays
+  busyTimer = setTimeout(() => { if (inflight && inflight.controller === controller) $("busy").hidden = false; }, BUSY_DELAY);
 }
 
 function message(text, kind) {
@@ -216,13 +228,18 @@ let checkSerial = 0;
 function evaluate() {
   const w = warnings(state.puzzle, state.edges);
   state.warn = w;
+  // A live region: rewritten only when the warnings change, or a screen reader
+  // would say every standing warning again after each move.
   const list = $("warnings");
-  list.replaceChildren(...w.messages.map((text) => {
-    const li = document.createElement("p");
-    li.className = "warning";
-    li.textContent = text;
-    return li;
-  }));
+  const shown = [...list.children].map((e) => e.textContent);
+  if (shown.join("\n") !== w.messages.join("\n")) {
+    list.replaceChildren(...w.messages.map((text) => {
+      const li = document.createElement("p");
+      li.className = "warning";
+      li.textContent = text;
+      return li;
+    }));
+  }
   const serial = ++checkSerial;
   if (!w.closedLoop || w.messages.length) {
     setSolved(false);
@@ -237,14 +254,17 @@ function setSolved(ok) {
   const was = state.solved;
   state.solved = ok;
   $("board").setAttribute("data-solved", ok ? "true" : "false");
+  // The banner is a live region (role="status"), empty and not shown until
+  // solved: its text is written once, so that a screen reader says it once.
   const banner = $("banner");
-  banner.hidden = !ok;
+  if (!ok) banner.textContent = "";
   if (ok) {
     if (state.started) { state.elapsed = elapsed(); state.started = null; }
     const s = Math.floor(state.elapsed);
-    banner.textContent = state.revealed
+    const text = state.revealed
       ? "Revealed: this is the solution."
       : `Solved in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}!`;
+    if (banner.textContent !== text) banner.textContent = text;
     if (!was) saveProgress();
   } else if (!state.started && state.mode === "play") {
     state.started = Date.now();
@@ -278,6 +298,26 @@ function edgesFromLines(p, lines) {
   return edges;
 }
 
+/**
+ * The referee's message as the page says places: rows and columns from 1 (as the
+ * warnings and the hints do; the library counts from 0), and a country by where
+ * it is rather than by its id.
+ */
+function violationText(v) {
+  const text = v.message.replace(/row (\d+), column (\d+)/g, (_, r, c) => `row ${Number(r) + 1}, column ${Number(c) + 1}`);
+  return countryNames(text);
+}
+
+/** "country 9" (a Country Road country's id, which the player never sees) as the place of its first cell. */
+function countryNames(text) {
+  const first = state.puzzle.first;
+  if (!first) return text;
+  return text.replace(/\bcountry (\d+)/g, (all, id) => {
+    const at = first.get(Number(id));
+    return at ? `the country at row ${at[0] + 1}, column ${at[1] + 1}` : all;
+  });
+}
+
 async function checkNow() {
   try {
     const res = await api("check", { family: apiFamily(state.puzzle), puzzle: boardDict(state.puzzle), lines: linesOf() });
@@ -285,7 +325,7 @@ async function checkNow() {
       message("Correct: every rule holds.", "ok");
       setSolved(true);
     } else {
-      const shown = res.violations.slice(0, 6).map((v) => v.message);
+      const shown = res.violations.slice(0, 6).map(violationText);
       if (res.violations.length > 6) shown.push(`… and ${res.violations.length - 6} more.`);
       message(`Not yet: ${shown.join("; ")}`, "error");
     }
@@ -359,7 +399,7 @@ async function askHint() {
     } else if (!res.step) {
       message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
     } else {
-      message(res.step.text, WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
+      message(countryNames(res.step.text), WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
     }
     render();
   } catch (err) {
@@ -391,11 +431,14 @@ function hintOverlay() {
   const step = state.hint;
   if (!step) return {};
   const edgeKinds = new Set(["h", "v", "right", "down"]);
-  const hintEdges = new Map();
-  for (const [key, value] of step.decided) if (edgeKinds.has(key[0])) hintEdges.set(key.join(" "), value);
+  const hintEdges = new Map(), hintCells = new Map();
+  for (const [key, value] of step.decided) {
+    if (edgeKinds.has(key[0])) hintEdges.set(key.join(" "), value);
+    else if (key[0] === "cell") hintCells.set(`${key[1]} ${key[2]}`, value); // Country Road: a cell used or not
+  }
   const bad = new Set();
   if (step.rule === "mistake") for (const key of step.premise) if (edgeKinds.has(key[0])) bad.add(key.join(" "));
-  return { hintEdges, badEdges: bad };
+  return { hintEdges, hintCells, badEdges: bad };
 }
 
 // ---------------------------------------------------------------- generation
@@ -417,8 +460,11 @@ async function generate(params) {
     }
     state.family = family;
     $("family").value = family;
+    saveProgress(); // the puzzle left, which Back returns to
     startPlay(puzzleFrom(res.board, family));
-    updateUrl();
+    updateUrl(!fromHistory);
+    // The busy line counts tenths of seconds, too often for a live region: say the end once.
+    $("cursor-status").textContent = `New puzzle: ${$("title").textContent}.`;
   } catch (err) {
     if (err.name === "AbortError") message("Generation cancelled.");
     else message(err.message, "error");
@@ -513,8 +559,49 @@ function emptyPuzzle(family, rows, cols) {
 
 let verdictTimer = null;
 
+// Set mode's undo: snapshots of the draft (and its board: a new board, an
+// import, a minimised board or another family are steps too). A drag of
+// borders is one step.
+const drafts = { undo: [], redo: [], current: null, restoring: false };
+
+function cloneDraft(d) {
+  if (d.clues) return { clues: d.clues.map((row) => [...row]) };
+  return { borders: new Set(d.borders), anchors: new Map(d.anchors), blocked: new Set(d.blocked) };
+}
+
+function rememberDraft() {
+  const paint = state.paint;
+  if (!drafts.restoring && !(paint && paint.remembered)) {
+    if (drafts.current) drafts.undo.push(drafts.current);
+    drafts.redo = [];
+    if (paint) paint.remembered = true;
+  }
+  drafts.current = { puzzle: state.puzzle, draft: cloneDraft(state.draft) };
+}
+
+function undoDraft(from, to) {
+  if (state.mode !== "set" || !from.length) return;
+  const snap = from.pop();
+  to.push(drafts.current);
+  const p = snap.puzzle;
+  if ((p.family === "country") !== ($("family").value === "country")) {
+    $("family").value = p.family === "country" ? "country" : "slither";
+    familyChanged();
+  }
+  syncSizeInputs(p);
+  state.puzzle = p;
+  state.draft = cloneDraft(snap.draft);
+  if (state.selected) {
+    const [r, c] = state.selected.split(" ").map(Number);
+    if (r >= p.rows || c >= p.cols) state.selected = null;
+  }
+  drafts.restoring = true;
+  try { draftChanged(); } finally { drafts.restoring = false; }
+}
+
 function draftChanged(edited = true) {
   state.puzzle = puzzleOfDraft();
+  rememberDraft();
   $("verdict").setAttribute("data-state", "busy"); // until the verdict of this draft arrives
   if (edited) {
     state.verdict = null;
@@ -543,7 +630,8 @@ async function askVerdict() {
     if (err.name === "AbortError") return;
     v.setAttribute("data-count", "");
     v.setAttribute("data-state", "error");
-    v.textContent = err.message;
+    v.className = "verdict error"; // not the colour of the last verdict, which no longer holds
+    v.textContent = `No verdict. ${err.message}`;
   } finally {
     if (inflight && inflight.controller === controller) setBusy(null, null);
   }
@@ -579,8 +667,15 @@ function showVerdict() {
     b.setAttribute("data-testid", "suggestion");
     const [r, c] = s.cell;
     // People count rows and columns from 1 (as the CLI and the hints do); the API keeps 0-based keys.
-    b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : `${s.open} open`}`;
-    b.addEventListener("click", () => setClue(`${r} ${c}`, s.value));
+    // "open": the unknowns (edges; cells and links in Country Road) that the solutions still disagree on.
+    const open = `${s.open} ${state.puzzle.family === "country" ? "cells and links" : "edges"} undecided`;
+    b.textContent = `Add ${s.value} at row ${r + 1}, column ${c + 1} → ${s.count === 1 ? "unique" : open}`;
+    b.addEventListener("click", () => {
+      // The suggestions are replaced at once: the focus goes to the board, on the cell just set.
+      state.selected = `${r} ${c}`;
+      setClue(state.selected, s.value);
+      $("board").focus();
+    });
     return b;
   }));
   if (box.children.length) {
@@ -626,6 +721,14 @@ function setClue(key, value) {
   } else {
     state.draft.clues[r][c] = value;
   }
+  draftChanged();
+}
+
+/** Country Road: blocks the cell (it loses its number) or frees it. */
+function toggleBlocked(key) {
+  const blocked = state.draft.blocked;
+  if (blocked.has(key)) blocked.delete(key);
+  else { blocked.add(key); state.draft.anchors.delete(key); }
   draftChanged();
 }
 
@@ -714,8 +817,20 @@ function render() {
   const p = state.puzzle;
   document.body.dataset.mode = state.mode;
   document.body.dataset.family = $("family").value;
+  $("board").setAttribute("aria-describedby", state.mode === "play" ? "play-keys" : "set-keys");
   $("mode-play").setAttribute("aria-pressed", String(state.mode === "play"));
   $("mode-set").setAttribute("aria-pressed", String(state.mode === "set"));
+  const field = $("cell-value"); // set mode: the number of the selected cell, for screens without keys
+  field.disabled = !(state.mode === "set" && state.selected);
+  if (!field.disabled && document.activeElement !== field) {
+    const v = clueAt(state.selected);
+    field.value = v === null ? "" : String(v);
+    field.max = state.puzzle.family === "country" ? "" : "4";
+  } else if (field.disabled) field.value = "";
+  const block = $("cell-blocked");
+  block.disabled = field.disabled || state.puzzle.family !== "country";
+  block.checked = !block.disabled && state.draft.blocked.has(state.selected);
+  if (block.checked) field.disabled = true;
   const step = state.mode === "play" ? state.hint : null;
   $("apply-hint").hidden = !(step && !WRONG_STEPS.has(step.rule) && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
@@ -799,14 +914,15 @@ function onBoardClick(event, backwards) {
 function onKey(event) {
   if (!state.puzzle || event.target.closest("input, textarea, select")) return;
   const mod = event.ctrlKey || event.metaKey;
-  if (mod && event.key.toLowerCase() === "z" && state.mode === "play") {
+  const redo = mod && (event.key.toLowerCase() === "y" || (event.key.toLowerCase() === "z" && event.shiftKey));
+  if (mod && event.key.toLowerCase() === "z" && !redo) {
     event.preventDefault();
-    if (event.shiftKey) undoRedo(state.redo, state.undo, true); else undoRedo(state.undo, state.redo, false);
+    if (state.mode === "play") undoRedo(state.undo, state.redo, false); else undoDraft(drafts.undo, drafts.redo);
     return;
   }
-  if (mod && event.key.toLowerCase() === "y" && state.mode === "play") {
+  if (redo) {
     event.preventDefault();
-    undoRedo(state.redo, state.undo, true);
+    if (state.mode === "play") undoRedo(state.redo, state.undo, true); else undoDraft(drafts.redo, drafts.undo);
     return;
   }
   const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -819,14 +935,15 @@ function onKey(event) {
       const maxR = country ? p.rows - 1 : p.rows, maxC = country ? p.cols - 1 : p.cols;
       const cur = state.cursor || { r: 0, c: 0 };
       const r = cur.r + dr, c = cur.c + dc;
-      if (r < 0 || c < 0 || r > maxR || c > maxC) { state.cursor = cur; render(); return; }
+      if (r < 0 || c < 0 || r > maxR || c > maxC) { state.cursor = cur; render(); sayCursor(); return; }
       const key = country
         ? (dr ? `down ${Math.min(r, cur.r)} ${c}` : `right ${r} ${Math.min(c, cur.c)}`)
         : (dr ? `v ${Math.min(r, cur.r)} ${c}` : `h ${r} ${Math.min(c, cur.c)}`);
-      if (mod) { const v = state.edges.get(key) || 0; state.cursor = cur; setEdge(key, v === 2 ? 0 : 2); return; }
-      if (event.shiftKey) { const v = state.edges.get(key) || 0; state.cursor = { r, c }; setEdge(key, v === 1 ? 0 : 1); return; }
+      if (mod) { const v = state.edges.get(key) || 0; state.cursor = cur; setEdge(key, v === 2 ? 0 : 2); sayCursor(); return; }
+      if (event.shiftKey) { const v = state.edges.get(key) || 0; state.cursor = { r, c }; setEdge(key, v === 1 ? 0 : 1); sayCursor(); return; }
       state.cursor = { r, c };
       render();
+      sayCursor();
     } else {
       const [r0, c0] = (state.selected || "0 0").split(" ").map(Number);
       const r = Math.max(0, Math.min(p.rows - 1, r0 + dr)), c = Math.max(0, Math.min(p.cols - 1, c0 + dc));
@@ -835,10 +952,12 @@ function onKey(event) {
         toggleBorder(side);
         state.selected = `${r} ${c}`;
         draftChanged();
+        sayCursor();
         return;
       }
       state.selected = `${r} ${c}`;
       render();
+      sayCursor();
     }
     return;
   }
@@ -858,17 +977,40 @@ function onKey(event) {
       }
     } else if (country && (event.key === "#" || event.key === "@")) {
       event.preventDefault();
-      const blocked = state.draft.blocked;
-      if (blocked.has(state.selected)) blocked.delete(state.selected);
-      else { blocked.add(state.selected); state.draft.anchors.delete(state.selected); }
-      draftChanged();
+      toggleBlocked(state.selected);
     } else if (["Backspace", "Delete", " ", "-", "."].includes(event.key)) {
       event.preventDefault();
       setClue(state.selected, null);
     }
+    if (event.defaultPrevented) sayCursor();
   } else if (state.mode === "play" && (event.key === " " || event.key === "Enter") && state.cursor) {
     event.preventDefault();
   }
+}
+
+/**
+ * Says where the keyboard cursor is, and the marks around it, in a live region:
+ * the board is a picture, which a screen reader cannot read.
+ */
+function sayCursor() {
+  const p = state.puzzle, country = p.family === "country";
+  let text;
+  if (state.mode === "play") {
+    const { r, c } = state.cursor;
+    const around = country
+      ? { up: `down ${r - 1} ${c}`, down: `down ${r} ${c}`, left: `right ${r} ${c - 1}`, right: `right ${r} ${c}` }
+      : { up: `v ${r - 1} ${c}`, down: `v ${r} ${c}`, left: `h ${r} ${c - 1}`, right: `h ${r} ${c}` };
+    const marks = Object.entries(around)
+      .filter(([, key]) => state.edges.get(key))
+      .map(([way, key]) => `${state.edges.get(key) === 1 ? "line" : "cross"} ${way}`);
+    text = `${country ? "Cell" : "Point"} row ${r + 1}, column ${c + 1}: ${marks.length ? marks.join(", ") : "no marks"}.`;
+  } else {
+    const [r, c] = state.selected.split(" ").map(Number);
+    const v = clueAt(state.selected);
+    const blocked = country && state.draft.blocked.has(state.selected);
+    text = `Cell row ${r + 1}, column ${c + 1}: ${blocked ? "blocked" : v === null ? "no number" : v}.`;
+  }
+  $("cursor-status").textContent = text;
 }
 
 // Borders in set mode (Country Road): press on a cell side and drag along others.
@@ -877,22 +1019,41 @@ function sideAt(x, y) {
   return e && e.getAttribute && e.getAttribute("data-side");
 }
 
+// The edge a dragging pointer is on, from its position rather than from the hit
+// areas: those overlap at every point, so a drag along a row that strays a pixel
+// off the line would also take the stubs across it. Near a point (a lattice
+// point, or a cell centre in Country Road) the drag's way on is not yet clear,
+// and no edge is taken.
 function edgeAt(x, y) {
-  const e = document.elementFromPoint(x, y);
-  return e && e.getAttribute && e.getAttribute("data-edge");
+  const svg = $("board"), m = svg.getScreenCTM();
+  if (!m) return null;
+  const at = new DOMPoint(x, y).matrixTransform(m.inverse());
+  const p = state.puzzle, country = p.family === "country";
+  const shift = country ? 1 : 0.5; // the margin, plus half a cell to the cell centres
+  const u = at.x / CELL - shift, v = at.y / CELL - shift;
+  const pu = Math.round(u), pv = Math.round(v);
+  if (Math.hypot(u - pu, v - pv) < 0.3) return null;
+  const across = Math.abs(v - pv) < Math.abs(u - pu); // along a row of points
+  const r = across ? pv : Math.floor(v), c = across ? Math.floor(u) : pu;
+  const rows = country ? p.rows - 1 : p.rows, cols = country ? p.cols - 1 : p.cols; // the last point
+  if (r < 0 || c < 0 || r > rows || c > cols || (across ? c >= cols : r >= rows)) return null;
+  return country ? `${across ? "right" : "down"} ${r} ${c}` : `${across ? "h" : "v"} ${r} ${c}`;
 }
 
 // Play: a tap cycles an edge; a drag across edges draws lines along them (or erases them,
-// when it starts on a line), as one undo step.
+// when the first edge it takes is a line), as one undo step. A drag may start anywhere
+// on the board: on a dot, or in a Country Road cell (from cell to cell), where the
+// first edge is the one it moves onto, not the hit area that happened to be on top.
 function onPlayPointerDown(event) {
-  if (event.button !== 0) return;
-  const key = event.target.getAttribute && event.target.getAttribute("data-edge");
-  if (!key) return;
-  state.drag = { start: key, last: key, value: state.edges.get(key) === 1 ? 0 : 1, moved: false, step: [] };
+  if (event.button !== 0 || !state.puzzle) return;
+  const tap = event.target.getAttribute && event.target.getAttribute("data-edge");
+  const start = edgeAt(event.clientX, event.clientY);
+  state.drag = { tap, start, last: start, value: null, moved: false, step: [] };
 }
 
 function dragTo(key) {
   const d = state.drag;
+  if (d.value === null) d.value = state.edges.get(key) === 1 ? 0 : 1;
   const before = state.edges.get(key) || 0;
   if (before === d.value || d.step.some(([k]) => k === key)) return;
   d.step.push([key, before, d.value]);
@@ -904,7 +1065,7 @@ function onPlayPointerMove(event) {
   if (!d) return;
   const key = edgeAt(event.clientX, event.clientY);
   if (!key || key === d.last) return;
-  if (!d.moved) { d.moved = true; dragTo(d.start); }
+  if (!d.moved) { d.moved = true; if (d.start) dragTo(d.start); }
   d.last = key;
   dragTo(key);
   evaluate();
@@ -915,7 +1076,7 @@ function onPlayPointerUp() {
   const d = state.drag;
   state.drag = null;
   if (!d) return;
-  if (!d.moved) { cycle(d.start, false); return; }
+  if (!d.moved) { if (d.tap) cycle(d.tap, false); return; }
   if (d.step.length) { state.undo.push(d.step); state.redo = []; }
   changed();
 }
@@ -949,10 +1110,14 @@ function onPointerUp() {
 
 // ---------------------------------------------------------------- URL, modes, start-up
 
-function updateUrl() {
+let fromHistory = false; // loading the page's URL after Back or Forward: no new history entry
+
+/** Writes the puzzle into the URL; `push` (a new puzzle) makes a history entry, so Back returns to the last one. */
+function updateUrl(push = false) {
   if (!state.puzzle || (!state.puzzle.url && state.puzzle.family !== "loop")) return;
   const url = `${location.pathname}?${shareParams()}`;
-  history.replaceState(null, "", url);
+  if (push && location.search && url !== location.pathname + location.search) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
   try { localStorage.setItem(`${STORE}last`, shareParams().toString()); } catch { /* ignore */ }
   const share = $("share-url");
   share.value = new URL(url, location.href).href;
@@ -976,8 +1141,8 @@ function familyChanged() {
   }
   fillExportFormats();
   $("set-keys").textContent = family === "country"
-    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border."
-    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move.";
+    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border. Ctrl+Z / Ctrl+Y undo and redo."
+    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move. Ctrl+Z / Ctrl+Y undo and redo.";
 }
 
 function fillExportFormats() {
@@ -1000,7 +1165,7 @@ async function loadFromParams(q) {
     $("gen-size").value = String(size);
     $("gen-seed").value = q.get("seed") || randomSeed();
     await generate({ family, size, seed: $("gen-seed").value });
-    if (mode === "set" && state.puzzle) startSet({ ...state.puzzle, family: "slither" });
+    if (mode === "set" && state.puzzle) switchMode("set");
     return;
   }
   const text = q.get("p");
@@ -1015,6 +1180,8 @@ async function loadFromParams(q) {
     if (mode === "set") startSet(puzzle); else startPlay(puzzle);
     updateUrl();
   } catch (err) {
+    state.mode = mode; // the controls of the mode asked for, with no board yet
+    render();
     message(`Cannot read the puzzle: ${err.message}`, "error");
   }
 }
@@ -1025,6 +1192,8 @@ function switchMode(mode) {
     return;
   }
   if (mode === "set") {
+    // A Loop v1 board is a Slitherlink draft in set mode: the picker says so too.
+    if ($("family").value === "loop") { $("family").value = "slither"; state.family = "slither"; familyChanged(); }
     startSet({ ...state.puzzle, family: state.puzzle.family === "country" ? "country" : "slither" });
   } else {
     if (inflight) inflight.controller.abort();
@@ -1053,11 +1222,25 @@ async function main() {
     state.drag = null;
     state.paint = null;
   });
+  // Reached by the keyboard, the board shows where the arrows start from (a
+  // click also focuses it, but needs no cursor).
+  svg.addEventListener("focus", () => {
+    if (!state.puzzle || !svg.matches(":focus-visible")) return;
+    if (state.mode === "play" && !state.cursor) { state.cursor = { r: 0, c: 0 }; render(); }
+    if (state.mode === "set" && !state.selected) { state.selected = "0 0"; render(); }
+    sayCursor();
+  });
   document.addEventListener("keydown", onKey);
   $("mode-play").addEventListener("click", () => switchMode("play"));
   $("mode-set").addEventListener("click", () => switchMode("set"));
-  $("to-set").addEventListener("click", () => switchMode("set"));
-  $("to-play").addEventListener("click", () => switchMode("play"));
+  // These buttons hide with their mode's panel: the keyboard focus goes to the board.
+  for (const [id, mode] of [["to-set", "set"], ["to-play", "play"]]) {
+    $(id).addEventListener("click", () => {
+      const had = document.activeElement === $(id);
+      switchMode(mode);
+      if (had && state.mode === mode) $("board").focus();
+    });
+  }
   $("family").addEventListener("change", () => {
     familyChanged();
     if (state.mode === "set") {
@@ -1077,13 +1260,27 @@ async function main() {
     if (!(rows >= lo && cols >= lo && rows <= hi && cols <= hi)) { message(`Sizes are ${lo} to ${hi}.`, "error"); return; }
     startSet(emptyPuzzle(family, rows, cols));
   });
+  $("cell-value").addEventListener("input", (e) => {
+    const text = e.target.value.trim(), n = Number(text);
+    if (!state.selected || state.mode !== "set") return;
+    if (text === "") setClue(state.selected, null);
+    else if (Number.isInteger(n) && n >= 0 && (state.puzzle.family === "country" || n <= 4)) setClue(state.selected, n);
+  });
+  $("cell-blocked").addEventListener("change", () => { if (state.selected) toggleBlocked(state.selected); });
   $("import-form").addEventListener("submit", (e) => { e.preventDefault(); importText(); });
   $("import-text").addEventListener("input", (e) => e.target.removeAttribute("aria-invalid"));
   $("export").addEventListener("click", exportBoard);
   $("minimize").addEventListener("click", minimise);
   $("hint").addEventListener("click", askHint);
-  $("apply-hint").addEventListener("click", applyHint);
+  $("apply-hint").addEventListener("click", () => {
+    // The button hides once its step is drawn: the focus goes to Hint, the usual next press.
+    const had = document.activeElement === $("apply-hint");
+    applyHint();
+    if (had && $("apply-hint").hidden) $("hint").focus();
+  });
   $("hint").hidden = !(info.features && info.features.hint);
+  $("set-undo").addEventListener("click", () => undoDraft(drafts.undo, drafts.redo));
+  $("set-redo").addEventListener("click", () => undoDraft(drafts.redo, drafts.undo));
   $("undo").addEventListener("click", () => undoRedo(state.undo, state.redo, false));
   $("redo").addEventListener("click", () => undoRedo(state.redo, state.undo, true));
   $("check").addEventListener("click", checkNow);
@@ -1102,6 +1299,11 @@ async function main() {
   setInterval(() => { if (state.mode === "play" && state.started) showTimer(); }, 500);
   setInterval(saveProgress, 5000);
   window.addEventListener("beforeunload", saveProgress);
+  window.addEventListener("popstate", async () => {
+    saveProgress();
+    fromHistory = true;
+    try { await loadFromParams(new URLSearchParams(location.search)); } finally { fromHistory = false; }
+  });
 
   let q = new URLSearchParams(location.search);
   if (![...q.keys()].length) {

@@ -80,18 +80,19 @@ export function regionBorders(regions) {
  * view = {family, rows, cols, clues?, regions?, numbers? (Map id -> n), texts? (Map "r c" -> text),
  *         edges (Map key -> 1 line | 2 cross), shaded? (Set "r c"), warnEdges?, warnCells?, warnPoints?,
  *         borders? (lattice sides, country), blocked? (Set "r c"), cursor? {kind: "point"|"cell", r, c},
- *         selected? "r c", hits: "edges" | "cells" | "cells+sides", title}
+ *         selected? "r c", hits: "edges" | "cells" | "cells+sides", title,
+ *         hintEdges? (Map key -> 1 | 0), hintCells? (Map "r c" -> 1 used | 0 unused), badEdges? (Set)}
  */
 export function drawBoard(svg, view) {
   const { rows, cols } = view;
   const W = cols * CELL + 2 * M, H = rows * CELL + 2 * M;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  // At most 2.2 px a unit, 640 px wide and 600 px tall; CSS shrinks it further on narrow screens.
-  const scale = Math.min(2.2, 640 / W, 600 / H);
+  // At most 2.2 px a unit and 1200 px a side; CSS shrinks it to the column's width and
+  // the window's height (a big board gets the room there is, not a fixed 600 px).
+  const scale = Math.min(2.2, 1200 / W, 1200 / H);
   svg.setAttribute("width", String(Math.round(W * scale)));
   svg.setAttribute("height", String(Math.round(H * scale)));
-  svg.setAttribute("role", "img");
   el("title", {}, svg).textContent = view.title || "board";
   el("rect", { class: "background", x: 0, y: 0, width: W, height: H, fill: "#fff" }, svg);
   const country = view.family === "country";
@@ -172,6 +173,13 @@ export function drawBoard(svg, view) {
         d: `M${X(mx - a)} ${Y(my - a)}L${X(mx + a)} ${Y(my + a)}M${X(mx - a)} ${Y(my + a)}L${X(mx + a)} ${Y(my - a)}`,
       }, svg);
     }
+  }
+  // Cells it decides (Country Road): a dot in a cell the loop uses, a cross in one it leaves out.
+  for (const [key, v] of view.hintCells || []) {
+    const [r, c] = key.split(" ").map(Number);
+    const x = X(c + 0.5), y = Y(r + 0.5), a = 0.15 * CELL;
+    if (v === 1) el("circle", { class: "hint", cx: x, cy: y, r: 0.14 * CELL, fill: "#2f6fdb" }, svg);
+    else el("path", { class: "hint", stroke: "#2f6fdb", "stroke-width": 2.2, fill: "none", "stroke-linecap": "round", d: `M${x - a} ${y - a}L${x + a} ${y + a}M${x - a} ${y + a}L${x + a} ${y - a}` }, svg);
   }
   for (const key of bad) {
     if (!(view.edges && view.edges.get(key) === 2)) continue;

@@ -1,5 +1,6 @@
 // Live warnings while playing, as the Loop engine v1 page showed them (clueViolations):
-// a number exceeded, a branch, a loop closed too early. These are hints for the player,
+// a number exceeded, a branch, a loop closed too early; in Country Road also a line
+// into a blocked cell. These are hints for the player,
 // computed in the page; whether the lines are a solution is always asked of the
 // server's referee (POST /api/check).
 
@@ -68,6 +69,13 @@ export function warnings(puzzle, edges) {
   }
   if (country) {
     const regions = puzzle.regions;
+    for (const [n, list] of adj) {
+      const [r, c] = n.split(" ").map(Number);
+      if (regions[r][c] !== null) continue;
+      warnCells.add(n);
+      for (const k of list) warnEdges.add(k);
+      messages.push(`The line enters the blocked cell at ${where(n)}.`);
+    }
     const used = new Map(), crossings = new Map();
     for (const n of adj.keys()) {
       const [r, c] = n.split(" ").map(Number);
@@ -90,7 +98,7 @@ export function warnings(puzzle, edges) {
       }
     }
     for (const [id, k] of crossings) {
-      if (k > 2) {
+      if (k > 2 && id !== null) { // a blocked cell (id null) has its own warning
         const [r, c] = puzzle.first.get(id);
         warnCells.add(`${r} ${c}`);
         messages.push(`The line enters the country at ${where(`${r} ${c}`)} more than once.`);
