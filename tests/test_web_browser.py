@@ -909,3 +909,40 @@ def test_the_board_uses_the_room_there_is(browser: Browser, server_url: str, art
             shoot(page, artifacts, f"play-fit-{viewport['width']}x{viewport['height']}")
         finally:
             context.close()
+
+
+def test_an_undecided_draft_does_not_look_like_no_solution(session: Session) -> None:
+    """A verdict that found no solution before its time limit ran out has
+    proven nothing: it says "Not decided", without the red of "No solution"
+    (the class that colours a proven count of 0)."""
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    undecided = {
+        "count": 0,
+        "solutions": 0,
+        "complete": False,
+        "unique": False,
+        "level": None,
+        "summary": "",
+        "backbone": None,
+        "shaded": [],
+        "suggestions": [],
+        "ranked": True,
+        "conflict": None,
+        "url": "https://puzz.link/p?slither/6/6/",
+    }
+    page.route("**/api/verdict", lambda route: route.fulfill(json=undecided))
+    page.click('[data-cell="0 0"]')
+    page.keyboard.press("1")
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-state", "incomplete")
+    expect(verdict).to_have_text("Not decided: the time limit ran out before a solution was found.")
+    classes = (verdict.get_attribute("class") or "").split()
+    assert "count-0" not in classes and "undecided" in classes
+    page.unroute("**/api/verdict")
+    # A proven "no solution" keeps its colour.
+    page.route("**/api/verdict", lambda route: route.fulfill(json={**undecided, "complete": True}))
+    page.keyboard.press("2")
+    expect(verdict).to_have_text("No solution.")
+    assert "count-0" in (verdict.get_attribute("class") or "").split()
+    page.unroute("**/api/verdict")

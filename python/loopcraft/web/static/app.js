@@ -646,9 +646,12 @@ function showVerdict() {
   if (res.unique) text = `Unique solution${res.level ? `, level ${res.level}` : ""}.`;
   else if (res.count === 1) text = "One solution found; the time limit stopped the search before uniqueness was proven.";
   else if (res.count >= 2) text = res.complete ? `${res.solutions} solutions.` : `At least ${res.solutions} solutions.`;
-  else text = res.complete ? "No solution." : "No solution found within the time limit (incomplete).";
+  // Nothing found and nothing proven is no verdict on solvability: it must not read
+  // (or look, in the red of "No solution") like one.
+  else text = res.complete ? "No solution." : "Not decided: the time limit ran out before a solution was found.";
   v.textContent = text;
-  v.className = `verdict count-${res.count}${res.complete ? "" : " incomplete"}`;
+  const undecided = res.count === 0 && !res.complete;
+  v.className = `verdict ${undecided ? "undecided" : `count-${res.count}`}${res.complete ? "" : " incomplete"}`;
   const detail = document.createElement("div");
   detail.className = "verdict-detail";
   if (res.count >= 2) {
