@@ -9,6 +9,7 @@ behind a generic 500.
 from __future__ import annotations
 
 import json
+import time
 import warnings
 from typing import Any, Dict, List, Tuple
 
@@ -408,6 +409,61 @@ def test_serve_prints_its_url_and_stops_on_ctrl_c() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_serve_caps_its_connections() -> None:
+    """Clients that each hold a request open (a body announced and not sent)
+    stop at MAX_CONNECTIONS: past it a request is a 503 at once, not one
+    more body held in memory; once they leave, the server answers again."""
+    import http.client
+    import socket
+    import subprocess
+    import sys
+
+    from loopcraft.web._app import MAX_CONNECTIONS
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "loopcraft", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    held: List[socket.socket] = []
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline().split()[2].rstrip("/").rsplit(":", 1)[1])
+
+        def health() -> int:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request("GET", "/api/health")
+                return conn.getresponse().status
+            finally:
+                conn.close()
+
+        assert health() == 200
+        head = (
+            f"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        ).encode()
+        for _ in range(MAX_CONNECTIONS):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(head)
+            held.append(sock)
+        assert health() == 503
+        for sock in held:
+            sock.close()
+        held.clear()
+        for _ in range(100):
+            if health() == 200:
+                break
+            time.sleep(0.05)
+        assert health() == 200
+    finally:
+        for sock in held:
+            sock.close()
+        proc.kill()
+        proc.wait()
 
 
 def test_hint_without_the_engine_is_a_501(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -127,12 +127,19 @@ def serve(
     _require_extra()
     uvicorn = importlib.import_module("uvicorn")
     app = create_app(check_host=host is None)
+    max_connections = importlib.import_module("loopcraft.web._app").MAX_CONNECTIONS
     sock = bind(host or DEFAULT_HOST, port)
     url = url_of(sock)
     print(f"loopcraft serve: {url} (Ctrl-C stops)", file=out, flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        limit_concurrency=max_connections,
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down gracefully

@@ -41,10 +41,17 @@ from .._text import parse_json
 from ..errors import FormatError, LoopcraftError, MissingExtraError
 from ._api import OPERATIONS, Limits, MissingFeatureError, op_info
 
-__all__ = ["create_app", "MAX_BODY", "BODY_SECONDS", "CSP", "LOCAL_HOSTS"]
+__all__ = ["create_app", "MAX_BODY", "MAX_CONNECTIONS", "BODY_SECONDS", "CSP", "LOCAL_HOSTS"]
 
 #: The largest request body, in bytes.
 MAX_BODY = 1_000_000
+
+#: The most connections served at once (``loopcraft serve`` hands it to
+#: uvicorn's ``limit_concurrency``; past it a request is a 503 at once). Each
+#: request may hold a body of up to :data:`MAX_BODY` bytes for up to
+#: :data:`BODY_SECONDS`, so without a cap many clients together could hold
+#: any amount of memory; with it, at most about 100 MB.
+MAX_CONNECTIONS = 100
 
 #: The longest a request body may take to arrive, in seconds (a client that
 #: announces more than it sends would otherwise hold its request open forever).
