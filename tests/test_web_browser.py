@@ -24,7 +24,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Iterator, List, Tuple
+from typing import Any, Dict, Iterator, List, Tuple
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
@@ -802,6 +802,25 @@ def test_an_unreadable_link_shows_one_mode(session: Session, artifacts: Path) ->
     session.errors[:] = [e for e in session.errors if "status of 422" not in e]
 
 
+def verdict_answer(count: int, solutions: int, complete: bool) -> Dict[str, Any]:
+    """A made-up ``/api/verdict`` answer for a 6 x 6 Slitherlink draft, for
+    tests that hand the page an answer it could not get on demand."""
+    return {
+        "count": count,
+        "solutions": solutions,
+        "complete": complete,
+        "unique": False,
+        "level": None,
+        "summary": "",
+        "backbone": None,
+        "shaded": [],
+        "suggestions": [],
+        "ranked": True,
+        "conflict": None,
+        "url": "https://puzz.link/p?slither/6/6/",
+    }
+
+
 def test_quick_answers_do_not_make_the_panel_jump(session: Session) -> None:
     """The busy line (with Cancel) shows only for work that takes a while: a
     verdict answered at once never shows it, so the panel does not jump down
@@ -813,19 +832,7 @@ def test_quick_answers_do_not_make_the_panel_jump(session: Session) -> None:
         new MutationObserver(() => { if (!document.getElementById("busy").hidden) window.busyShown++; })
           .observe(document.getElementById("busy"), { attributes: true }); }"""
     )
-    quick = {
-        "count": 2,
-        "solutions": 2,
-        "complete": True,
-        "unique": False,
-        "level": None,
-        "summary": "",
-        "backbone": None,
-        "shaded": [],
-        "suggestions": [],
-        "conflict": None,
-        "url": "https://puzz.link/p?slither/6/6/",
-    }
+    quick = verdict_answer(count=2, solutions=2, complete=True)
     page.route("**/api/verdict", lambda route: route.fulfill(json=quick))
     for key in "0123":
         page.click(f'[data-cell="0 {key}"]')
@@ -917,20 +924,7 @@ def test_an_undecided_draft_does_not_look_like_no_solution(session: Session) -> 
     (the class that colours a proven count of 0)."""
     page = session.open("?mode=set&family=slither")
     page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
-    undecided = {
-        "count": 0,
-        "solutions": 0,
-        "complete": False,
-        "unique": False,
-        "level": None,
-        "summary": "",
-        "backbone": None,
-        "shaded": [],
-        "suggestions": [],
-        "ranked": True,
-        "conflict": None,
-        "url": "https://puzz.link/p?slither/6/6/",
-    }
+    undecided = verdict_answer(count=0, solutions=0, complete=False)
     page.route("**/api/verdict", lambda route: route.fulfill(json=undecided))
     page.click('[data-cell="0 0"]')
     page.keyboard.press("1")
