@@ -101,7 +101,7 @@ def test_a_passed_deadline_stops_the_ranking_on_threads() -> None:
     kept = CountryRoad.from_regions(board.regions, board.numbers)
     assert kept.backbone().complete
     for threads in (1, 2, 3):
-        bb, tips, done = _setter._suggest(kept, 3, _setter._Clock(0), threads)
+        bb, tips, done = _setter._suggest(kept, 3, _setter.Clock(0), threads)
         assert bb.complete and tips == () and not done
 
 
@@ -118,7 +118,7 @@ def test_a_ranking_stopped_on_threads_keeps_only_proven_suggestions() -> None:
     # each suggestion's count and open unknowns are its board's own.
     board = _slow_draft()
     assert board.backbone(time_limit=10).complete
-    bb, tips, done = _setter._suggest(board, 4, _setter._Clock(0.5), 2)
+    bb, tips, done = _setter._suggest(board, 4, _setter.Clock(0.5), 2)
     assert bb.complete and not done
     assert [(s.count, s.open) for s in tips] == sorted((s.count, s.open) for s in tips)
     for s in tips:

@@ -233,7 +233,7 @@ def _fully_clued() -> Any:
     return Slitherlink([[h[r][c] + h[r + 1][c] + v[r][c] + v[r][c + 1] for c in range(12)] for r in range(12)])
 
 
-class _RunsOutAfter(_setter._Clock):
+class _RunsOutAfter(_setter.Clock):
     """A clock whose budget runs out after a given number of looks (so that
     a test does not depend on the machine's speed)."""
 
@@ -266,7 +266,7 @@ def test_a_minimization_cut_short_is_not_called_minimal(monkeypatch, capsys) -> 
     board = _fully_clued()
     url = board.to_url()
     _RunsOutAfter.looks = 20
-    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter)
+    monkeypatch.setattr(_setter, "Clock", _RunsOutAfter)
     assert main(["check", "slither", url, "--minimize", "--time-limit", "60"]) == 0
     out = capsys.readouterr().out
     assert "clues needed" not in out, out
@@ -276,7 +276,7 @@ def test_a_minimization_cut_short_is_not_called_minimal(monkeypatch, capsys) -> 
     smaller, proven = _setter.minimize_checked(board, ("easy", "search"), time_limit=60)
     assert smaller.solve().unique and not proven
     # Without a budget the same call proves every clue needed.
-    monkeypatch.setattr(_setter, "_Clock", _RunsOutAfter.__mro__[1])
+    monkeypatch.setattr(_setter, "Clock", _RunsOutAfter.__mro__[1])
     smaller, proven = _setter.minimize_checked(board, ("easy", "search"))
     assert proven and smaller.clue_count == 59
 

@@ -152,15 +152,22 @@ class SlitherBoard:
         ``threads`` threads (1 to ``MAX_COUNT_THREADS``); the answer is the
         same on any number."""
 
-    def grade(self, node_limit: Optional[int] = None) -> Tuple[str, int, bool, float]:
+    def grade(
+        self, node_limit: Optional[int] = None, time_limit: Optional[float] = None
+    ) -> Tuple[str, int, bool, float]:
         """``(level, solutions, finished, score)``: the weakest level whose fixpoint
         decides every edge (solutions is then 1, or 0 when that level proves there
         is none), else ``"search"`` with the search's count (0, 1 or 2) and whether
         it finished; ``score`` is the level's index plus the share of the edges the
-        level below leaves undecided."""
+        level below leaves undecided. A grade that ``time_limit`` (seconds) cuts
+        short is ``("search", 0, False, ...)``."""
 
     def count_frontier(
-        self, limit: Optional[int] = None, max_states: Optional[int] = None, threads: int = 1
+        self,
+        limit: Optional[int] = None,
+        max_states: Optional[int] = None,
+        threads: int = 1,
+        time_limit: Optional[float] = None,
     ) -> Tuple[int, int]:
         """Exact number of solutions (single loops satisfying every clue; the
         empty edge set never counts) by frontier dynamic programming:
@@ -173,7 +180,8 @@ class SlitherBoard:
         largest step. A board without clues is counted over a table of every
         frontier state, updated in place, when that table fits ``max_states``
         (``peak_states`` is then its size), by ``threads`` workers (1..256;
-        other boards are swept on one thread). Ctrl-C raises KeyboardInterrupt."""
+        other boards are swept on one thread). Ctrl-C raises KeyboardInterrupt;
+        :class:`TimeLimitError` when ``time_limit`` (seconds) runs out first."""
 
     def count_deduced(
         self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1
@@ -331,15 +339,19 @@ class CountryBoard:
         :meth:`count_cells`."""
 
     def count_frontier(
-        self, limit: Optional[int] = None, max_states: Optional[int] = None, threads: int = 1
+        self,
+        limit: Optional[int] = None,
+        max_states: Optional[int] = None,
+        threads: int = 1,
+        time_limit: Optional[float] = None,
     ) -> Tuple[int, int]:
         """Exact number of solutions by frontier dynamic programming:
         ``(count, peak_states)`` (no cell-count cap). With every cell its own
         country and no numbers the count is the number of Hamiltonian cycles of
         the grid graph (OEIS A003763 on even squares), counted over the table
         of every frontier state as ``SlitherBoard.count_frontier`` counts a
-        board without clues (``threads`` workers). ``limit``, ``max_states``
-        and ``threads`` as there."""
+        board without clues (``threads`` workers). ``limit``, ``max_states``,
+        ``threads`` and ``time_limit`` as there."""
 
     def count_deduced(
         self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1

@@ -29,10 +29,11 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from . import _core
+from ._clock import Clock
 from ._picture import Picture
 from ._svg import country_svg, edges_from_flat, lattice_svg
 from ._validate import require_int, require_optional_number, require_str, show
-from .errors import ArgumentError, ArgumentTypeError, CapacityError
+from .errors import ArgumentError, ArgumentTypeError, CapacityError, TimeLimitError
 
 if TYPE_CHECKING:
     from .country._board import CountryRoad
@@ -52,21 +53,6 @@ Where = Any
 
 #: Solutions the verdict's count search enumerates at most (more: a lower bound).
 COUNT_CAP = 100
-
-
-class _Clock:
-    """A time budget shared by the steps of one call."""
-
-    def __init__(self, time_limit: Optional[float]) -> None:
-        budget = require_optional_number("time_limit", time_limit)
-        self.end = None if budget is None else time.monotonic() + float(budget)
-
-    def left(self) -> Optional[float]:
-        """Seconds left (never negative), or None without a budget."""
-        return None if self.end is None else max(0.0, self.end - time.monotonic())
-
-    def over(self) -> bool:
-        return self.end is not None and time.monotonic() >= self.end
 
 
 def _chars(row: Sequence[Optional[int]]) -> str:
@@ -400,8 +386,11 @@ def _candidates(board: Board, bb: Backbone) -> List[Tuple[Where, Tuple[int, ...]
     return result
 
 
-def _level(board: Board) -> str:
-    return str(board.grade().level)
+def _level(board: Board, clock: Clock) -> Optional[str]:
+    """The board's grade within what is left of ``clock``; None when it ran
+    out first (a unique board whose level was not found in time)."""
+    g = board.grade(time_limit=clock.left())
+    return str(g.level) if g.complete else None
 
 
 def _solve(board: Board, limit: int, time_limit: Optional[float]) -> Tuple[int, bool]:
@@ -487,10 +476,10 @@ def suggest_clues(
     Ctrl-C and stops the others; an error on another thread is raised here.
     """
     k = require_int("k", k, 0, 10**9)
-    return _suggest(board, k, _Clock(time_limit), threads)[1]
+    return _suggest(board, k, Clock(time_limit), threads)[1]
 
 
-def _suggest(board: Board, k: int, clock: _Clock, threads: int = 1) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
+def _suggest(board: Board, k: int, clock: Clock, threads: int = 1) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
     """The backbone, the best ``k`` suggestions, and whether their ranking is complete."""
     if _is_slither(board):
         left = clock.left()
@@ -502,7 +491,7 @@ def _suggest(board: Board, k: int, clock: _Clock, threads: int = 1) -> Tuple[Bac
 
 
 def _country_suggest(
-    board: CountryRoad, k: int, clock: _Clock, threads: int = 1
+    board: CountryRoad, k: int, clock: Clock, threads: int = 1
 ) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
     """Country Road suggestions: every candidate number judged at once by the
     core's sweep (:func:`_country_swept`) where it fits; else one backbone
@@ -549,7 +538,7 @@ def _country_suggest(
 
 
 def _country_swept(
-    board: CountryRoad, k: int, candidates: List[Tuple[Where, Tuple[int, ...]]], clock: _Clock
+    board: CountryRoad, k: int, candidates: List[Tuple[Where, Tuple[int, ...]]], clock: Clock
 ) -> Optional[Tuple[Suggestion, ...]]:
     """The best ``k`` suggestions from the core's frontier sweep, which
     judges every number of every candidate country at once (the draft's
@@ -598,7 +587,7 @@ class _CountryRanking:
     one that runs out ends the ranking, incomplete (``stopped``).
     """
 
-    def __init__(self, board: CountryRoad, k: int, clock: _Clock, glance: float) -> None:
+    def __init__(self, board: CountryRoad, k: int, clock: Clock, glance: float) -> None:
         self.board = board
         self.k = k
         self.clock = clock
@@ -822,10 +811,10 @@ def conflict(board: Board, *, time_limit: Optional[float] = None) -> Optional[Co
     still leaves no solution (one satisfiability search each); what stays is
     minimal, since removing a clue only adds solutions.
     """
-    return _conflict(board, _Clock(time_limit), shown=False)
+    return _conflict(board, Clock(time_limit), shown=False)
 
 
-def _conflict(board: Board, clock: _Clock, *, shown: bool) -> Optional[Conflict]:
+def _conflict(board: Board, clock: Clock, *, shown: bool) -> Optional[Conflict]:
     """:func:`conflict` on ``clock``; ``shown``: the caller has already
     proven that the board has no solution (the verdict's backbone), so it is
     not searched again (a search that ran out there made a verdict that had
@@ -875,7 +864,7 @@ def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Tupl
     """Each clue whose removal alone keeps the board unique (in clue order);
     empty when the board is not unique. A clue is listed only when proven:
     a budget that runs out leaves the rest unlisted."""
-    clock = _Clock(time_limit)
+    clock = Clock(time_limit)
     if not board.solve(limit=2, time_limit=clock.left()).unique:
         return ()
     all_clues = dict(_clues(board))
@@ -930,7 +919,7 @@ def minimize_checked(
         require_str("max_level", max_level)
         if max_level not in levels:
             raise ArgumentError(f"max_level must be one of {', '.join(levels)}, got {max_level!r}")
-    clock = _Clock(time_limit)
+    clock = Clock(time_limit)
     r = board.solve(limit=2, time_limit=clock.left())
     if not r.unique:
         # A search that stopped at its limit of 2 is not complete either, yet
@@ -944,13 +933,20 @@ def minimize_checked(
             why = " (not proven in time)"
         raise ArgumentError("minimize needs a unique board" + why)
 
-    def fits(b: Board) -> bool:
+    def fits(b: Board) -> Optional[bool]:
+        """Whether ``b`` grades at or below ``max_level``; None when the
+        clock ran out before its grade was found."""
         if max_level is None:
             return True
-        g = b.grade()
+        g = b.grade(time_limit=clock.left())
+        if not g.complete:
+            return None
         return g.unique and levels.index(g.level) <= levels.index(max_level)
 
-    if not fits(board):
+    fit = fits(board)
+    if fit is None:
+        raise ArgumentError(f"minimize could not grade the board within its time limit (max_level {max_level!r})")
+    if not fit:
         raise ArgumentError(f"the board is graded above {max_level!r}")
     rng = random.Random(seed)
     keep: Dict[Where, Optional[int]] = dict(_clues(board))
@@ -972,10 +968,11 @@ def minimize_checked(
             trial = {w: v for w, v in keep.items() if w != where}
             b = _with(board, trial)
             r = b.solve(limit=2, time_limit=clock.left())
-            if r.unique and fits(b):
+            fit = fits(b) if r.unique else False
+            if fit:
                 keep, current, changed = trial, b, True
-            elif not r.unique and r.count < 2 and not r.complete:
-                proven = False  # the search ran out: the clue was kept, not shown to be needed
+            elif fit is None or (not r.unique and r.count < 2 and not r.complete):
+                proven = False  # the clock ran out: the clue was kept, not shown to be needed
         if max_level is None:
             break  # one pass is minimal: removing clues never makes another one removable
     return current, proven
@@ -1071,12 +1068,12 @@ class Verdict:
 FRONTIER_STATES = 200_000
 
 
-def _frontier_count(board: Board, lower: int) -> Tuple[int, bool]:
+def _frontier_count(board: Board, lower: int, time_limit: Optional[float]) -> Tuple[int, bool]:
     """The exact count by the frontier counter when it fits its budget of
-    states, else ``(lower, False)``."""
+    states and ``time_limit``, else ``(lower, False)``."""
     try:
-        count, _ = board.core_board.count_frontier(None, FRONTIER_STATES)
-    except (CapacityError, ArgumentError):
+        count, _ = board.core_board.count_frontier(None, FRONTIER_STATES, time_limit=time_limit)
+    except (CapacityError, ArgumentError, TimeLimitError):
         return lower, False
     return int(count), True
 
@@ -1085,7 +1082,7 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     """The backbone, an exact small count, the grade when unique, the best
     ``suggest`` clues when ambiguous, the conflict when unsolvable."""
     suggest = require_int("suggest", suggest, 0, 10**9)
-    clock = _Clock(time_limit)
+    clock = Clock(time_limit)
     bb = _backbone(board, clock.left())
     if bb.count == 0:
         if not bb.complete:
@@ -1093,13 +1090,13 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         return Verdict(0, True, False, None, bb, (), _conflict(board, clock, shown=True))
     if bb.count == 1:
         if bb.complete:
-            return Verdict(1, True, True, _level(board), bb)
+            return Verdict(1, True, True, _level(board, clock), bb)
         return Verdict(1, False, False, None, bb)
     n, exact = _solve(board, COUNT_CAP, clock.left())
     if not exact or n >= COUNT_CAP:
         n, exact = max(n, 2), False
         if not clock.over():
-            n, exact = _frontier_count(board, n)
+            n, exact = _frontier_count(board, n, clock.left())
     tips: Tuple[Suggestion, ...] = ()
     ranked = True
     if suggest:

@@ -257,15 +257,17 @@ impl PyCountryBoard {
 
     /// Exact count by frontier DP: `(count, peak_states)`; `threads` workers
     /// for an unclued grid's table.
-    #[pyo3(signature = (limit=None, max_states=None, threads=1))]
+    /// `TimeLimitError` when `time_limit` runs out first.
+    #[pyo3(signature = (limit=None, max_states=None, threads=1, time_limit=None))]
     fn count_frontier<'py>(
         &self,
         py: Python<'py>,
         limit: Option<i64>,
         max_states: Option<i64>,
         threads: i64,
+        time_limit: Option<f64>,
     ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        super::frontier::country_count(py, &self.handle, limit, max_states, threads)
+        super::frontier::country_count(py, &self.handle, limit, max_states, threads, time_limit)
     }
 
     /// Exact count, the ladder's fixpoint first, then a sweep of what it

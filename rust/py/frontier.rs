@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
-use super::{interruptible, non_negative};
+use super::{interruptible, interruptible_within, loopcraft_error, non_negative};
 use crate::error::Error;
 
 /// A frontier count as a Python int (built from its little-endian bytes).
@@ -97,11 +97,20 @@ pub(super) fn slither_count<'py>(
     limit: Option<i64>,
     max_states: Option<i64>,
     threads: i64,
+    time_limit: Option<f64>,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
-    let out = interruptible(py, |stop| {
+    let out = interruptible_within(py, time_limit, |stop| {
         crate::frontier::slither_count_on(rows, cols, clues, limit, max_states, threads, stop)
+    })?;
+    counted(py, out)
+}
+
+/// A frontier count's answer, or `TimeLimitError` when its time ran out.
+fn counted<'py>(py: Python<'py>, out: Option<crate::frontier::Count>) -> PyResult<(Bound<'py, PyAny>, usize)> {
+    let out = out.ok_or_else(|| {
+        loopcraft_error("TimeLimitError", "the frontier count ran out of time before it finished".into())
     })?;
     Ok((frontier_int(py, &out.count)?, out.peak_states))
 }
@@ -113,9 +122,10 @@ pub(super) fn country_count<'py>(
     limit: Option<i64>,
     max_states: Option<i64>,
     threads: i64,
+    time_limit: Option<f64>,
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states, threads) = controls(limit, max_states, threads)?;
-    let out = interruptible(py, |stop| {
+    let out = interruptible_within(py, time_limit, |stop| {
         crate::frontier::country_count_on(
             handle.rows(),
             handle.cols(),
@@ -127,5 +137,5 @@ pub(super) fn country_count<'py>(
             stop,
         )
     })?;
-    Ok((frontier_int(py, &out.count)?, out.peak_states))
+    counted(py, out)
 }

@@ -129,6 +129,33 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Re
     with_signal_check(py, |check| work(&mut Stop::new(check)))
 }
 
+/// [`interruptible`] within a time limit (seconds from Python, `None` for
+/// none) for core calls that take only a [`Stop`]: the stop's check also
+/// answers true once the deadline has passed, and the call's unwinding is
+/// then `Ok(None)` (out of time) rather than an interruption. Ctrl-C still
+/// raises its own exception.
+fn interruptible_within<T: Send>(
+    py: Python<'_>,
+    time_limit: Option<f64>,
+    work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send,
+) -> PyResult<Option<T>> {
+    let deadline = crate::budget::deadline(crate::budget::time_limit(time_limit)?);
+    with_signal_check(py, |check| {
+        let late = std::sync::atomic::AtomicBool::new(false);
+        let over = || {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                late.store(true, std::sync::atomic::Ordering::Relaxed);
+                return true;
+            }
+            check()
+        };
+        match work(&mut Stop::new(&over)) {
+            Err(Error::Interrupted) if late.load(std::sync::atomic::Ordering::Relaxed) => Ok(None),
+            out => out.map(Some),
+        }
+    })
+}
+
 /// Clue list from Python (`None` = blank) to the core's `-1`-for-blank form,
 /// checked item by item so that the façade need not walk it in Python first:
 /// `TypeError` for anything but int or None (bool included), `ValueError` for

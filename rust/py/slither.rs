@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use super::{extract_clues, hint_tuple, interruptible, BackboneTuple, HintTuple, Items, PyStep};
+use super::{extract_clues, hint_tuple, interruptible, interruptible_within, BackboneTuple, HintTuple, Items, PyStep};
 use crate::error::Error;
 use crate::slither;
 
@@ -143,24 +143,36 @@ impl PySlitherBoard {
         Ok(hint_tuple(step.map(|s| s.map(|s| flat(vec![s])))))
     }
 
-    /// `(level, solutions found (0, 1 or 2), finished, score)`.
-    #[pyo3(signature = (node_limit=None))]
-    fn grade(&self, py: Python<'_>, node_limit: Option<u64>) -> PyResult<(&'static str, usize, bool, f64)> {
-        let g = interruptible(py, |stop| self.puzzle.grade(node_limit, stop))?;
-        Ok((g.level.name(), g.solutions, g.finished, g.score))
+    /// `(level, solutions found (0, 1 or 2), finished, score)`; a grade that
+    /// `time_limit` cut short is `("search", 0, false, ...)`, as a search
+    /// stopped by its node limit before it found a solution.
+    #[pyo3(signature = (node_limit=None, time_limit=None))]
+    fn grade(
+        &self,
+        py: Python<'_>,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<(&'static str, usize, bool, f64)> {
+        let search = slither::Level::Search;
+        Ok(match interruptible_within(py, time_limit, |stop| self.puzzle.grade(node_limit, stop))? {
+            Some(g) => (g.level.name(), g.solutions, g.finished, g.score),
+            None => (search.name(), 0, false, search.index() as f64),
+        })
     }
 
     /// Exact count by frontier DP: `(count, peak_states)`; `threads` workers
     /// for an unclued grid's table.
-    #[pyo3(signature = (limit=None, max_states=None, threads=1))]
+    /// `TimeLimitError` when `time_limit` runs out first.
+    #[pyo3(signature = (limit=None, max_states=None, threads=1, time_limit=None))]
     fn count_frontier<'py>(
         &self,
         py: Python<'py>,
         limit: Option<i64>,
         max_states: Option<i64>,
         threads: i64,
+        time_limit: Option<f64>,
     ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        super::frontier::slither_count(py, &self.puzzle, limit, max_states, threads)
+        super::frontier::slither_count(py, &self.puzzle, limit, max_states, threads, time_limit)
     }
 
     /// Exact count, the ladder's fixpoint first, then a sweep of what it

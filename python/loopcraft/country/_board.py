@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
 from .. import _core, _setter
+from .._clock import Clock, within
 from .._draw import text_grid
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
@@ -550,7 +551,9 @@ class CountryRoad(Picture):
         """
         return _explain.hint(self, position, time_limit)
 
-    def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
+    def grade(
+        self, node_limit: Optional[int] = None, *, score: bool = False, time_limit: Optional[float] = None
+    ) -> Grade:
         """The weakest level whose ladder prefix completes the board (or proves
         it has no solution), else ``"search"`` with the search's count.
 
@@ -565,6 +568,11 @@ class CountryRoad(Picture):
                 segments between neighbours); see docs/levels.md. It costs
                 one :meth:`explain`, so it is off by default (``score`` is
                 then None).
+            time_limit: optional budget in seconds for the search and the
+                score's explanation (the ladder's prefixes run to their
+                fixpoints). A grade it cuts short is ``"search"`` with
+                ``complete`` False, as one stopped by ``node_limit``; a score
+                it cuts short is None.
 
         >>> p = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
         >>> p.grade().unique, p.grade().score is None
@@ -575,12 +583,15 @@ class CountryRoad(Picture):
         """
         if not isinstance(score, bool):
             raise ArgumentTypeError(f"score must be a bool, got {type(score).__name__}")
-        g = _ladder.grade_on(self.core_board, node_limit)
+        clock = Clock(time_limit)
+        g = _ladder.grade_on(self.core_board, node_limit, clock.left())
         if not score:
             return g
         levels = _ladder.LEVELS
         # "search": the work the deduction levels did before the search.
-        steps = self.explain(g.level if g.level != levels[-1] else None)
+        steps = within(clock, lambda left: self.explain(g.level if g.level != levels[-1] else None, time_limit=left))
+        if steps is None:
+            return g
         r, c = self.rows, self.cols
         unknowns = r * c + r * (c - 1) + (r - 1) * c
         return dataclasses.replace(g, score=_explain_score(g.index, steps.weight(levels), unknowns))

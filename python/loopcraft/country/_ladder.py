@@ -261,9 +261,9 @@ def grade(
     return grade_on(_core.CountryBoard(rows, cols, list(regions), list(numbers)), node_limit)
 
 
-def grade_on(core: _core.CountryBoard, node_limit: Optional[int] = None) -> Grade:
-    """:func:`grade` on a board's handle in the core."""
-    return _grade(lambda st: deduce_on(core, st), lambda: solve_on(core, 2, STAGES, node_limit, None))
+def grade_on(core: _core.CountryBoard, node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> Grade:
+    """:func:`grade` on a board's handle in the core (``time_limit`` bounds its search)."""
+    return _grade(lambda st: deduce_on(core, st), lambda: solve_on(core, 2, STAGES, node_limit, time_limit))
 
 
 def _grade(

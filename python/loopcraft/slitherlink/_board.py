@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _core, _setter
+from .._clock import Clock, within
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
 from .._picture import Picture
@@ -455,7 +456,9 @@ class Slitherlink(Picture):
         """
         return _explain.hint(self.clues, self.core_board, position, time_limit)
 
-    def grade(self, node_limit: Optional[int] = None, *, score: bool = False) -> Grade:
+    def grade(
+        self, node_limit: Optional[int] = None, *, score: bool = False, time_limit: Optional[float] = None
+    ) -> Grade:
         """The weakest level of :data:`LEVELS` whose deductions solve the puzzle.
 
         Puzzles graded below ``"search"`` are unique by construction.
@@ -470,6 +473,10 @@ class Slitherlink(Picture):
                 one :meth:`explain` (about 20-40 ms on a hard 20 x 20), so
                 it is off by default and ``score`` is then None; the level
                 alone takes about a millisecond.
+            time_limit: optional budget in seconds for the whole grade (its
+                levels, its search and the score's explanation). A grade it
+                cuts short is ``"search"`` with ``complete`` False, as one
+                stopped by ``node_limit``; a score it cuts short is None.
 
         >>> g = Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c").grade(score=True)
         >>> g.level, g.index <= g.score < g.index + 1
@@ -481,13 +488,17 @@ class Slitherlink(Picture):
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         if not isinstance(score, bool):
             raise ArgumentTypeError(f"score must be a bool, got {type(score).__name__}")
-        level, solutions, complete, _ = self.core_board.grade(node_limit)
+        clock = Clock(time_limit)
+        level, solutions, complete, _ = self.core_board.grade(node_limit, clock.left())
         index = LEVELS.index(level)
         fine: Optional[float] = None
         if score:
             # "search": the work the deduction levels did before the search.
-            steps = self.explain(level if level != LEVELS[-1] else _STRONGEST)
-            fine = _explain_score(index, steps.weight(LEVELS), edge_count(self.rows, self.cols))
+            steps = within(
+                clock, lambda left: self.explain(level if level != LEVELS[-1] else _STRONGEST, time_limit=left)
+            )
+            if steps is not None:
+                fine = _explain_score(index, steps.weight(LEVELS), edge_count(self.rows, self.cols))
         return Grade(level, index, int(solutions), bool(complete), fine)
 
     # ------------------------------------------------------------------ the setter's questions (see _setter.py)
