@@ -57,3 +57,13 @@ def test_the_frontier_count_stops_at_its_time_limit(board: object) -> None:
     assert time.perf_counter() - started < 5.0
     # The verdict's count keeps the lower bound it had, not an exact count.
     assert _frontier_count(board, 2, 0.0) == (2, False)  # type: ignore[arg-type]
+
+
+def test_a_verdict_leaves_its_frontier_count_time_to_count() -> None:
+    # This board has 2,650,767,920,217,016,470 solutions, which the frontier
+    # counter counts in a third of a second, while the search finds none in
+    # ten. Given the whole budget, the count's search spent it and the
+    # verdict said "at least 2 solutions".
+    board = paired_country(12)
+    verdict = board.verdict(suggest=0, time_limit=12.0)
+    assert (verdict.count, verdict.complete) == (board.count(), True)

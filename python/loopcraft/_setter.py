@@ -1092,7 +1092,13 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
         if bb.complete:
             return Verdict(1, True, True, _level(board, clock), bb)
         return Verdict(1, False, False, None, bb)
-    n, exact = _solve(board, COUNT_CAP, clock.left())
+    # The count's search gets half of what is left: on a wide-open board it
+    # can fail to find even one solution in seconds (an unnumbered 12 x 12
+    # Country Road board of 2 x 2 countries has 2.65 * 10^18), where the
+    # frontier counter below counts them all in a third of a second; given
+    # the whole budget, the search left it none.
+    left = clock.left()
+    n, exact = _solve(board, COUNT_CAP, None if left is None else left / 2)
     if not exact or n >= COUNT_CAP:
         n, exact = max(n, 2), False
         if not clock.over():
