@@ -903,7 +903,7 @@ def minimize(
 
 def minimize_checked(
     board: Board,
-    levels: Sequence[str],
+    levels: Sequence[str] = (),
     *,
     seed: int = 0,
     max_level: Optional[str] = None,
@@ -912,7 +912,8 @@ def minimize_checked(
     """:func:`minimize`, and whether every clue left was shown to be needed
     (False when the budget ran out first: the board is unique, but a clue in
     it may be removable). The command line and the web page say so rather
-    than call such a board minimal."""
+    than call such a board minimal. ``levels`` (the family's ladder) is read
+    only with ``max_level``."""
     levels = tuple(levels)
     seed = require_int("seed", seed)
     if max_level is not None:

@@ -11,13 +11,11 @@ incomplete, never as a verdict it did not prove.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Union
 
 from .._setter import _place, minimize_checked
-from ..country import LEVELS as COUNTRY_LEVELS
 from ..country import CountryRoad
 from ..errors import ArgumentError
-from ..slitherlink import LEVELS as SLITHER_LEVELS
 from ..slitherlink import Slitherlink
 from . import country as _country_cli
 from . import slitherlink as _slither_cli
@@ -33,10 +31,6 @@ def _board(kind: str, source: str) -> Union[Slitherlink, CountryRoad]:
     if kind == "slither":
         return Slitherlink.parse(_slither_cli._source(source))
     return _country_cli._board(source)
-
-
-def _levels(board: Union[Slitherlink, CountryRoad]) -> Tuple[str, ...]:
-    return tuple(COUNTRY_LEVELS if isinstance(board, CountryRoad) else SLITHER_LEVELS)
 
 
 def _url(board: Union[Slitherlink, CountryRoad]) -> Optional[str]:
@@ -55,7 +49,7 @@ def _check(args: argparse.Namespace) -> int:
     minimized = None
     proven = True
     if args.minimize and v.unique:
-        minimized, proven = minimize_checked(board, _levels(board), seed=0, time_limit=budget)
+        minimized, proven = minimize_checked(board, seed=0, time_limit=budget)
     write_pictures(args, v.backbone.to_svg)
     if args.json:
         out: Dict[str, Any] = {"puzzle": board.to_dict(), "url": _url(board)}

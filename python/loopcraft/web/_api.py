@@ -368,8 +368,7 @@ def op_minimize(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     _family_name, board = _board(body)
     seed = require_int("seed", body.get("seed", 0), 0, 2**63 - 1)
     before = board.clue_count if isinstance(board, Slitherlink) else len(board.numbers)
-    levels = slitherlink.LEVELS if isinstance(board, Slitherlink) else country.LEVELS
-    smaller, proven = minimize_checked(board, levels, seed=seed, time_limit=_time_limit(body, limits))
+    smaller, proven = minimize_checked(board, seed=seed, time_limit=_time_limit(body, limits))
     after = smaller.clue_count if isinstance(smaller, Slitherlink) else len(smaller.numbers)
     return {"board": board_data(smaller), "removed": before - after, "complete": proven}
 
