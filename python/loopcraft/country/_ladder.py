@@ -312,7 +312,7 @@ def solve_on(
     limit, node_limit, budget = _search_budgets(limit, node_limit, time_limit)
     # The solutions kept are bounded in memory (see kept_limit): one edge value
     # a pair of neighbouring cells.
-    limit = kept_limit(limit, core.rows * (core.cols - 1) + (core.rows - 1) * core.cols)
+    limit = kept_limit(limit, edge_count(core.rows, core.cols))
     raw = core.solve(limit, list(stages), node_limit, budget)
     return _search_result(core.rows, core.cols, raw, limit)
 

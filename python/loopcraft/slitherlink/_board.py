@@ -317,7 +317,7 @@ class Slitherlink(Picture):
         (1, False, False)
         """
         limit = require_int("limit", limit, 1, 2**32 - 1)
-        limit = kept_limit(limit, (self.rows + 1) * self.cols + self.rows * (self.cols + 1))
+        limit = kept_limit(limit, self.num_edges)
         if node_limit is not None:
             node_limit = require_int("node_limit", node_limit, 0, 2**63 - 1)
         budget = require_optional_number("time_limit", time_limit)
