@@ -158,6 +158,33 @@ impl<'s, 'c> Budget<'s, 'c> {
     }
 }
 
+/// Runs `f` (a call that takes only a [`Stop`], such as a frontier sweep)
+/// with a stop of its own that ends at `time` from now (or never), at `g`'s
+/// deadline, and on `g`'s check. The caller's check answers yes once (a
+/// pending signal is taken): that answer goes back to `g`'s stop, so the
+/// caller's next poll sees it.
+pub fn under<T>(g: &mut Budget<'_, '_>, time: Option<Duration>, f: impl FnOnce(&mut Stop<'_>) -> T) -> T {
+    let end = time.map(|t| Instant::now() + t);
+    let end = match (end, g.deadline()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let outer = g.stop().check();
+    let asked = std::sync::atomic::AtomicBool::new(false);
+    let check = || {
+        if outer.is_some_and(|c| c()) {
+            asked.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        asked.load(std::sync::atomic::Ordering::Relaxed) || end.is_some_and(|e| Instant::now() > e)
+    };
+    let mut stop = Stop::new(&check);
+    let out = f(&mut stop);
+    if asked.load(std::sync::atomic::Ordering::Relaxed) {
+        g.stop().request();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

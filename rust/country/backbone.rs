@@ -20,7 +20,7 @@ use super::stages::{fixpoint_from, Stages};
 use super::state::State;
 use super::state::{OFF, ON, UNDECIDED};
 use super::work::Work;
-use crate::budget::Budget;
+use crate::budget::{under, Budget};
 use crate::frontier::CountryScore as Score;
 
 /// What [`backbone`] proved.
@@ -200,36 +200,6 @@ pub(super) fn may_have_solution(
     let swept =
         under(g, Some(time), |stop| crate::frontier::country_count_partial(partial(p, &s.val), Some(1), states, stop));
     swept.ok().map(|c| !c.count.is_zero())
-}
-
-/// Runs `f` (a frontier sweep) with a stop of its own that ends at `time`
-/// from now (or never), at `g`'s deadline, and on `g`'s check. The caller's
-/// check answers yes once (a pending signal is taken): that answer goes
-/// back to `g`'s stop, so the caller's next poll sees it.
-fn under<T>(
-    g: &mut Budget<'_, '_>,
-    time: Option<std::time::Duration>,
-    f: impl FnOnce(&mut crate::interrupt::Stop<'_>) -> T,
-) -> T {
-    let end = time.map(|t| std::time::Instant::now() + t);
-    let end = match (end, g.deadline()) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    let outer = g.stop().check();
-    let asked = std::sync::atomic::AtomicBool::new(false);
-    let check = || {
-        if outer.is_some_and(|c| c()) {
-            asked.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        asked.load(std::sync::atomic::Ordering::Relaxed) || end.is_some_and(|e| std::time::Instant::now() > e)
-    };
-    let mut stop = crate::interrupt::Stop::new(&check);
-    let out = f(&mut stop);
-    if asked.load(std::sync::atomic::Ordering::Relaxed) {
-        g.stop().request();
-    }
-    out
 }
 
 /// Most states a layer of the backbone sweep may hold, and most moves it

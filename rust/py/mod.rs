@@ -130,27 +130,20 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&mut Stop<'_>) -> Re
 }
 
 /// [`interruptible`] within a time limit (seconds from Python, `None` for
-/// none) for core calls that take only a [`Stop`]: the stop's check also
-/// answers true once the deadline has passed, and the call's unwinding is
-/// then `Ok(None)` (out of time) rather than an interruption. Ctrl-C still
-/// raises its own exception.
+/// none) for core calls that take only a [`Stop`]: they run under a
+/// [`crate::budget::Budget`] with that deadline ([`crate::budget::under`]),
+/// and one that the deadline ends is `Ok(None)` (out of time) rather than an
+/// interruption. Ctrl-C still raises its own exception.
 fn interruptible_within<T: Send>(
     py: Python<'_>,
     time_limit: Option<f64>,
     work: impl FnOnce(&mut Stop<'_>) -> Result<T, Error> + Send,
 ) -> PyResult<Option<T>> {
-    let deadline = crate::budget::deadline(crate::budget::time_limit(time_limit)?);
-    with_signal_check(py, |check| {
-        let late = std::sync::atomic::AtomicBool::new(false);
-        let over = || {
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                late.store(true, std::sync::atomic::Ordering::Relaxed);
-                return true;
-            }
-            check()
-        };
-        match work(&mut Stop::new(&over)) {
-            Err(Error::Interrupted) if late.load(std::sync::atomic::Ordering::Relaxed) => Ok(None),
+    let time = crate::budget::time_limit(time_limit)?;
+    interruptible(py, |stop| {
+        let mut budget = crate::budget::Budget::new(stop).with_time(time);
+        match crate::budget::under(&mut budget, None, work) {
+            Err(Error::Interrupted) if !budget.interrupted() => Ok(None),
             out => out.map(Some),
         }
     })
