@@ -6,11 +6,12 @@ short says so (``complete`` False) rather than naming a level."""
 
 from __future__ import annotations
 
+import pickle
 import time
 
 import pytest
 
-from loopcraft import TimeLimitError
+from loopcraft import ArgumentTypeError, Findings, TimeLimitError
 from loopcraft._clock import Clock
 from loopcraft._setter import _frontier_count, _level
 from loopcraft.country import CountryRoad
@@ -67,3 +68,46 @@ def test_a_verdict_leaves_its_frontier_count_time_to_count() -> None:
     board = paired_country(12)
     verdict = board.verdict(suggest=0, time_limit=12.0)
     assert (verdict.count, verdict.complete) == (board.count(), True)
+
+
+def unique_board() -> Slitherlink:
+    """A unique 5 x 5 board (every removal of a clue is its own search)."""
+    return Slitherlink.from_url("https://puzz.link/p?slither/5/5/g31bh0ck16023c")
+
+
+@pytest.mark.parametrize("board", [blank_slither(14), paired_country(14)], ids=["slither", "country"])
+def test_suggestions_cut_short_say_so(board: object) -> None:
+    # Before: a plain tuple, the same () for "nothing to suggest" and for
+    # "the budget ran out before the board's backbone".
+    cut = board.suggest_clues(3, time_limit=0.0)  # type: ignore[attr-defined]
+    assert isinstance(cut, Findings) and cut == () and cut.complete is False
+
+
+@pytest.mark.parametrize("board", [blank_slither(3), paired_country(4)], ids=["slither", "country"])
+def test_suggestions_in_time_are_complete(board: object) -> None:
+    tips = board.suggest_clues(2)  # type: ignore[attr-defined]
+    assert isinstance(tips, Findings) and tips.complete is True
+    assert len(tips) == 2 and all(t.count >= 1 for t in tips)
+    # A tuple still: it compares, unpacks and pickles as one, the flag kept.
+    assert tips == tuple(tips) and pickle.loads(pickle.dumps(tips)).complete is True
+
+
+def test_redundant_clues_cut_short_say_so() -> None:
+    # Before: a plain tuple, and a budget that ran out before the board was
+    # shown unique gave the () of an ambiguous board.
+    board = unique_board()
+    full = board.redundant_clues()
+    assert isinstance(full, Findings) and full.complete is True
+    cut = board.redundant_clues(time_limit=0.0)
+    assert cut.complete is False and set(cut) <= set(full)
+    # An ambiguous board is proven so by two solutions: () and complete.
+    two = blank_slither(3).redundant_clues()
+    assert two == () and two.complete is True
+
+
+def test_findings_is_a_tuple_with_a_flag() -> None:
+    f = Findings([(0, 1)], complete=False)
+    assert f == ((0, 1),) and f[0] == (0, 1) and repr(f) == "Findings(((0, 1),), complete=False)"
+    assert Findings().complete is True and Findings() == ()
+    with pytest.raises(ArgumentTypeError):
+        Findings((), complete=1)  # type: ignore[arg-type]

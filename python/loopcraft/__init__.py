@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # what the names below are, for type checkers and IDEs
     from . import country, loop, slitherlink
     from ._batch import MAX_BATCH, errors_of
     from ._explain import Explanation, Position, Rule, Step
-    from ._result import CheckResult, Count, Deduction, Grade, SolveResult, Violation
+    from ._result import CheckResult, Count, Deduction, Findings, Grade, SolveResult, Violation
     from ._setter import Backbone, Conflict, Suggestion, Verdict
     from .country import CountryRoad
     from .loop import LoopPuzzle
@@ -84,6 +84,7 @@ _LAZY: Dict[str, Tuple[str, str]] = {
     "CheckResult": ("loopcraft._result", "CheckResult"),
     "Count": ("loopcraft._result", "Count"),
     "Deduction": ("loopcraft._result", "Deduction"),
+    "Findings": ("loopcraft._result", "Findings"),
     "Grade": ("loopcraft._result", "Grade"),
     "SolveResult": ("loopcraft._result", "SolveResult"),
     "Violation": ("loopcraft._result", "Violation"),
@@ -129,6 +130,7 @@ __all__ = [
     "CountryRoad",
     "SolveResult",
     "Count",
+    "Findings",
     "Deduction",
     "Grade",
     "CheckResult",

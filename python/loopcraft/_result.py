@@ -16,15 +16,17 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Generic, Optional, Tuple, TypeVar
+from typing import Any, Dict, Generic, Iterable, Optional, Tuple, TypeVar
 
 from ._validate import require_int, require_str
 from .errors import ArgumentTypeError
 
-__all__ = ["SolveResult", "Count", "Deduction", "Grade", "Violation", "CheckResult", "S"]
+__all__ = ["SolveResult", "Count", "Findings", "Deduction", "Grade", "Violation", "CheckResult", "S"]
 
 #: A family's solution type (``slitherlink.Solution``, ``country.CountryLoop``).
 S = TypeVar("S")
+#: What a :class:`Findings` holds.
+T = TypeVar("T")
 
 
 class Count(int):
@@ -63,6 +65,40 @@ class Count(int):
 
     def __reduce__(self) -> Tuple[Any, Tuple[int, str, str]]:
         return (Count, (int(self), self.engine, self.reason))
+
+
+class Findings(Tuple[T, ...]):
+    """What a call that looks for several things found, as returned by
+    ``suggest_clues`` and ``redundant_clues`` in every family: a ``tuple``
+    (it indexes, compares and unpacks as one) that also says whether the
+    search for them finished.
+
+    Attributes:
+        complete: True when every candidate was judged, so the tuple is the
+            whole answer. False when a budget ran out first: every item
+            listed is proven, but the list may miss some, and a ranking
+            covers only the candidates judged (its first item may not be the
+            best one).
+
+    >>> f = Findings([(0, 1), (2, 3)], complete=False)
+    >>> f, f.complete, f == ((0, 1), (2, 3))
+    (Findings(((0, 1), (2, 3)), complete=False), False, True)
+    """
+
+    complete: bool
+
+    def __new__(cls, items: Iterable[T] = (), complete: bool = True) -> Findings[T]:
+        if type(complete) is not bool:
+            raise ArgumentTypeError(f"complete must be a bool, got {type(complete).__name__}")
+        self = super().__new__(cls, items)
+        self.complete = complete
+        return self
+
+    def __repr__(self) -> str:
+        return f"Findings({tuple.__repr__(self)}, complete={self.complete})"
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Tuple[T, ...], bool]]:
+        return (Findings, (tuple(self), self.complete))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 from . import _core
 from ._clock import Clock
 from ._picture import Picture
+from ._result import Findings
 from ._svg import country_svg, edges_from_flat, lattice_svg
 from ._validate import require_int, require_optional_number, require_str, show
 from .errors import ArgumentError, ArgumentTypeError, CapacityError, TimeLimitError
@@ -450,8 +451,10 @@ class Suggestion:
 
 def suggest_clues(
     board: Board, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
-) -> Tuple[Suggestion, ...]:
-    """Up to ``k`` clues that narrow an ambiguous board the most, best first.
+) -> Findings[Suggestion]:
+    """Up to ``k`` clues that narrow an ambiguous board the most, best first,
+    as a :class:`~loopcraft.Findings` (a tuple whose ``complete`` says
+    whether every candidate was judged).
 
     Only places without a clue that touch an open unknown can change
     anything; each value there (0-3 for Slitherlink, 1..size for Country
@@ -460,8 +463,10 @@ def suggest_clues(
     fewest unknowns left open, then by place (row-major for Slitherlink,
     country order for Country Road), then by value. An empty tuple when the
     board is unique, has no solution, or the budget ran out before the
-    board's own backbone was complete; a budget that runs out later leaves
-    the suggestions ranked among the places tried so far.
+    board's own backbone was complete (then ``complete`` is False); a budget
+    that runs out later leaves the suggestions ranked among the places tried
+    so far, with ``complete`` False: each is a real clue with its proven
+    count and open unknowns, but a better one may be among those not tried.
 
     Country Road first asks the core's frontier sweep, which judges every
     candidate number at once where it fits its budget (``threads`` is then
@@ -476,7 +481,8 @@ def suggest_clues(
     Ctrl-C and stops the others; an error on another thread is raised here.
     """
     k = require_int("k", k, 0, 10**9)
-    return _suggest(board, k, Clock(time_limit), threads)[1]
+    _, tips, complete = _suggest(board, k, Clock(time_limit), threads)
+    return Findings(tips, complete=complete)
 
 
 def _suggest(board: Board, k: int, clock: Clock, threads: int = 1) -> Tuple[Backbone, Tuple[Suggestion, ...], bool]:
@@ -860,22 +866,32 @@ def _conflict(board: Board, clock: Clock, *, shown: bool) -> Optional[Conflict]:
 # ---------------------------------------------------------------- redundant clues, minimize
 
 
-def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Tuple[Where, ...]:
-    """Each clue whose removal alone keeps the board unique (in clue order);
-    empty when the board is not unique. A clue is listed only when proven:
-    a budget that runs out leaves the rest unlisted."""
+def redundant_clues(board: Board, *, time_limit: Optional[float] = None) -> Findings[Where]:
+    """Each clue whose removal alone keeps the board unique (in clue order),
+    as a :class:`~loopcraft.Findings`; empty when the board is not unique. A
+    clue is listed only when proven: a budget that runs out leaves the rest
+    unlisted, and ``complete`` False (also when the board itself was not
+    shown unique or not unique in time)."""
     clock = Clock(time_limit)
-    if not board.solve(limit=2, time_limit=clock.left()).unique:
-        return ()
+    r = board.solve(limit=2, time_limit=clock.left())
+    if not r.unique:
+        # Two solutions found prove it ambiguous, whatever the clock says.
+        return Findings((), complete=r.complete or r.count >= 2)
     all_clues = dict(_clues(board))
     out = []
+    complete = True
     for where in list(all_clues):
         if clock.over():
+            complete = False
             break
         trial = {w: v for w, v in all_clues.items() if w != where}
-        if _with(board, trial).solve(limit=2, time_limit=clock.left()).unique:
+        t = _with(board, trial).solve(limit=2, time_limit=clock.left())
+        if t.unique:
             out.append(where)
-    return tuple(out)
+        elif not t.complete and t.count < 2:
+            # Stopped before it found a second solution: not judged.
+            complete = False
+    return Findings(out, complete=complete)
 
 
 def minimize(

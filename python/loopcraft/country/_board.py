@@ -34,7 +34,7 @@ from .._draw import text_grid
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
 from .._picture import Picture
-from .._result import CheckResult, Count, Grade, SolveResult
+from .._result import CheckResult, Count, Findings, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import country_svg
 from .._text import MAX_DIGITS
@@ -645,10 +645,11 @@ class CountryRoad(Picture):
 
     def suggest_clues(
         self, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
-    ) -> Tuple[Suggestion, ...]:
+    ) -> Findings[Suggestion]:
         """Up to ``k`` numbers to add, best first: by the resulting count (1
         before 2), then the fewest unknowns left open, then place (country order),
-        then value. Each keeps the board solvable (see
+        then value. Each keeps the board solvable. ``complete`` is False
+        when a budget ran out before every candidate was judged (see
         :func:`loopcraft._setter.suggest_clues`).
 
         Where the core's frontier sweep fits its budget, it judges every
@@ -662,10 +663,12 @@ class CountryRoad(Picture):
         threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
         return _setter.suggest_clues(self, k, time_limit=time_limit, threads=threads)
 
-    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[RegionId, ...]:
+    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Findings[RegionId]:
         """The numbers whose removal alone keeps the board unique (empty when
-        it is not unique)."""
-        return tuple(_setter.redundant_clues(self, time_limit=time_limit))
+        it is not unique), each proven; ``complete`` is False when a budget
+        ran out before every one was judged (see
+        :func:`loopcraft._setter.redundant_clues`)."""
+        return _setter.redundant_clues(self, time_limit=time_limit)
 
     def minimize(
         self, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None

@@ -12,7 +12,7 @@ from .._clock import Clock, within
 from .._explain import Explanation, Step
 from .._explain import score as _explain_score
 from .._picture import Picture
-from .._result import CheckResult, Count, Grade, SolveResult
+from .._result import CheckResult, Count, Findings, Grade, SolveResult
 from .._setter import Backbone, Conflict, Suggestion, Verdict
 from .._svg import edges_from_flat, lattice_svg
 from .._validate import (
@@ -527,10 +527,11 @@ class Slitherlink(Picture):
 
     def suggest_clues(
         self, k: int = 5, *, time_limit: Optional[float] = None, threads: int = 1
-    ) -> Tuple[Suggestion, ...]:
+    ) -> Findings[Suggestion]:
         """Up to ``k`` clues to add, best first: by the resulting count (1
         before 2), then the fewest unknowns left open, then place (row-major),
-        then value. Each keeps the board solvable (see
+        then value. Each keeps the board solvable. ``complete`` is False
+        when a budget ran out before every candidate was judged (see
         :func:`loopcraft._setter.suggest_clues`).
 
         ``threads`` (1 to ``MAX_COUNT_THREADS``, default 1): the candidate
@@ -541,10 +542,12 @@ class Slitherlink(Picture):
         threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
         return _setter.suggest_clues(self, k, time_limit=time_limit, threads=threads)
 
-    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Tuple[Tuple[int, int], ...]:
+    def redundant_clues(self, *, time_limit: Optional[float] = None) -> Findings[Tuple[int, int]]:
         """The clues whose removal alone keeps the board unique (empty when
-        it is not unique)."""
-        return tuple(_setter.redundant_clues(self, time_limit=time_limit))
+        it is not unique), each proven; ``complete`` is False when a budget
+        ran out before every one was judged (see
+        :func:`loopcraft._setter.redundant_clues`)."""
+        return _setter.redundant_clues(self, time_limit=time_limit)
 
     def minimize(
         self, *, seed: int = 0, max_level: Optional[str] = None, time_limit: Optional[float] = None
