@@ -70,6 +70,36 @@ def test_a_100_by_100_slitherlink_solve_stays_under_200_mb():
     assert out["rss_mb"] < LIMIT_MB, out
 
 
+def test_an_enumeration_stopped_by_the_clock_kept_no_solutions():
+    # count(engine="search") on a blank 10 x 10 board finds some 90,000
+    # solutions a second; it kept each (1.8 KB as the core's bytes), some
+    # 60 MB a second, until Ctrl-C or the command line's time limit ended
+    # it (311 MB after 5 s). Stopped by an alarm here, as that limit does.
+    out = _run(
+        """
+        import signal
+        from loopcraft.slitherlink import Slitherlink
+
+        class Up(Exception):
+            pass
+
+        def up(*_):
+            raise Up()
+
+        board = Slitherlink([[None] * 10 for _ in range(10)])
+        signal.signal(signal.SIGALRM, up)
+        signal.setitimer(signal.ITIMER_REAL, 4.0)
+        try:
+            board.count("search")
+            out["stopped"] = False
+        except Up:
+            out["stopped"] = True
+        """
+    )
+    assert out["stopped"], out
+    assert out["rss_mb"] < 80, out
+
+
 def test_a_30_by_30_country_road_solve_stays_under_200_mb():
     out = _run(
         """

@@ -114,6 +114,13 @@ class SlitherBoard:
         ``node_limit`` or ``time_limit`` (seconds) stopped the search.
         """
 
+    def count_search(
+        self, limit: int, node_limit: Optional[int] = None, time_limit: Optional[float] = None
+    ) -> Tuple[int, bool, int]:
+        """:meth:`solve`'s count without its solutions: ``(count, finished,
+        nodes)``, memory that does not grow with the count (an unfinished
+        count is the most one attempt found)."""
+
     def propagate(self, level: str) -> Optional[bytes]:
         """The fixpoint of deduction level ``level`` (a name of ``SLITHER_LEVELS`` other
         than ``"search"``) from an empty board: per edge 0 = off, 1 = on,

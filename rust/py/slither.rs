@@ -77,6 +77,19 @@ impl PySlitherBoard {
         Ok((out.solutions, out.finished, out.nodes))
     }
 
+    /// The solution count by the search, keeping no solution: `(count,
+    /// finished, nodes)` (see `slither::Puzzle::count_search`).
+    #[pyo3(signature = (limit, node_limit=None, time_limit=None))]
+    fn count_search(
+        &self,
+        py: Python<'_>,
+        limit: usize,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<(usize, bool, u64)> {
+        interruptible(py, |stop| self.puzzle.count_search(limit, node_limit, time_limit, stop))
+    }
+
     /// The backbone: `(count, finished, values, witnesses)`; per edge 0/1 in
     /// every solution or 2 open (see `slither::Backbone`). A finished one is
     /// kept on the handle and not proven again (nor by `suggest`).

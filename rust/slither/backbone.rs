@@ -242,7 +242,7 @@ fn prove(
                 _ => None,
             };
             let out = match repaired {
-                Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0, unkept: 0 },
                 None => search_or_sweep(engine, links, budget, None, &mut pool.sweep),
             };
             match out.solutions.into_iter().next() {
@@ -337,7 +337,7 @@ fn prove(
                 } else {
                     None
                 } {
-                    Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0 },
+                    Some(sol) => super::search::Outcome { solutions: vec![sol], finished: true, nodes: 0, unkept: 0 },
                     None if !last => {
                         // Left for a later pass.
                         engine.undo_to(mark);

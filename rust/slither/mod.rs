@@ -193,6 +193,26 @@ impl Puzzle {
         budget.answer(out)
     }
 
+    /// The number of solutions up to `limit` (at least 1), counted by the
+    /// search without keeping them ([`search::count_only`]), under optional
+    /// budgets: `(count, finished, nodes)`, a count below `limit` exact
+    /// when finished; `stop` can interrupt it ([`Error::Interrupted`]).
+    pub fn count_search(
+        &self,
+        limit: usize,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+        stop: &mut Stop<'_>,
+    ) -> Result<(usize, bool, u64)> {
+        if limit == 0 {
+            return Err(Error::InvalidArgument("limit must be at least 1".into()));
+        }
+        let time = crate::budget::time_limit(time_limit)?;
+        let mut budget = Budget::new(stop).with_nodes(node_limit).with_time(time);
+        let out = search::count_only(&self.board, limit, &mut budget);
+        budget.answer((out.count(), out.finished, out.nodes))
+    }
+
     /// The backbone (see [`Backbone`]) under an optional time limit;
     /// [`Error::Interrupted`] when `stop` asks.
     pub fn backbone(&self, time_limit: Option<f64>, stop: &mut Stop<'_>) -> Result<Backbone> {

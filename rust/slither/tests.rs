@@ -130,6 +130,12 @@ fn check_against(rows: usize, cols: usize, clues: &[i8], solutions: &[&Vec<u8>])
     for s in &out.solutions {
         assert!(solutions.contains(&s));
     }
+    // The count that keeps no solution counts the same, and stops at a limit.
+    let p = Puzzle::new(rows, cols, clues).unwrap();
+    let never = &mut Stop::never();
+    assert_eq!(p.count_search(usize::MAX, None, None, never).unwrap(), (solutions.len(), true, out.nodes));
+    let (n, finished, _) = p.count_search(2, None, None, never).unwrap();
+    assert_eq!((n, finished), (solutions.len().min(2), true), "count_search limit 2 on {clues:?}");
     let g = grade(rows, cols, clues, None, &mut Stop::never()).unwrap();
     assert!(g.finished);
     assert_eq!(g.solutions, solutions.len().min(2), "grade {:?} count on {clues:?}", g.level);
@@ -243,6 +249,20 @@ fn budgets_report_incomplete_never_a_wrong_count() {
     let out = solve(3, 3, &[-1; 9], usize::MAX, Some(1_000_000), Some(100.0)).unwrap();
     assert!(out.finished);
     assert_eq!(out.solutions.len(), 213);
+}
+
+#[test]
+fn the_count_without_solutions_stops_and_reports_its_budget() {
+    let p = Puzzle::new(3, 3, &[-1; 9]).unwrap();
+    let never = &mut Stop::never();
+    assert_eq!(p.count_search(usize::MAX, None, None, never).unwrap().0, 213);
+    assert_eq!(p.count_search(5, None, None, never).unwrap().0, 5);
+    assert!(p.count_search(0, None, None, never).is_err());
+    // Cut short: unfinished, and what it counted is a lower bound.
+    let big = Puzzle::new(8, 8, &[-1; 64]).unwrap();
+    let (n, finished, _) = big.count_search(usize::MAX, Some(20_000), None, never).unwrap();
+    assert!(!finished && n > 0 && n < 1_000_000);
+    assert!(!big.count_search(usize::MAX, None, Some(0.0), never).unwrap().1);
 }
 
 #[test]
