@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::budget::kept_limit;
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
 use crate::{country, loop_v1, read, slither};
@@ -214,14 +215,28 @@ pub fn slither_solve(
         return Err(Error::InvalidArgument("limit must be at least 1".into()));
     }
     crate::budget::time_limit(time_limit)?;
+    let searches = items.len();
     solve_inputs(
         items,
         threads,
         stop,
         read::slither_item,
         |it| it.clues.len(),
-        |it, stop| slither::solve_stoppable(it.rows, it.cols, &it.clues, limit, node_limit, time_limit, stop),
+        |it, stop| {
+            let edges = (it.rows + 1) * it.cols + it.rows * (it.cols + 1);
+            let kept = kept_limit(limit, edges, searches);
+            let out = slither::solve_stoppable(it.rows, it.cols, &it.clues, kept, node_limit, time_limit, stop)?;
+            Ok(slither::Outcome { finished: out.finished && !stopped_at(&out.solutions, kept, limit), ..out })
+        },
     )
+}
+
+/// A batch keeps every item's solutions until it returns, so each item's
+/// search stops at its share of [`crate::budget::MAX_KEPT_VALUES`]; one
+/// stopped there (before the caller's `limit`) did not finish: its count is
+/// only a lower bound, as one a budget stopped.
+fn stopped_at(solutions: &[Vec<u8>], kept: usize, limit: usize) -> bool {
+    kept < limit && solutions.len() >= kept
 }
 
 /// One Country Road board of a batch, in the core's flat form: region index
@@ -246,6 +261,7 @@ pub fn country_solve(
 ) -> Result<Vec<Answer<CountryItem, country::SolveResult>>> {
     crate::budget::time_limit(time_limit)?;
     let stages = country::STAGE_NAMES;
+    let searches = items.len();
     solve_inputs(
         items,
         threads,
@@ -253,17 +269,20 @@ pub fn country_solve(
         read::country_item,
         |it| it.regions.len(),
         |it, stop| {
-            country::solve_with_stop(
+            let edges = it.rows * it.cols.saturating_sub(1) + it.rows.saturating_sub(1) * it.cols;
+            let kept = kept_limit(limit, edges, searches);
+            let out = country::solve_with_stop(
                 it.rows,
                 it.cols,
                 &it.regions,
                 &it.numbers,
-                limit,
+                kept,
                 &stages,
                 node_limit,
                 time_limit,
                 stop,
-            )
+            )?;
+            Ok(country::SolveResult { finished: out.finished && !stopped_at(&out.solutions, kept, limit), ..out })
         },
     )
 }
@@ -289,6 +308,15 @@ mod tests {
 
     fn never() -> bool {
         false
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_share_of_the_kept_budget_did_not_finish() {
+        let two = vec![vec![0u8]; 2];
+        // At the caller's own limit: finished; at a share below it: not.
+        assert!(!stopped_at(&two, 2, 2));
+        assert!(stopped_at(&two, 2, 1_000));
+        assert!(!stopped_at(&two[..1], 2, 1_000));
     }
 
     #[test]

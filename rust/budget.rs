@@ -27,6 +27,23 @@ pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>> {
     }
 }
 
+/// The most edge values the solutions kept by the searches of one call (a
+/// solve, or a whole batch) may hold: some 300 MB once they are Python
+/// tuples. `solve(limit=10**9)` on an open board keeps finding solutions
+/// until its time limit (a blank 10 x 10 Slitherlink some 90,000 a second,
+/// 1.8 KB each), so a search stops at [`kept_limit`] instead, as at its
+/// `limit`, and says it did not finish. Python reads it as
+/// `_core.MAX_KEPT_VALUES`.
+pub const MAX_KEPT_VALUES: usize = 1 << 25;
+
+/// `limit`, lowered so that that many solutions of `values` edge values
+/// each, for each of `searches` searches whose answers are kept together (a
+/// batch's items), stay within [`MAX_KEPT_VALUES`]; never below 2, the least
+/// that proves uniqueness.
+pub fn kept_limit(limit: usize, values: usize, searches: usize) -> usize {
+    limit.min((MAX_KEPT_VALUES / values.max(1).saturating_mul(searches.max(1))).max(2))
+}
+
 /// The deadline `time` from now (`None` for no limit or past the clock's range).
 pub fn deadline(time: Option<Duration>) -> Option<Instant> {
     time.and_then(|t| Instant::now().checked_add(t))
@@ -188,6 +205,15 @@ pub fn under<T>(g: &mut Budget<'_, '_>, time: Option<Duration>, f: impl FnOnce(&
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kept_limits_share_the_budget_and_keep_two() {
+        assert_eq!(kept_limit(2, 220, 1), 2);
+        assert_eq!(kept_limit(usize::MAX, 220, 1), MAX_KEPT_VALUES / 220);
+        assert_eq!(kept_limit(usize::MAX, 220, 4), MAX_KEPT_VALUES / 880);
+        assert_eq!(kept_limit(usize::MAX, usize::MAX, usize::MAX), 2);
+        assert_eq!(kept_limit(usize::MAX, 0, 0), MAX_KEPT_VALUES);
+    }
 
     #[test]
     fn time_limits() {

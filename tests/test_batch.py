@@ -12,6 +12,7 @@ import time
 import pytest
 
 from loopcraft import _core, country, errors_of, loop, slitherlink
+from loopcraft._edges import edge_count
 from loopcraft.country import CountryRoad
 from loopcraft.errors import ArgumentError, ArgumentTypeError, FormatError, LoopcraftError
 from loopcraft.slitherlink import Slitherlink
@@ -185,6 +186,21 @@ def test_budgets_are_per_item_and_never_give_a_wrong_answer():
     # A budget large enough changes nothing.
     for a, b in zip(slitherlink.solve_many(SMALL, node_limit=10**9), slitherlink.solve_many(SMALL)):
         _same(a, b)
+
+
+def test_a_batch_keeps_its_solutions_within_one_memory_budget() -> None:
+    # A batch keeps every item's solutions until it returns: limit=10**9 on
+    # open boards held each solution found until the time limit (4 blank
+    # 10 x 10 boards, some 90,000 solutions a second each, 1.8 KB apiece).
+    # Each item now stops at its share of the core's budget and says it did
+    # not finish; a count there is a lower bound, never an exact one.
+    blank = Slitherlink([[None] * 10 for _ in range(10)])
+    share = _core.MAX_KEPT_VALUES // (edge_count(10, 10) * 4)
+    out = slitherlink.solve_many([blank] * 4, limit=10**9, time_limit=30, threads=2)
+    assert [(r.count, r.complete) for r in out] == [(share, False)] * 4
+    # Below its share an item finishes exactly as alone.
+    small = Slitherlink([[None] * 3 for _ in range(3)])
+    assert [(r.count, r.complete) for r in slitherlink.solve_many([small] * 4, limit=10**9)] == [(213, True)] * 4
 
 
 def test_more_threads_than_items_and_limit_one():

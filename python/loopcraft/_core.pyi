@@ -36,6 +36,8 @@ MAX_THREADS: int
 """Most worker threads a batch may ask for."""
 MAX_COUNT_THREADS: int
 """Most worker threads a frontier count may ask for."""
+MAX_KEPT_VALUES: int
+"""Most edge values the solutions kept by one solve, or by a whole batch, may hold."""
 MAX_ATTEMPTS: int
 """Largest ``attempts`` of a generator (the core counts them in 32 bits)."""
 SLITHER_ATTEMPTS: int

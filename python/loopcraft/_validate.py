@@ -27,7 +27,9 @@ MAX_COUNT_THREADS: int = _core.MAX_COUNT_THREADS
 #: blank 10 x 10 Slitherlink finds some 90,000 a second, 1.8 KB each, so the
 #: command line's default minute asked for about 10 GB and ended in a
 #: MemoryError. A search stops at :func:`kept_limit` instead, as at ``limit``.
-MAX_KEPT_VALUES = 1 << 25
+#: The core's (``budget::MAX_KEPT_VALUES``), which shares it among a batch's
+#: items the same way.
+MAX_KEPT_VALUES: int = _core.MAX_KEPT_VALUES
 
 
 def kept_limit(limit: int, values: int) -> int:

@@ -304,6 +304,7 @@ fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("URL_NUMBER_FORMS", pyo3::types::PyTuple::new(m.py(), crate::read::pzpr::NUMBER_FORMS)?)?;
     m.add("MAX_THREADS", crate::batch::MAX_THREADS)?;
     m.add("MAX_COUNT_THREADS", crate::frontier::MAX_THREADS)?;
+    m.add("MAX_KEPT_VALUES", crate::budget::MAX_KEPT_VALUES)?;
     m.add("MAX_ATTEMPTS", u32::MAX)?;
     m.add("SLITHER_ATTEMPTS", crate::slither::DEFAULT_ATTEMPTS)?;
     m.add("SLITHER_SEARCH_NODES", crate::slither::DEFAULT_SEARCH_NODES)?;

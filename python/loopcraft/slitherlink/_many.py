@@ -30,6 +30,10 @@ def solve_many(
         boards: :class:`~loopcraft.slitherlink.Slitherlink` boards or texts
             read with :meth:`Slitherlink.parse`.
         limit: stop each search after this many solutions (2 proves uniqueness).
+            The batch keeps every item's solutions until it returns, so an
+            item also stops at its share of ``_core.MAX_KEPT_VALUES`` edge
+            values (the whole batch's memory budget; never below 2), and is
+            then not ``complete``.
         threads: worker threads (1..1024); default every core.
         node_limit, time_limit: budgets of each item's search (seconds).
 
