@@ -295,8 +295,10 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     assert cursor.get_attribute("cx") == page.locator("#board circle.dot").first.get_attribute("cx")
     page.keyboard.press("Shift+ArrowRight")  # a line from point (0, 0) to (0, 1)
     page.keyboard.press("Shift+ArrowDown")  # then down to (1, 1)
-    # Every control shows where the keyboard is, the black ones too.
-    page.get_by_test_id("redo").focus()
+    # Every control shows where the keyboard is, the black ones too. (Redo,
+    # with nothing to redo, is disabled: Tab passes over it.)
+    expect(page.get_by_test_id("redo")).to_be_disabled()
+    page.get_by_test_id("undo").focus()
     page.keyboard.press("Tab")
     ring = page.get_by_test_id("check").evaluate(
         "e => [e === document.activeElement, getComputedStyle(e).outlineColor, getComputedStyle(e).outlineWidth]"
@@ -330,6 +332,49 @@ def test_keyboard_play_and_saved_progress(session: Session) -> None:
     query = parse_qs(urlsplit(link).query)
     assert query["mode"] == ["play"] and query["family"] == ["slither"]
     assert Slitherlink.parse(query["p"][0]) == board
+
+
+def test_undo_and_redo_say_when_there_is_nothing_to_do(session: Session) -> None:
+    board = slitherlink.generate(4, 4, seed="undo")
+    page = session.open(play_query("slither", board.to_url()))
+    undo, redo = page.get_by_test_id("undo"), page.get_by_test_id("redo")
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_disabled()
+    page.get_by_test_id("board").focus()
+    page.keyboard.press("Shift+ArrowRight")
+    expect(undo).to_be_enabled()
+    expect(redo).to_be_disabled()
+    undo.click()
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_enabled()
+    # Set mode's pair, on the draft's edits.
+    page = session.open("?mode=set&family=slither")
+    page.wait_for_selector("[data-testid=verdict]:not([data-state=busy])")
+    set_undo, set_redo = page.get_by_test_id("set-undo"), page.get_by_test_id("set-redo")
+    expect(set_undo).to_be_disabled()
+    expect(set_redo).to_be_disabled()
+    page.click('[data-cell="0 0"]')
+    page.keyboard.press("3")
+    expect(set_undo).to_be_enabled()
+    set_undo.click()
+    expect(set_undo).to_be_disabled()
+    expect(set_redo).to_be_enabled()
+
+
+def test_the_clock_stops_while_the_page_is_hidden(session: Session) -> None:
+    board = slitherlink.generate(4, 4, seed="clock")
+    page = session.open(play_query("slither", board.to_url()))
+    timer = page.get_by_test_id("timer")
+    page.get_by_test_id("board").focus()
+    page.keyboard.press("Shift+ArrowRight")
+    show = "h => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});"
+    show += " document.dispatchEvent(new Event('visibilitychange')); }"
+    page.evaluate(show, True)  # another tab in front
+    before = timer.inner_text()
+    page.wait_for_timeout(2600)
+    assert timer.inner_text() == before
+    page.evaluate(show, False)  # back: the clock runs on from where it stopped
+    expect(timer).not_to_have_text(before, timeout=3000)
 
 
 def test_drag_draws_a_line_in_one_undo_step(session: Session) -> None:

@@ -58,6 +58,7 @@ const state = {
   revealed: false,
   elapsed: 0, // seconds before `started`
   started: null, // Date.now() of the running timer, or null
+  pausedHidden: false, // the timer was stopped because the page was hidden
   warn: null,
   hint: null, // the last hint's step, shown until the next change
   drag: null, // play: a press on an edge, maybe becoming a drag
@@ -174,6 +175,7 @@ function startPlay(puzzle) {
   state.solved = false;
   state.revealed = false;
   state.elapsed = 0;
+  state.pausedHidden = false;
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch { saved = null; }
   if (saved && Array.isArray(saved.edges)) {
@@ -834,6 +836,11 @@ function render() {
   block.disabled = field.disabled || state.puzzle.family !== "country";
   block.checked = !block.disabled && state.draft.blocked.has(state.selected);
   if (block.checked) field.disabled = true;
+  // Undo and Redo say when there is nothing to take back or do again.
+  $("undo").disabled = !state.undo.length;
+  $("redo").disabled = !state.redo.length;
+  $("set-undo").disabled = !drafts.undo.length;
+  $("set-redo").disabled = !drafts.redo.length;
   const step = state.mode === "play" ? state.hint : null;
   $("apply-hint").hidden = !(step && !WRONG_STEPS.has(step.rule) && step.decided.some(([k]) => ["h", "v", "right", "down"].includes(k[0])));
   if (!p) return;
@@ -1300,6 +1307,18 @@ async function main() {
     try { await navigator.clipboard.writeText(input.value); message("Link copied.", "ok"); } catch { /* shown instead */ }
   });
   setInterval(() => { if (state.mode === "play" && state.started) showTimer(); }, 500);
+  // The clock stops while the page is hidden (another tab, a phone's lock
+  // screen): a player who looks away is not solving. It runs on when the
+  // page shows again, unless the puzzle was solved meanwhile.
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      if (state.started) { state.elapsed = elapsed(); state.started = null; state.pausedHidden = true; }
+      saveProgress();
+    } else if (state.pausedHidden) {
+      state.pausedHidden = false;
+      if (state.mode === "play" && !state.solved) { state.started = Date.now(); showTimer(); }
+    }
+  });
   setInterval(saveProgress, 5000);
   window.addEventListener("beforeunload", saveProgress);
   window.addEventListener("popstate", async () => {
