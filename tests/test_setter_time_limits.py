@@ -111,3 +111,13 @@ def test_findings_is_a_tuple_with_a_flag() -> None:
     assert Findings().complete is True and Findings() == ()
     with pytest.raises(ArgumentTypeError):
         Findings((), complete=1)  # type: ignore[arg-type]
+
+
+def test_a_grade_on_a_wide_open_board_ends() -> None:
+    # The search found no solution of this board in nine minutes, so a plain
+    # grade() ran as long; between its rounds the frontier sweep finds two.
+    board = paired_country(12)
+    g = board.grade(time_limit=60.0)
+    assert (g.level, g.complete, g.unique) == ("search", True, False)
+    r = board.solve(limit=2, time_limit=60.0)
+    assert r.count == 2 and all(board.check(s).ok for s in r.solutions)

@@ -416,6 +416,34 @@ fn one_and_two_countries() {
     assert_eq!(count(2, 3, &regions, &[None, None]), want);
 }
 
+/// Countries of 2 x 2 cells on an n x n board (n even), no numbers.
+fn paired(n: usize) -> (Vec<i64>, Vec<Option<i64>>) {
+    let regions = (0..n * n).map(|c| ((c / n / 2) * (n / 2) + c % n / 2) as i64).collect();
+    (regions, vec![None; n * n / 4])
+}
+
+#[test]
+fn a_search_lost_on_an_open_board_asks_the_sweep() {
+    // The depth-first search found no solution of this board in nine
+    // minutes; the rounds hand it to the sweep, which finds two.
+    let (regions, numbers) = paired(12);
+    let started = std::time::Instant::now();
+    let r = super::solve(12, 12, &regions, &numbers, 2, &STAGE_NAMES, None, Some(60.0)).unwrap();
+    assert!(r.finished && r.solutions.len() == 2, "{} solutions, finished {}", r.solutions.len(), r.finished);
+    assert!(started.elapsed() < std::time::Duration::from_secs(50));
+    let board = Board::new(12, 12, &regions, &numbers).unwrap();
+    assert!(r.solutions[0] != r.solutions[1]);
+    assert!(r.solutions.iter().all(|e| super::check::is_solution(&board, e)));
+    // A node limit within the first round is the search's alone.
+    let r = super::solve(12, 12, &regions, &numbers, 2, &STAGE_NAMES, Some(1_000), None).unwrap();
+    assert!(!r.finished && r.nodes <= 1_000 && r.solutions.len() < 2, "{} nodes", r.nodes);
+    // A board with fewer solutions than its limit is still counted exactly.
+    let (regions, numbers) = paired(4);
+    let r = super::solve(4, 4, &regions, &numbers, 2, &STAGE_NAMES, None, None).unwrap();
+    let want = all_cycles(4, 4).iter().filter(|c| satisfies(4, 4, &regions, &numbers, c)).count();
+    assert_eq!((r.finished, r.solutions.len()), (true, want.min(2)));
+}
+
 #[test]
 fn budgets_report_incomplete() {
     let (regions, numbers) = own_countries(6, 6);
