@@ -24,7 +24,12 @@
 //! searches the whole board for the edges left: a candidate's proof is
 //! usually cut off before its first whole-board search, and one that is not
 //! pauses there and goes back in the queue, so that its searches run only
-//! if it can still rank. Witnesses also teach moves (the edges where a
+//! if it can still rank. On its first visit a candidate also pauses after
+//! its cheap solutions (S1 and the moves round it), before any repair, once
+//! they show more open edges than the next candidate's pooled bound: the
+//! candidates that no pooled solution satisfies come first in the queue
+//! (bound 0) and would otherwise pay for their repairs, and set the k-th
+//! best, before the ones the pool shows closer. Witnesses also teach moves (the edges where a
 //! repair changed a solution), tried on each later candidate's first
 //! solution before any search. A candidate whose clue no pooled solution
 //! satisfies is searched next to its clue first ([`super::search::near`]):
@@ -162,8 +167,11 @@ struct Proof {
     stopped: bool,
     /// Given up because the open edges reached the bound.
     pruned: bool,
-    /// Paused before its whole-board searches (see `defer` in [`prove`]).
+    /// Paused before its whole-board searches (see `defer` in [`prove`]),
+    /// or before its repairs when `early` (see `early` in [`prove`]).
     deferred: bool,
+    /// The pause was the early one.
+    early: bool,
     /// The assumptions refuted so far, as the facts they prove (edge, value).
     facts: Vec<(u32, u8)>,
 }
@@ -184,6 +192,10 @@ impl Proof {
 /// (see below). With `defer` (a candidate), the proof pauses
 /// (`deferred`) before its whole-board searches, handing back the facts
 /// proven so far; `resume` takes such facts and runs only those searches.
+/// With `early`, the proof also pauses (`deferred` and `early`, no facts)
+/// once its cheap solutions (S1 and the moves round it) show two solutions
+/// and more than `early` open edges, before any repair: a candidate that no
+/// pooled solution satisfied then waits behind the ones that look better.
 #[allow(clippy::too_many_arguments, reason = "one proof's state and its knobs")]
 fn prove(
     engine: &mut Engine<'_>,
@@ -195,6 +207,7 @@ fn prove(
     near: Option<usize>,
     defer: bool,
     resume: Option<&[(u32, u8)]>,
+    early: Option<usize>,
 ) -> Proof {
     let edges = engine.dom.len();
     let mut proof = Proof {
@@ -204,6 +217,7 @@ fn prove(
         stopped: false,
         pruned: false,
         deferred: false,
+        early: false,
         facts: Vec::new(),
     };
     for i in 0..pool.sols.len() {
@@ -294,6 +308,11 @@ fn prove(
     }
     if over(&proof) {
         proof.pruned = true;
+        return proof;
+    }
+    if proof.second.is_some() && early.is_some_and(|next| proof.open_count() > next) {
+        proof.deferred = true;
+        proof.early = true;
         return proof;
     }
     // For a candidate clue, three passes: the cheap attempts only
@@ -724,7 +743,7 @@ fn base_backbone(
     pool: &mut Pool,
 ) -> Backbone {
     let edges = engine.dom.len();
-    let proof = prove(engine, links, budget, pool, &|_| true, None, None, false, None);
+    let proof = prove(engine, links, budget, pool, &|_| true, None, None, false, None, None);
     let Some(first) = proof.first else {
         let values = if proof.stopped { engine.values() } else { vec![UNK; edges] };
         return Backbone { count: 0, finished: !proof.stopped, values, witnesses: Vec::new() };
@@ -921,13 +940,18 @@ struct Ranking {
     k: usize,
     queue: BinaryHeap<Reverse<(usize, usize, i8)>>,
     best: Vec<Suggestion>,
-    paused: std::collections::HashMap<(usize, i8), Vec<(u32, u8)>>,
+    /// Per paused candidate, the facts of a pause before the whole-board
+    /// searches, or None for an early pause (see `early` in [`prove`]).
+    paused: std::collections::HashMap<(usize, i8), Option<Facts>>,
     pool: Pool,
     /// Candidates being proven on other threads.
     running: usize,
     /// A budget or the stop ended the ranking.
     stopped: bool,
 }
+
+/// Facts proven by a candidate's proof: (edge, value).
+type Facts = Vec<(u32, u8)>;
 
 /// One candidate to prove, and how.
 struct Task {
@@ -939,6 +963,9 @@ struct Task {
     resume: Option<Vec<(u32, u8)>>,
     /// Pause before the whole-board searches.
     defer: bool,
+    /// On a first visit, the smallest pooled bound left in the queue: the
+    /// proof pauses once it has shown more open edges (see [`prove`]).
+    early: Option<usize>,
 }
 
 enum Step {
@@ -1001,9 +1028,19 @@ impl Ranking {
             // proof ends later only if no candidate has pushed the k-th best
             // below that bound by then (a wide-open board has many candidates
             // near the k-th best, and a few refutations there cost seconds).
-            let resume = self.paused.remove(&(cell, value));
+            //
+            // On its first visit, a candidate also pauses once its cheap
+            // solutions show more open edges than the next candidate's pooled
+            // bound: one that no pooled solution satisfies (bound 0, taken
+            // first) would otherwise pay for its repairs, and set the k-th
+            // best, before the candidates that the pool already shows to be
+            // closer.
+            let (resume, early) = match self.paused.remove(&(cell, value)) {
+                Some(facts) => (facts, None),
+                None => (None, self.queue.peek().map(|Reverse((next, _, _))| *next)),
+            };
             let defer = bound.is_some() && resume.is_none();
-            return Step::Prove(Task { cell, value, bound, resume, defer });
+            return Step::Prove(Task { cell, value, bound, resume, defer, early });
         }
     }
 
@@ -1016,7 +1053,7 @@ impl Ranking {
         }
         if proof.deferred {
             self.queue.push(Reverse((proof.open_count(), task.cell, task.value)));
-            self.paused.insert((task.cell, task.value), proof.facts);
+            self.paused.insert((task.cell, task.value), (!proof.early).then_some(proof.facts));
             return;
         }
         if proof.pruned || proof.first.is_none() {
@@ -1068,7 +1105,8 @@ fn attempt(
         return None;
     }
     let near = Some(sides[0] as usize);
-    let proof = prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_deref());
+    let proof =
+        prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_deref(), task.early);
     engine.undo_to(mark);
     Some(proof)
 }
