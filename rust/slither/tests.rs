@@ -684,6 +684,69 @@ fn the_sweep_settles_searches_as_the_search_does() {
     assert!(refuted >= 10 && found >= 10, "{refuted} {found}");
 }
 
+/// The search next to one place (`search::near`) agrees with the
+/// whole-board search on states with a clue added and a few edges assumed:
+/// when it finishes, it has found a solution (a checked one, with the clue)
+/// exactly when the whole-board search finds one; with a node cap it may
+/// leave the state unsettled, never wrong, and the engine is back in its state.
+#[test]
+fn the_search_next_to_a_clue_settles_states_as_the_whole_search_does() {
+    let (rows, cols) = (6, 7);
+    let mut rng = Rng(17);
+    let (mut refuted, mut found, mut unsettled) = (0, 0, 0);
+    for seed in 0..10u64 {
+        let lp = random_loop(rows, cols, seed).unwrap();
+        let counts = clue_counts(rows, cols, &lp);
+        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 30 { n } else { -1 }).collect();
+        let b = board(rows, cols, &clues).unwrap();
+        let mut engine = engine::Engine::new(&b, engine::Rules::SEARCH).unwrap();
+        let mut links = connect::Connectivity::default();
+        assert!(engine.run() && links.check(&engine));
+        let edges = engine.dom.len();
+        for _ in 0..200 {
+            let cell = rng.below(rows * cols);
+            if clues[cell] >= 0 {
+                continue;
+            }
+            let value = rng.below(4) as i8;
+            let assumed: Vec<(u32, u8)> =
+                (0..rng.below(3)).map(|_| (rng.below(edges) as u32, rng.below(2) as u8)).collect();
+            let mark = engine.mark();
+            if engine.add_clue(cell as u32, value)
+                && assumed.iter().all(|&(e, v)| engine.assign(e, v))
+                && engine.run()
+                && links.check(&engine)
+            {
+                let before = engine.dom.clone();
+                let mut stop = Stop::never();
+                let alone = search::count_from(&mut engine, &mut links, 1, &mut Budget::new(&mut stop), None);
+                let at = (2 * (cell / cols) + 1, 2 * (cell % cols) + 1);
+                for nodes in [u64::MAX, 5] {
+                    let mut stop = Stop::never();
+                    let out = search::near(&mut engine, &mut links, &mut Budget::new(&mut stop), at, nodes);
+                    assert_eq!(engine.dom, before);
+                    if !out.finished {
+                        assert!(nodes != u64::MAX && out.solutions.is_empty());
+                        unsettled += 1;
+                        continue;
+                    }
+                    assert_eq!(alone.solutions.is_empty(), out.solutions.is_empty(), "{clues:?} {cell} {value}");
+                    if let Some(s) = out.solutions.first() {
+                        assert!(check::is_solution(&b, s));
+                        let lines = b.grid.cell_edges[cell].iter().filter(|&&e| s[e as usize] == 1).count();
+                        assert_eq!(lines as i8, value);
+                        found += 1;
+                    } else {
+                        refuted += 1;
+                    }
+                }
+            }
+            engine.undo_to(mark);
+        }
+    }
+    assert!(refuted >= 10 && found >= 10 && unsettled >= 1, "{refuted} {found} {unsettled}");
+}
+
 /// The clues of a Loopy game ID `WxHt0:DESC` (digits; `a`..`z` = 1..26 blanks).
 fn tatham(id: &str) -> (usize, usize, Vec<i8>) {
     let (size, desc) = id.split_once(":").unwrap();
