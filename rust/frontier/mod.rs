@@ -68,6 +68,7 @@
 
 pub mod bignum;
 mod country;
+mod fold;
 mod given;
 mod grid;
 mod key;
