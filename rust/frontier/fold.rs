@@ -90,24 +90,152 @@ impl Ring for Prime {
     }
 }
 
+/// Plug strings read in base 3 (every plug is 0, 1 or 2): a table indexed
+/// so has `3^n` entries where one indexed by the packed string has `4^n`
+/// (at 16 points wide, the rank tables drop from about a megabyte to a
+/// tenth of that, beside tables of 9.3 MB).
+#[derive(Clone)]
+struct Tern([u16; 256]);
+
+impl Tern {
+    fn new() -> Tern {
+        let mut t = [0u16; 256];
+        for (v, x) in t.iter_mut().enumerate() {
+            *x = (0..4).rev().fold(0, |acc, i| acc * 3 + ((v >> (2 * i)) & 3) as u16);
+        }
+        Tern(t)
+    }
+
+    /// The base-3 value of packed string `v` (four plugs a lookup).
+    #[inline(always)]
+    fn of(&self, mut v: u64) -> usize {
+        let (mut r, mut m) = (0, 1);
+        while v != 0 {
+            r += usize::from(self.0[(v & 255) as usize]) * m;
+            m *= 81;
+            v >>= 8;
+        }
+        r
+    }
+
+    /// A table over the packed strings of `plugs` plugs, re-indexed by
+    /// base-3 value (the strings with a plug 3 dropped).
+    fn squeeze<T: Copy + Default>(&self, full: &[T], plugs: u32) -> Vec<T> {
+        if full.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![T::default(); 3usize.pow(plugs)];
+        for (v, &x) in full.iter().enumerate() {
+            if (0..plugs).all(|i| (v >> (2 * i)) & 3 != 3) {
+                out[self.of(v as u64)] = x;
+            }
+        }
+        out
+    }
+}
+
+/// [`Ranks`] with its tables indexed in base 3 ([`Tern`]).
+struct Compact {
+    tern: Tern,
+    lo_plugs: u32,
+    lo_open: Vec<u8>,
+    lo_index: Vec<u32>,
+    lo_lists: Vec<Vec<u32>>,
+    hi_close: Vec<u8>,
+    hi_base: Vec<u32>,
+    hi_list: Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl Compact {
+    fn new(r: Ranks, plugs: u32, tern: &Tern) -> Compact {
+        let (lo, hi) = (r.lo_plugs, plugs - r.lo_plugs);
+        Compact {
+            tern: tern.clone(),
+            lo_plugs: lo,
+            lo_open: tern.squeeze(&r.lo_open, lo),
+            lo_index: tern.squeeze(&r.lo_index, lo),
+            lo_lists: r.lo_lists,
+            hi_close: tern.squeeze(&r.hi_close, hi),
+            hi_base: tern.squeeze(&r.hi_base, hi),
+            hi_list: r.hi_list,
+            len: r.len,
+        }
+    }
+
+    #[inline(always)]
+    fn lo_open(&self, lo: u64) -> u8 {
+        self.lo_open[self.tern.of(lo)]
+    }
+
+    #[inline(always)]
+    fn lo_index(&self, lo: u64) -> u32 {
+        self.lo_index[self.tern.of(lo)]
+    }
+
+    #[inline(always)]
+    fn hi_close(&self, hi: u64) -> u8 {
+        self.hi_close[self.tern.of(hi)]
+    }
+
+    /// The first slot of high half `hi`'s block (`u32::MAX`: none).
+    #[inline(always)]
+    fn hi_base(&self, hi: u64) -> u32 {
+        self.hi_base[self.tern.of(hi)]
+    }
+
+    /// The slot of balanced state `s`.
+    #[inline(always)]
+    fn rank(&self, s: u64) -> usize {
+        let lo = s & ((1u64 << (2 * self.lo_plugs)) - 1);
+        self.hi_base(s >> (2 * self.lo_plugs)) as usize + self.lo_index(lo) as usize
+    }
+
+    /// The slot of `s` (no plug 3), or `None` when `s` is not balanced.
+    #[inline(always)]
+    fn rank_checked(&self, s: u64) -> Option<usize> {
+        let (lo, hi) = (s & ((1u64 << (2 * self.lo_plugs)) - 1), s >> (2 * self.lo_plugs));
+        let k = self.lo_open(lo);
+        (k != u8::MAX && self.hi_close(hi) == k).then(|| self.rank(s))
+    }
+}
+
 /// The tables' rank functions: the main table's `W` plugs (`L` of them in
 /// the low half), and the done table's `W - 1` split after `L - 1` plugs
-/// (`low`: the high halves are the main table's when the folded plug is in
-/// the low half) and after `L` (`high`: the low halves are the main
-/// table's). Both splits rank alike (numeric order).
+/// (`low`: its high halves are the main table's, when the folded plug is
+/// in the low half) and after `L` (its low halves are the main table's:
+/// only the first slot of each block is kept, `high_base`). Both splits
+/// rank alike (numeric order). Only what the passes read is kept.
 struct Tables {
-    main: Ranks,
-    low: Ranks,
-    high: Ranks,
+    main: Compact,
+    low: Compact,
+    high_base: Vec<u32>,
+    done_len: usize,
 }
 
 impl Tables {
     fn new(width: usize, max: usize) -> Option<Tables> {
+        let tern = Tern::new();
         let main = Ranks::new(width, max)?;
-        let l = main.lo_plugs as usize;
-        let low = Ranks::split(width - 1, l - 1, max)?;
-        let high = Ranks::split(width - 1, l, max)?;
-        Some(Tables { main, low, high })
+        let l = main.lo_plugs;
+        let mut low = Ranks::split(width - 1, l as usize - 1, max)?;
+        // Ranks and the blocks' first slots are all a pass reads of it.
+        (low.lo_open, low.lo_lists, low.hi_close, low.hi_list) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let high = Ranks::split(width - 1, l as usize, max)?;
+        let high_base = tern.squeeze(&high.hi_base, width as u32 - 1 - l);
+        Some(Tables {
+            main: Compact::new(main, width as u32, &tern),
+            low: Compact::new(low, width as u32 - 1, &tern),
+            high_base,
+            done_len: high.len,
+        })
+    }
+
+    /// The first slot of the done block of high half `hi` (`W - L - 1`
+    /// plugs, the split after `L`).
+    #[inline(always)]
+    fn high_base(&self, hi: u64) -> usize {
+        self.high_base[self.main.tern.of(hi)] as usize
     }
 }
 
@@ -130,7 +258,7 @@ pub fn count(
         return Ok(None);
     }
     let Some(tables) = Tables::new(width, max_states) else { return Ok(None) };
-    let slots = tables.main.len + tables.high.len;
+    let slots = tables.main.len + tables.done_len;
     if slots > max_states {
         return Ok(None);
     }
@@ -232,9 +360,9 @@ fn pass<R: Ring>(
     ring: R,
     ask: &mut dyn FnMut() -> bool,
 ) -> Result<u64> {
-    let (mr, dr) = (&tables.main, &tables.high);
+    let mr = &tables.main;
     let mut main = zeroed(mr.len)?;
-    let mut done = zeroed(dr.len)?;
+    let mut done = zeroed(tables.done_len)?;
     main[mr.rank(0)] = 1;
     let all = kind == Cycles::All;
     let mut total = 0u64;
@@ -359,21 +487,21 @@ impl Point {
     /// The block of high half `hi` (first slot `base`), the pair in the high half.
     #[inline(always)]
     fn high<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, hi: u64, base: usize) {
-        let (mr, dr) = (&t.main, &t.high);
+        let mr = &t.main;
         let c = self.c - mr.lo_plugs;
         let (sh0, sh1) = (2 * c, 2 * c + 2);
-        let k = mr.hi_close[hi as usize];
+        let k = mr.hi_close(hi);
         let len = mr.lo_lists[k as usize].len();
-        let done_block = |h: u64| dr.hi_base[without(h, c + 1) as usize] as usize;
+        let done_block = |h: u64| t.high_base(without(h, c + 1));
         match (hi >> sh0) & 15 {
             0 => {
-                let b12 = mr.hi_base[(hi | (1 << sh0) | (2 << sh1)) as usize] as usize;
-                let h21 = (hi | (2 << sh0) | (1 << sh1)) as usize;
-                let b21 = (mr.hi_close[h21] == k).then(|| mr.hi_base[h21] as usize);
+                let b12 = mr.hi_base(hi | (1 << sh0) | (2 << sh1)) as usize;
+                let h21 = hi | (2 << sh0) | (1 << sh1);
+                let b21 = (mr.hi_close(h21) == k).then(|| mr.hi_base(h21) as usize);
                 self.zeros(main, done, ring, [base, b12, b21.map_or(NONE as usize, |b| b), done_block(hi)], len);
             }
             x @ (1 | 2) => {
-                let b0x = mr.hi_base[((hi & !(3 << sh0)) | (x << sh1)) as usize] as usize;
+                let b0x = mr.hi_base((hi & !(3 << sh0)) | (x << sh1)) as usize;
                 self.ones(main, done, ring, [base, b0x, done_block(hi)], len);
             }
             p @ (5 | 10) => {
@@ -411,9 +539,9 @@ impl Point {
         hi: u64,
         base: usize,
     ) {
-        let k = t.main.hi_close[hi as usize] as usize;
+        let k = t.main.hi_close(hi) as usize;
         let plan = &plans[k];
-        let bd = t.low.hi_base[hi as usize] as usize;
+        let bd = t.low.hi_base(hi) as usize;
         let at = |j: u32| base + j as usize;
         for &[j, j12, j21, jd, n] in &plan.zeros {
             let r21 = if j21 == NONE { NONE as usize } else { at(j21) };
@@ -439,8 +567,8 @@ impl Point {
     fn plan(&self, t: &Tables, k: usize) -> Plan {
         let (mr, dl) = (&t.main, &t.low);
         let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
-        let index = |lo: u64| mr.lo_index[lo as usize];
-        let folded = |lo: u64| dl.lo_index[without(lo, self.c + 1) as usize];
+        let index = |lo: u64| mr.lo_index(lo);
+        let folded = |lo: u64| dl.lo_index(without(lo, self.c + 1));
         let mut plan = Plan::default();
         let list = &mr.lo_lists[k];
         let mut j = 0;
@@ -452,7 +580,7 @@ impl Point {
             match (lo >> sh0) & 15 {
                 0 => {
                     let l21 = lo | (2 << sh0) | (1 << sh1);
-                    let j21 = if mr.lo_open[l21 as usize] as usize == k { index(l21) } else { NONE };
+                    let j21 = if mr.lo_open(l21) as usize == k { index(l21) } else { NONE };
                     plan.zeros.push([j0, index(lo | (1 << sh0) | (2 << sh1)), j21, folded(lo), n32]);
                 }
                 x @ (1 | 2) => plan.ones.push([j0, index((lo & !(3 << sh0)) | (x << sh1)), folded(lo), n32]),
@@ -493,9 +621,7 @@ impl Point {
         // targets are never read).
         let first = |x: usize| list.get(plan.run[x][0] as usize).map(|&lo| u64::from(lo) & !(3 << top));
         let index = |lo: Option<u64>, y: u64, open: usize| match lo {
-            Some(lo) if mr.lo_open[(lo | (y << top)) as usize] as usize == open => {
-                mr.lo_index[(lo | (y << top)) as usize]
-            }
+            Some(lo) if mr.lo_open(lo | (y << top)) as usize == open => mr.lo_index(lo | (y << top)),
             _ => NONE,
         };
         plan.zero_to = [index(first(0), 1, k + 1), index(first(0), 2, k.wrapping_sub(1))];
@@ -505,7 +631,7 @@ impl Point {
             let lo = u64::from(list[j as usize]);
             let p = partner_left(lo, self.c);
             let to = (lo & !(3 << top) & !(3 << (2 * p))) | (2 << (2 * p));
-            plan.joins.push([j, mr.lo_index[to as usize]]);
+            plan.joins.push([j, mr.lo_index(to)]);
         }
         plan
     }
@@ -528,13 +654,13 @@ impl Point {
         hi: u64,
         base: usize,
     ) {
-        let (mr, dr) = (&t.main, &t.high);
-        let k = mr.hi_close[hi as usize] as usize;
+        let mr = &t.main;
+        let k = mr.hi_close(hi) as usize;
         let plan = &plans[k];
-        let block = |h: u64| mr.hi_base.get(h as usize).filter(|&&b| b != u32::MAX).map(|&b| b as usize);
+        let block = |h: u64| Some(mr.hi_base(h)).filter(|&b| b != u32::MAX).map(|b| b as usize);
         match hi & 3 {
             0 => {
-                let bd = dr.hi_base[(hi >> 2) as usize] as usize;
+                let bd = t.high_base(hi >> 2);
                 let [j, n] = plan.run[0];
                 if n > 0 {
                     // `()` always exists beside `00`; `)(` when k > 0.
@@ -561,12 +687,12 @@ impl Point {
                 if n > 0 {
                     let q = partner_right(hi, 0);
                     let to = (hi & !3 & !(3 << (2 * q))) | (1 << (2 * q));
-                    let bd = dr.hi_base[(to >> 2) as usize] as usize;
+                    let bd = t.high_base(to >> 2);
                     self.join(main, done, ring, base + j as usize, bd + plan.end_to[0] as usize, n as usize);
                 }
             }
             2 => {
-                let bd = dr.hi_base[(hi >> 2) as usize] as usize;
+                let bd = t.high_base(hi >> 2);
                 for &[j, jd] in &plan.joins {
                     self.join(main, done, ring, base + j as usize, bd + jd as usize, 1);
                 }
@@ -579,7 +705,7 @@ impl Point {
     /// when it is a join source.
     #[inline(always)]
     fn one<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, s: u64, r: usize) {
-        let (mr, dr) = (&t.main, &t.high);
+        let (mr, dr) = (&t.main, &t.low);
         let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
         match (s >> sh0) & 15 {
             0 => {
