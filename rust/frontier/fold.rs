@@ -833,4 +833,18 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_stop_ends_the_passes_on_one_thread_and_on_several() {
+        // Asked from 100 ms on: past the bound's sweep, inside the passes
+        // (16 x 16 points, all cycles: four passes of about 0.4 s each).
+        for threads in [1, 2] {
+            let start = std::time::Instant::now();
+            let late = move || start.elapsed() > std::time::Duration::from_millis(100);
+            let mut stop = Stop::new(&late);
+            let got = count(16, 16, Cycles::All, usize::MAX, threads, &mut stop);
+            assert!(matches!(got, Err(Error::Interrupted)), "{threads} threads");
+            assert!(start.elapsed() < std::time::Duration::from_secs(1), "{threads} threads: {:?}", start.elapsed());
+        }
+    }
 }
