@@ -11,12 +11,12 @@ Rows (unclued grids; the peer counts these only):
 
 Each instance runs in a child process (this script with ``--one``), so that its
 CPU time and peak memory come from ``os.wait4``'s rusage, for our engine and the
-peers alike. These unclued boards go through the table of every frontier state
-(``rust/frontier/grid.rs``) on one thread, exact in one pass (a table whose exact
-counts would pass 8 GiB is swept once per modulus instead, one word a slot,
-``rust/frontier/residue.rs``); ``--threads N`` (default 2) counts
-each again on N threads and prints the count call's wall seconds on 1 and on N
-and their ratio (meaningful only with N idle cores). FGPC counts modulo one 63-bit prime per run; its exact count is
+peers alike. These unclued boards go through the tables of every frontier state
+of the folded frontier (``rust/frontier/fold.rs``: ``W`` plugs, one word a slot,
+one pass per modulus, ``rust/frontier/residue.rs``) on one thread; ``--threads N``
+(default 2) counts each again on N threads (the passes side by side) and prints
+the count call's wall seconds on 1 and on N and their ratio (meaningful only
+with N idle cores). FGPC counts modulo one 63-bit prime per run; its exact count is
 ``../shared/peers/fgpc/exact.py`` (the runs' CPU time and peak memory, the
 build not counted). Counts must agree with each other. ``--oeis`` counts the
 OEIS anchors instead: A003763 to 20 x 20 points and A140517 to 17 x 17 cells,

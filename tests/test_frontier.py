@@ -176,16 +176,20 @@ def test_limit_stops_the_sweep_early_when_closed_loops_reach_it():
 
 
 def test_max_states_raises_capacity_error():
-    # An unclued grid is counted over a table of every frontier state (peak =
-    # its size) when that fits the budget; below it, the hash sweep stores
-    # only the states reached, and refuses below its own peak.
+    # An unclued grid is counted over tables of every frontier state (peak =
+    # their size) when they fit the budget; below them, the hash sweep
+    # stores only the states reached, and refuses below its own peak (above
+    # the folded frontier's tables; with a limit, the table of W + 1 plugs).
     board = _core.SlitherBoard(6, 6, [None] * 36)
     count, peak = board.count_frontier()
     assert board.count_frontier(max_states=peak) == (count, peak)
-    hashed, hashed_peak = board.count_frontier(max_states=peak - 1)
-    assert (hashed, hashed_peak < peak) == (count, True)
     with pytest.raises(CapacityError, match="max_states"):
-        board.count_frontier(max_states=hashed_peak - 1)
+        board.count_frontier(max_states=peak - 1)
+    _, table = board.count_frontier(limit=10**12)
+    hashed, hashed_peak = board.count_frontier(limit=10**12, max_states=table - 1)
+    assert (hashed, hashed_peak < table) == (count, True)
+    with pytest.raises(CapacityError, match="max_states"):
+        board.count_frontier(limit=10**12, max_states=hashed_peak - 1)
     with pytest.raises(CapacityError):
         _core.CountryBoard(8, 8, list(range(64)), [None] * 64).count_frontier(max_states=10)
 

@@ -50,6 +50,10 @@
 //! block holds zeros; groups whose blocks are all zeros are passed over
 //! (most of a Hamiltonian table stays zero).
 //!
+//! Without a limit, [`count`] hands the grid to [`super::fold`] (a frontier
+//! of `W` plugs, about half the slots, counted by residues); this table
+//! counts the rest: with a limit, or where the fold does not reach.
+//!
 //! Counts are exact: `w` 64-bit limbs a slot, and the table widens by one
 //! limb before any top limb could overflow (a top limb stays below `2^56`
 //! between points; a point sums at most `2 W + 4` old counts into one slot).
@@ -80,29 +84,35 @@ const WIDEN_AT: u64 = 1 << 56;
 const BAD: u8 = u8::MAX;
 
 /// The rank of every balanced string of `plugs` plugs.
-struct Ranks {
+pub(super) struct Ranks {
     /// Plugs in the low half.
-    lo_plugs: u32,
+    pub(super) lo_plugs: u32,
     /// Per low half: the number of "(" it leaves open, or [`BAD`].
-    lo_open: Vec<u8>,
+    pub(super) lo_open: Vec<u8>,
     /// Per low half: its index among the low halves with as many open.
-    lo_index: Vec<u32>,
+    pub(super) lo_index: Vec<u32>,
     /// The valid low halves with `k` open, ascending (`lo_lists[k]`).
-    lo_lists: Vec<Vec<u32>>,
+    pub(super) lo_lists: Vec<Vec<u32>>,
     /// Per high half: the number of ")" it closes past its start, or [`BAD`].
-    hi_close: Vec<u8>,
+    pub(super) hi_close: Vec<u8>,
     /// Per high half: the first slot of its block.
-    hi_base: Vec<u32>,
+    pub(super) hi_base: Vec<u32>,
     /// The valid high halves, ascending, with their block's first slot.
-    hi_list: Vec<(u32, u32)>,
+    pub(super) hi_list: Vec<(u32, u32)>,
     /// Number of slots (balanced strings).
-    len: usize,
+    pub(super) len: usize,
 }
 
 impl Ranks {
     /// Rank tables for `plugs` plugs, or `None` when the strings number more
     /// than `max`.
-    fn new(plugs: usize, max: usize) -> Option<Ranks> {
+    pub(super) fn new(plugs: usize, max: usize) -> Option<Ranks> {
+        Ranks::split(plugs, plugs / 2, max)
+    }
+
+    /// [`Ranks::new`] with `lo_plugs` plugs in the low half (the ranks are
+    /// the same whatever the split: the numeric order of the strings).
+    pub(super) fn split(plugs: usize, lo_plugs: usize, max: usize) -> Option<Ranks> {
         // The number of balanced strings first (a Motzkin number), so that
         // a table too large is refused before its rank tables are built.
         let mut ways = vec![0u128; plugs + 2];
@@ -117,7 +127,7 @@ impl Ranks {
         if ways[0] > max.min(u32::MAX as usize) as u128 {
             return None;
         }
-        let lo_plugs = (plugs / 2) as u32;
+        let lo_plugs = lo_plugs.min(plugs) as u32;
         let hi_plugs = plugs as u32 - lo_plugs;
         let scan = |bits: u32, forward: bool| -> (Vec<u8>, usize) {
             let n = 1usize << (2 * bits);
@@ -176,14 +186,14 @@ impl Ranks {
 
     /// The slot of balanced state `s`.
     #[inline(always)]
-    fn rank(&self, s: u64) -> usize {
+    pub(super) fn rank(&self, s: u64) -> usize {
         let lo = (s & ((1u64 << (2 * self.lo_plugs)) - 1)) as usize;
         self.hi_base[(s >> (2 * self.lo_plugs)) as usize] as usize + self.lo_index[lo] as usize
     }
 
     /// The slot of `s`, or `None` when `s` is not balanced.
     #[inline(always)]
-    fn rank_checked(&self, s: u64) -> Option<usize> {
+    pub(super) fn rank_checked(&self, s: u64) -> Option<usize> {
         let lo = (s & ((1u64 << (2 * self.lo_plugs)) - 1)) as usize;
         let hi = (s >> (2 * self.lo_plugs)) as usize;
         let k = self.lo_open[lo];
@@ -507,7 +517,7 @@ impl Table {
 /// `n` zero words, fresh from the allocator: a large block comes zeroed
 /// from the operating system, its pages mapped when first written, so that
 /// the slots never written (most of a Hamiltonian table) take no memory.
-fn zeroed(n: usize) -> Result<Vec<u64>> {
+pub(super) fn zeroed(n: usize) -> Result<Vec<u64>> {
     let refuse = || Error::Capacity(format!("no memory for a table of {n} counts"));
     if n == 0 {
         return Ok(Vec::new());
@@ -596,7 +606,8 @@ enum Arith {
 /// How [`count_with`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// Residues for a large table whose counts need more than one word,
+    /// With no limit, the folded frontier ([`super::fold`]) where it
+    /// reaches; else residues for a large table whose counts need more than one word,
     /// else exact (see [`count`]).
     Auto,
     /// One exact pass.
@@ -623,7 +634,7 @@ const RESIDUE_BYTES: usize = 8 << 30;
 
 /// The matching ")" of the "(" at plug `p` of `s`.
 #[inline(always)]
-fn partner_right(s: u64, p: u32) -> u32 {
+pub(super) fn partner_right(s: u64, p: u32) -> u32 {
     let mut depth = 0i32;
     let mut m = s & (u64::MAX << (2 * p));
     loop {
@@ -642,7 +653,7 @@ fn partner_right(s: u64, p: u32) -> u32 {
 
 /// The matching "(" of the ")" at plug `p` of `s`.
 #[inline(always)]
-fn partner_left(s: u64, p: u32) -> u32 {
+pub(super) fn partner_left(s: u64, p: u32) -> u32 {
     let mut depth = 0i32;
     let keep = 2 * p + 2;
     let mut m = if keep == 64 { s } else { s & ((1u64 << keep) - 1) };
@@ -665,9 +676,13 @@ fn partner_left(s: u64, p: u32) -> u32 {
 /// frontier one word); the caller then uses the general sweep. `peak_states`
 /// is the table's number of slots.
 ///
-/// A table whose exact counts would pass [`RESIDUE_BYTES`] (8 GiB), with no
-/// `limit`, is swept once per modulus (one word a slot, see
-/// [`super::residue`]); any other is swept once with exact counts.
+/// With no `limit`, the folded frontier of `W` plugs counts it
+/// ([`super::fold`]: residues, about half the slots of this module's table
+/// and one word a slot); past its reach, or with a limit (checked against
+/// exact counts as loops close), this module's table: a table whose exact
+/// counts would pass [`RESIDUE_BYTES`] (8 GiB), with no `limit`, is swept
+/// once per modulus (one word a slot, see [`super::residue`]); any other is
+/// swept once with exact counts.
 pub fn count(
     rows: usize,
     cols: usize,
@@ -695,6 +710,12 @@ pub fn count_with(
     mode: Mode,
     stop: &mut Stop<'_>,
 ) -> Result<Option<Count>> {
+    if mode == Mode::Auto && limit.is_none() {
+        // The folded frontier (`W` plugs, residues): about half the slots.
+        if let Some(count) = super::fold::count(rows, cols, kind, max_states, threads, stop)? {
+            return Ok(Some(count));
+        }
+    }
     // Sweep along the longer side: the frontier spans the shorter one.
     let (height, width) = (rows.max(cols), rows.min(cols));
     if width < 2 || width + 1 > MAX_PLUGS {
@@ -1377,7 +1398,7 @@ impl Joins {
 }
 
 /// [`partner_right`] when the partner lies below plug `end`, else `None`.
-fn partner_right_below(s: u64, p: u32, end: u32) -> Option<u32> {
+pub(super) fn partner_right_below(s: u64, p: u32, end: u32) -> Option<u32> {
     let mut depth = 0i32;
     let mut m = s & (u64::MAX << (2 * p));
     while m != 0 {
@@ -1399,7 +1420,7 @@ fn partner_right_below(s: u64, p: u32, end: u32) -> Option<u32> {
 }
 
 /// [`partner_left`] when the partner lies at plug `floor` or above, else `None`.
-fn partner_left_from(s: u64, p: u32, floor: u32) -> Option<u32> {
+pub(super) fn partner_left_from(s: u64, p: u32, floor: u32) -> Option<u32> {
     let mut depth = 0i32;
     let keep = 2 * p + 2;
     let mut m = (if keep == 64 { s } else { s & ((1u64 << keep) - 1) }) & (u64::MAX << (2 * floor));

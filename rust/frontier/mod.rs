@@ -52,11 +52,14 @@
 //!   clamps.
 //! - `max_states`: the most states one layer may hold. A layer that would
 //!   pass it stops the count with [`Error::Capacity`] before memory runs
-//!   away. An unclued grid's table holds every frontier state (a Motzkin
-//!   number of them, 2.4 million 16 points wide, 18.2 million 18 wide): it
-//!   is used only when that number is within `max_states` (it is then the
-//!   count's `peak_states`), else the sweep runs and stores only the states
-//!   it reaches. A layer keeps its states as dense records (key and count words,
+//!   away. An unclued grid's tables hold every frontier state (Motzkin
+//!   numbers of them: without a limit, the folded frontier's two tables,
+//!   1.2 million slots 16 points wide, 8.9 million 18 wide, see [`fold`];
+//!   with one, the table of `W + 1` plugs, 2.4 and 18.2 million, see
+//!   [`grid`]): they are used only when that number is within `max_states`
+//!   (it is then the count's `peak_states`; with several threads the folded
+//!   passes run side by side only as far as their tables fit it), else the
+//!   sweep runs and stores only the states it reaches. A layer keeps its states as dense records (key and count words,
 //!   in the order first reached) and an index of 4-byte slots at most 3/4
 //!   full; the layer swept and the one built are both in memory. That is
 //!   about 135 bytes a state of the largest layer on the 18 x 18
@@ -68,6 +71,7 @@
 
 pub mod bignum;
 mod country;
+mod fold;
 mod given;
 mod grid;
 mod key;
@@ -152,7 +156,7 @@ pub fn slither_count(
 }
 
 /// [`slither_count`] with `threads` workers for a board without clues
-/// (counted over the table of every frontier state, see [`grid`]; other
+/// (counted over the tables of every frontier state, see [`fold`] and [`grid`]; other
 /// boards are swept on one thread). `threads` is at least 1.
 pub fn slither_count_on(
     rows: usize,
@@ -193,8 +197,8 @@ pub fn country_count(
 }
 
 /// [`country_count`] with `threads` workers when every cell is its own
-/// country and none is numbered (Hamiltonian cycles, counted over the table
-/// of every frontier state, see [`grid`]; other boards are swept on one
+/// country and none is numbered (Hamiltonian cycles, counted over the tables
+/// of every frontier state, see [`fold`] and [`grid`]; other boards are swept on one
 /// thread). `threads` is at least 1.
 #[allow(clippy::too_many_arguments, reason = "the board and the count's four controls")]
 pub fn country_count_on(

@@ -240,11 +240,10 @@ fn budget_and_refusals() {
     let all = |n: usize, max: Option<usize>| slither_count(n, n, &vec![-1; n * n], None, max, &mut Stop::never());
     let peak = all(6, None).unwrap().peak_states;
     assert_eq!(all(6, Some(peak)).unwrap().count.to_string(), "487150371");
-    // Past the table's size (the unclued grid's table), the hash sweep
-    // counts what it can under the budget, and refuses below that.
-    let hashed = all(6, Some(peak - 1)).unwrap();
-    assert_eq!((hashed.count.to_string().as_str(), hashed.peak_states < peak), ("487150371", true));
-    assert!(matches!(all(6, Some(hashed.peak_states - 1)), Err(Error::Capacity(_))));
+    // Below the unclued grid's tables (the folded frontier's two, 178
+    // slots), the hash sweep, which needs more, refuses too.
+    assert_eq!(peak, 178);
+    assert!(matches!(all(6, Some(peak - 1)), Err(Error::Capacity(_))));
     assert!(matches!(slither_count(101, 1, &[-1; 101], None, None, &mut Stop::never()), Err(Error::TooLarge(_))));
     assert!(matches!(slither_count(0, 1, &[], None, None, &mut Stop::never()), Err(Error::InvalidArgument(_))));
     let ham = |n: usize| {
@@ -278,7 +277,8 @@ fn a_limit_stops_the_sweep_once_closed_loops_reach_it() {
         assert_eq!(out.count.to_u64(), Some(limit));
         assert!(out.peak_states <= budget);
     }
-    assert!(matches!(slither_count(12, 12, &clear, None, Some(60_000), &mut Stop::never()), Err(Error::Capacity(_))));
+    // Without a limit: the unclued tables take 57,346 slots, the hash sweep more.
+    assert!(matches!(slither_count(12, 12, &clear, None, Some(57_345), &mut Stop::never()), Err(Error::Capacity(_))));
     // A positive clue in the last row keeps every state unsure until the end.
     let mut late = clear.clone();
     late[143] = 2;
@@ -375,13 +375,18 @@ fn the_table_takes_the_limit_the_budget_and_the_stop() {
     let early = grid::count(18, 18, grid::Cycles::All, Some(1000), usize::MAX, 1, &mut Stop::never()).unwrap();
     assert_eq!(early.unwrap().count, Nat::from(1000));
     assert_eq!(count(Some(10_000_000), usize::MAX).unwrap().count, Nat::from(1_222_363));
-    // The table of 6 points wide has 127 slots (the Motzkin number M(7)).
-    assert_eq!(count(None, 127).unwrap().peak_states, 127);
-    assert!(count(None, 126).is_none());
-    // Past the budget, the public count falls back on the hash sweep.
+    // The tables of 6 points wide have 72 slots (the Motzkin numbers M(6)
+    // and M(5): the folded frontier); with a limit, the table of 127 (M(7)).
+    assert_eq!(count(None, 72).unwrap().peak_states, 72);
+    assert!(count(None, 71).is_none());
+    assert_eq!(count(Some(10_000_000), 127).unwrap().peak_states, 127);
+    assert!(count(Some(10_000_000), 126).is_none());
+    // Past the budget, the public count falls back on the hash sweep (with
+    // a limit, past the table of 127; without, it needs more than 71 too).
     let clues = vec![-1; 25];
-    let hashed = slither_count(5, 5, &clues, None, Some(126), stop).unwrap();
+    let hashed = slither_count(5, 5, &clues, Some(10_000_000), Some(126), stop).unwrap();
     assert_eq!((hashed.count.to_string().as_str(), hashed.peak_states <= 126), ("1222363", true));
+    assert!(matches!(slither_count(5, 5, &clues, None, Some(71), stop), Err(Error::Capacity(_))));
     let yes = || true;
     let mut asked = Stop::new(&yes);
     std::thread::sleep(Stop::PERIOD * 2);

@@ -1,0 +1,850 @@
+//! Unclued grids with a frontier of `W` plugs (the grid `W` points wide)
+//! instead of [`super::grid`]'s `W + 1`: the point's left-in plug is folded
+//! into its up-in plug, so the tables hold a Motzkin number `M(W)` of slots
+//! and `M(W - 1)` more, about half of `M(W + 1)`, one word a slot, counted
+//! modulo word-size numbers ([`super::residue`]), one sweep per modulus.
+//!
+//! Before the point in column `c`, plugs `0..c` hold the down edges of the
+//! points already passed in this row and plugs `c + 1..W` the edges coming
+//! down from the row above, as in [`super::grid`]; plug `c` holds what comes
+//! into the point, from the left or from above, merged: 0 (nothing), "(" or
+//! ")" (one end of a piece of path; whether it came from the left or from
+//! above changes nothing afterwards), or "done" (two ends met there: the
+//! point has its two edges and sends none on). A done point is not a plug
+//! value in the main table: those states live in a second table, indexed by
+//! the state without plug `c` (a balanced string of `W - 1` plugs).
+//!
+//! The point in column `c` decides its down edge (into plug `c`) and its
+//! right edge, which is merged at once with plug `c + 1` (what comes into
+//! the next point from above): an end meeting an empty plug becomes that
+//! plug; an end meeting an end joins them and makes the next point done
+//! (the join's far ends re-marked as in [`super::grid`], `()` closing a
+//! loop). So nothing waits in a separate left-in plug, and at the end of a
+//! row the down edges are already the next row's frontier: no shift.
+//!
+//! Both tables are updated in place, one pass over the main table in
+//! ascending order per point. With the pair of plugs `c`, `c + 1` and the
+//! other plugs `R` fixed, the slots that feed each other form a group,
+//! anchored at the state whose pair is `00` or `x0`:
+//!
+//! - `00`, `()`, `)(` and done-then-`0`: afterwards `00` holds the old `00`
+//!   (all cycles: the point stays empty) plus the old done; `()` the old
+//!   `00` (a new piece turning at the point) plus the old `()` going down;
+//!   `)(` its own count going down; done-then-`0` the old `)(` going right
+//!   (two pieces joined at the next point).
+//! - `x0`, `0x` and done-then-`x`: `x0` holds its count going down; `0x` the
+//!   old `0x` (all cycles), the old done, and the old `x0` going right;
+//!   done-then-`x` the old `0x` (a new piece whose right end meets the end
+//!   coming down into the next point: that end's mark moves to plug `c`).
+//! - `((` and `))` going right join two pieces: their count goes to the
+//!   done state with plug `c` empty and the far end re-marked, whose anchor
+//!   (pair `00`, the re-marked plug lower in value or in a lower place) is
+//!   smaller, so the ascending pass has already read its old count.
+//!
+//! A loop closes only where `(` at plug `c` goes right into `)` at plug
+//! `c + 1`: a solution when every other plug is empty (all cycles; a
+//! Hamiltonian cycle only at the last point of the last row), read before
+//! the point's pass.
+//!
+//! Several threads sweep different moduli at once, each with tables of its
+//! own (the passes are independent; each is one thread's work).
+
+use super::grid::{partner_left, partner_left_from, partner_right, partner_right_below, zeroed, Cycles, Ranks};
+use super::residue;
+use super::sweep::Count;
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Most plugs: two bits each, and the fold of plug `c + 1` shifts by
+/// `2 (c + 2) <= 2 W` bits, which must stay below 64.
+const MAX_PLUGS: usize = 31;
+
+/// Sums modulo the pass's modulus.
+trait Ring: Copy + Send + Sync {
+    fn add(self, x: u64, y: u64) -> u64;
+}
+
+/// Modulo `2^64`: plain wrapping sums.
+#[derive(Clone, Copy)]
+struct Wrap;
+
+impl Ring for Wrap {
+    #[inline(always)]
+    fn add(self, x: u64, y: u64) -> u64 {
+        x.wrapping_add(y)
+    }
+}
+
+/// Modulo a prime below `2^63` (two residues sum below `2^64`).
+#[derive(Clone, Copy)]
+struct Prime(u64);
+
+impl Ring for Prime {
+    #[inline(always)]
+    fn add(self, x: u64, y: u64) -> u64 {
+        // Branch-free: below the modulus, `s - m` wraps past `s`.
+        let s = x + y;
+        s.min(s.wrapping_sub(self.0))
+    }
+}
+
+/// Plug strings read in base 3 (every plug is 0, 1 or 2): a table indexed
+/// so has `3^n` entries where one indexed by the packed string has `4^n`
+/// (at 16 points wide, the rank tables drop from about a megabyte to a
+/// tenth of that, beside tables of 9.3 MB).
+#[derive(Clone)]
+struct Tern([u16; 256]);
+
+impl Tern {
+    fn new() -> Tern {
+        let mut t = [0u16; 256];
+        for (v, x) in t.iter_mut().enumerate() {
+            *x = (0..4).rev().fold(0, |acc, i| acc * 3 + ((v >> (2 * i)) & 3) as u16);
+        }
+        Tern(t)
+    }
+
+    /// The base-3 value of packed string `v` (four plugs a lookup).
+    #[inline(always)]
+    fn of(&self, mut v: u64) -> usize {
+        let (mut r, mut m) = (0, 1);
+        while v != 0 {
+            r += usize::from(self.0[(v & 255) as usize]) * m;
+            m *= 81;
+            v >>= 8;
+        }
+        r
+    }
+
+    /// A table over the packed strings of `plugs` plugs, re-indexed by
+    /// base-3 value (the strings with a plug 3 dropped).
+    fn squeeze<T: Copy + Default>(&self, full: &[T], plugs: u32) -> Vec<T> {
+        if full.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![T::default(); 3usize.pow(plugs)];
+        for (v, &x) in full.iter().enumerate() {
+            if (0..plugs).all(|i| (v >> (2 * i)) & 3 != 3) {
+                out[self.of(v as u64)] = x;
+            }
+        }
+        out
+    }
+}
+
+/// [`Ranks`] with its tables indexed in base 3 ([`Tern`]).
+struct Compact {
+    tern: Tern,
+    lo_plugs: u32,
+    lo_open: Vec<u8>,
+    lo_index: Vec<u32>,
+    lo_lists: Vec<Vec<u32>>,
+    hi_close: Vec<u8>,
+    hi_base: Vec<u32>,
+    hi_list: Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl Compact {
+    fn new(r: Ranks, plugs: u32, tern: &Tern) -> Compact {
+        let (lo, hi) = (r.lo_plugs, plugs - r.lo_plugs);
+        Compact {
+            tern: tern.clone(),
+            lo_plugs: lo,
+            lo_open: tern.squeeze(&r.lo_open, lo),
+            lo_index: tern.squeeze(&r.lo_index, lo),
+            lo_lists: r.lo_lists,
+            hi_close: tern.squeeze(&r.hi_close, hi),
+            hi_base: tern.squeeze(&r.hi_base, hi),
+            hi_list: r.hi_list,
+            len: r.len,
+        }
+    }
+
+    #[inline(always)]
+    fn lo_open(&self, lo: u64) -> u8 {
+        self.lo_open[self.tern.of(lo)]
+    }
+
+    #[inline(always)]
+    fn lo_index(&self, lo: u64) -> u32 {
+        self.lo_index[self.tern.of(lo)]
+    }
+
+    #[inline(always)]
+    fn hi_close(&self, hi: u64) -> u8 {
+        self.hi_close[self.tern.of(hi)]
+    }
+
+    /// The first slot of high half `hi`'s block (`u32::MAX`: none).
+    #[inline(always)]
+    fn hi_base(&self, hi: u64) -> u32 {
+        self.hi_base[self.tern.of(hi)]
+    }
+
+    /// The slot of balanced state `s`.
+    #[inline(always)]
+    fn rank(&self, s: u64) -> usize {
+        let lo = s & ((1u64 << (2 * self.lo_plugs)) - 1);
+        self.hi_base(s >> (2 * self.lo_plugs)) as usize + self.lo_index(lo) as usize
+    }
+
+    /// The slot of `s` (no plug 3), or `None` when `s` is not balanced.
+    #[inline(always)]
+    fn rank_checked(&self, s: u64) -> Option<usize> {
+        let (lo, hi) = (s & ((1u64 << (2 * self.lo_plugs)) - 1), s >> (2 * self.lo_plugs));
+        let k = self.lo_open(lo);
+        (k != u8::MAX && self.hi_close(hi) == k).then(|| self.rank(s))
+    }
+}
+
+/// The tables' rank functions: the main table's `W` plugs (`L` of them in
+/// the low half), and the done table's `W - 1` split after `L - 1` plugs
+/// (`low`: its high halves are the main table's, when the folded plug is
+/// in the low half) and after `L` (its low halves are the main table's:
+/// only the first slot of each block is kept, `high_base`). Both splits
+/// rank alike (numeric order). Only what the passes read is kept.
+struct Tables {
+    main: Compact,
+    low: Compact,
+    high_base: Vec<u32>,
+    done_len: usize,
+}
+
+impl Tables {
+    fn new(width: usize, max: usize) -> Option<Tables> {
+        let tern = Tern::new();
+        let main = Ranks::new(width, max)?;
+        let l = main.lo_plugs;
+        let mut low = Ranks::split(width - 1, l as usize - 1, max)?;
+        // Ranks and the blocks' first slots are all a pass reads of it.
+        (low.lo_open, low.lo_lists, low.hi_close, low.hi_list) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let high = Ranks::split(width - 1, l as usize, max)?;
+        let high_base = tern.squeeze(&high.hi_base, width as u32 - 1 - l);
+        Some(Tables {
+            main: Compact::new(main, width as u32, &tern),
+            low: Compact::new(low, width as u32 - 1, &tern),
+            high_base,
+            done_len: high.len,
+        })
+    }
+
+    /// The first slot of the done block of high half `hi` (`W - L - 1`
+    /// plugs, the split after `L`).
+    #[inline(always)]
+    fn high_base(&self, hi: u64) -> usize {
+        self.high_base[self.main.tern.of(hi)] as usize
+    }
+}
+
+/// The number of single cycles of `kind` on a grid of `rows` x `cols`
+/// points, counted modulo the moduli a proven bound on the count asks for
+/// (the passes spread over `threads` workers), or `None` when the frontier
+/// is too wide, the bound is unknown, or the tables of the workers would
+/// pass `max_states` slots (refused before any is allocated; fewer workers
+/// are used when that makes them fit). `peak_states` is one pass's slots.
+pub fn count(
+    rows: usize,
+    cols: usize,
+    kind: Cycles,
+    max_states: usize,
+    threads: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Option<Count>> {
+    let (height, width) = (rows.max(cols), rows.min(cols));
+    if !(2..=MAX_PLUGS).contains(&width) {
+        return Ok(None);
+    }
+    let Some(tables) = Tables::new(width, max_states) else { return Ok(None) };
+    let slots = tables.main.len + tables.done_len;
+    if slots > max_states {
+        return Ok(None);
+    }
+    let Some(bits) = residue::count_bound(height, width, kind == Cycles::Hamiltonian, stop)? else {
+        return Ok(None);
+    };
+    let moduli = residue::moduli(bits, 64);
+    let workers = threads.clamp(1, moduli.len()).min((max_states / slots).max(1));
+    let got: Vec<u64> = if workers == 1 {
+        let mut ask = || stop.requested();
+        moduli.iter().map(|&m| pass_mod(&tables, height, width, kind, m, &mut ask)).collect::<Result<_>>()?
+    } else {
+        parallel(&tables, height, width, kind, &moduli, workers, stop)?
+    };
+    Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: slots }))
+}
+
+/// The passes of `moduli` on `workers` threads, each claiming the next
+/// modulus; the calling thread is one of them and the only one to ask
+/// `stop` (a check may answer yes once), also while it waits for the rest.
+fn parallel(
+    tables: &Tables,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    moduli: &[u64],
+    workers: usize,
+    stop: &mut Stop<'_>,
+) -> Result<Vec<u64>> {
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let abort = AtomicBool::new(false);
+    let got = Mutex::new(vec![None; moduli.len()]);
+    let work = |ask: &mut dyn FnMut() -> bool| -> Result<()> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= moduli.len() {
+                return Ok(());
+            }
+            let r = pass_mod(tables, height, width, kind, moduli[i], ask);
+            finished.fetch_add(1, Ordering::Release);
+            let r = r?;
+            got.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
+        }
+    };
+    let work = &work;
+    let (abort, finished) = (&abort, &finished);
+    std::thread::scope(|scope| -> Result<()> {
+        let handles: Vec<_> =
+            (1..workers).map(|_| scope.spawn(move || work(&mut || abort.load(Ordering::Relaxed)))).collect();
+        let mut ask = || {
+            if stop.requested() {
+                abort.store(true, Ordering::Relaxed);
+            }
+            abort.load(Ordering::Relaxed)
+        };
+        let mine = work(&mut ask);
+        // The others' passes go on: keep asking while they run.
+        while mine.is_ok() && finished.load(Ordering::Acquire) < moduli.len() && !abort.load(Ordering::Relaxed) {
+            if stop.poll() {
+                abort.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Stop::PERIOD / 4);
+        }
+        let theirs: Vec<Result<()>> =
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+        mine?;
+        theirs.into_iter().collect()
+    })?;
+    let got = got.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    got.into_iter().map(|r| r.ok_or(Error::Interrupted)).collect()
+}
+
+/// One pass modulo `m` (`0`: `2^64`).
+fn pass_mod(
+    tables: &Tables,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    m: u64,
+    ask: &mut dyn FnMut() -> bool,
+) -> Result<u64> {
+    if m == 0 {
+        pass(tables, height, width, kind, Wrap, ask)
+    } else {
+        pass(tables, height, width, kind, Prime(m), ask)
+    }
+}
+
+/// Blocks of the main table between two questions to `ask`.
+const CHUNK: usize = 16;
+
+/// One sweep of fresh tables: the count modulo `ring`'s modulus.
+fn pass<R: Ring>(
+    tables: &Tables,
+    height: usize,
+    width: usize,
+    kind: Cycles,
+    ring: R,
+    ask: &mut dyn FnMut() -> bool,
+) -> Result<u64> {
+    let mr = &tables.main;
+    let mut main = zeroed(mr.len)?;
+    let mut done = zeroed(tables.done_len)?;
+    main[mr.rank(0)] = 1;
+    let all = kind == Cycles::All;
+    let mut total = 0u64;
+    for row in 0..height {
+        let can_down = row + 1 < height;
+        for c in 0..width as u32 - 1 {
+            if all || (!can_down && c as usize + 2 == width) {
+                // `(` at plug c going right into `)` at c + 1, every other
+                // plug empty: the loop closes, a solution (one way on).
+                total = ring.add(total, main[mr.rank((1 << (2 * c)) | (2 << (2 * c + 2)))]);
+            }
+            let point = Point { c, can_down, all };
+            point.inner(tables, &mut main, &mut done, ring, ask)?;
+        }
+        // The last column: no right edge. Its states with plug `W - 1`
+        // empty are the first slots of the main table, in the order of the
+        // done table's (the same strings without that plug).
+        for (m, d) in main.iter_mut().zip(done.iter_mut()) {
+            if *d != 0 || (!all && *m != 0) {
+                // Pages of zeros stay untouched (most of a Hamiltonian table).
+                *m = ring.add(if all { *m } else { 0 }, *d);
+                *d = 0;
+            }
+        }
+        if !can_down {
+            break;
+        }
+    }
+    if ask() {
+        return Err(Error::Interrupted);
+    }
+    Ok(total)
+}
+
+/// A point other than the last of its row.
+struct Point {
+    c: u32,
+    can_down: bool,
+    /// The point may stay empty (all cycles).
+    all: bool,
+}
+
+/// Plug `p` of `v` taken out (the plugs above it move down one).
+#[inline(always)]
+fn without(v: u64, p: u32) -> u64 {
+    let keep = 2 * p;
+    (v & ((1u64 << keep) - 1)) | ((v >> (keep + 2)) << keep)
+}
+
+/// Sentinel of a slot that does not exist.
+const NONE: u32 = u32::MAX;
+
+/// A block's work at a point whose pair lies in the low half, in runs of
+/// consecutive slots (the states that differ only below plug `c`: their
+/// siblings and done slots are as many consecutive slots, in the same
+/// order), by index in the main block and in the done block of the same
+/// high half: groups `00` (`[00, (), )( or NONE, done, length]`), groups
+/// `x0` (`[x0, 0x, done, length]`), joins `((` whose target is in that done
+/// block (`[source, target, length]`), joins `))` (`[source, target]`: the
+/// far end lies below `c`, so each state has its own), and joins `((` whose
+/// far end lies in the high half (made state by state).
+#[derive(Default)]
+struct Plan {
+    zeros: Vec<[u32; 5]>,
+    ones: Vec<[u32; 4]>,
+    runs: Vec<[u32; 3]>,
+    joins: Vec<[u32; 2]>,
+    alone: Vec<u32>,
+}
+
+/// The point at the last plug of the low half (`c = L - 1`; plug `c + 1`
+/// is the high half's first), for a list of `k` open: the runs of its low
+/// halves ending in `0`, `(` and `)` (start, length), and where the same
+/// prefixes ending otherwise start in the lists of `k - 1` and `k + 1`
+/// open; joins `))` state by state (`[source, target in list k - 1]`).
+#[derive(Default)]
+struct Straddle {
+    /// `[start, length]` of the low halves ending in `0`, `(`, `)`.
+    run: [[u32; 2]; 3],
+    /// Where the prefixes of the run ending in `0` start, ending in `(`
+    /// (list `k + 1`) and in `)` (list `k - 1`, or NONE).
+    zero_to: [u32; 2],
+    /// Where the prefixes of the runs ending in `(` and `)` start, ending
+    /// in `0` (lists `k - 1` and `k + 1`).
+    end_to: [u32; 2],
+    joins: Vec<[u32; 2]>,
+}
+
+impl Point {
+    /// The pass over the main table, in ascending order (see the module
+    /// doc): by whole blocks when the pair lies in the high half (a group's
+    /// slots then lie at the same place of their blocks), else by a plan per
+    /// number of open `(` in runs of consecutive slots.
+    fn inner<R: Ring>(
+        &self,
+        t: &Tables,
+        main: &mut [u64],
+        done: &mut [u64],
+        ring: R,
+        ask: &mut dyn FnMut() -> bool,
+    ) -> Result<()> {
+        let l = t.main.lo_plugs;
+        let lists = t.main.lo_lists.len();
+        let plans: Vec<Plan> = if self.c + 1 < l { (0..lists).map(|k| self.plan(t, k)).collect() } else { Vec::new() };
+        let straddle: Vec<Straddle> =
+            if self.c + 1 == l { (0..lists).map(|k| self.straddle_plan(t, k)).collect() } else { Vec::new() };
+        for (b, &(hi, base)) in t.main.hi_list.iter().enumerate() {
+            if b % CHUNK == 0 && ask() {
+                return Err(Error::Interrupted);
+            }
+            if self.c >= l {
+                self.high(t, main, done, ring, u64::from(hi), base as usize);
+            } else if self.c + 1 < l {
+                self.low(t, main, done, ring, &plans, u64::from(hi), base as usize);
+            } else {
+                self.straddle(t, main, done, ring, &straddle, u64::from(hi), base as usize);
+            }
+        }
+        Ok(())
+    }
+
+    /// The block of high half `hi` (first slot `base`), the pair in the high half.
+    #[inline(always)]
+    fn high<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, hi: u64, base: usize) {
+        let mr = &t.main;
+        let c = self.c - mr.lo_plugs;
+        let (sh0, sh1) = (2 * c, 2 * c + 2);
+        let k = mr.hi_close(hi);
+        let len = mr.lo_lists[k as usize].len();
+        let done_block = |h: u64| t.high_base(without(h, c + 1));
+        match (hi >> sh0) & 15 {
+            0 => {
+                let b12 = mr.hi_base(hi | (1 << sh0) | (2 << sh1)) as usize;
+                let h21 = hi | (2 << sh0) | (1 << sh1);
+                let b21 = (mr.hi_close(h21) == k).then(|| mr.hi_base(h21) as usize);
+                self.zeros(main, done, ring, [base, b12, b21.map_or(NONE as usize, |b| b), done_block(hi)], len);
+            }
+            x @ (1 | 2) => {
+                let b0x = mr.hi_base((hi & !(3 << sh0)) | (x << sh1)) as usize;
+                self.ones(main, done, ring, [base, b0x, done_block(hi)], len);
+            }
+            p @ (5 | 10) => {
+                let far = if p == 5 { Some(partner_right(hi, c + 1)) } else { partner_left_from(hi, c, 0) };
+                match far {
+                    Some(q) => {
+                        let to = (hi & !(15 << sh0) & !(3 << (2 * q))) | ((p & 3) << (2 * q));
+                        self.join(main, done, ring, base, done_block(to), len);
+                    }
+                    None => {
+                        // A `))` whose far end lies in the low half.
+                        let high = hi << (2 * mr.lo_plugs);
+                        for (j, &lo) in mr.lo_lists[k as usize].iter().enumerate() {
+                            self.one(t, main, done, ring, high | u64::from(lo), base + j);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The block of high half `hi` (first slot `base`), the pair in the low
+    /// half: its plan (groups first, then the joins, whose targets' groups
+    /// are then done).
+    #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plans and the block")]
+    #[inline(always)]
+    fn low<R: Ring>(
+        &self,
+        t: &Tables,
+        main: &mut [u64],
+        done: &mut [u64],
+        ring: R,
+        plans: &[Plan],
+        hi: u64,
+        base: usize,
+    ) {
+        let k = t.main.hi_close(hi) as usize;
+        let plan = &plans[k];
+        let bd = t.low.hi_base(hi) as usize;
+        let at = |j: u32| base + j as usize;
+        for &[j, j12, j21, jd, n] in &plan.zeros {
+            let r21 = if j21 == NONE { NONE as usize } else { at(j21) };
+            self.zeros(main, done, ring, [at(j), at(j12), r21, bd + jd as usize], n as usize);
+        }
+        for &[j, j0x, jd, n] in &plan.ones {
+            self.ones(main, done, ring, [at(j), at(j0x), bd + jd as usize], n as usize);
+        }
+        for &[j, jd, n] in &plan.runs {
+            self.join(main, done, ring, at(j), bd + jd as usize, n as usize);
+        }
+        for &[j, jd] in &plan.joins {
+            self.join(main, done, ring, at(j), bd + jd as usize, 1);
+        }
+        let high = hi << (2 * t.main.lo_plugs);
+        for &j in &plan.alone {
+            let lo = t.main.lo_lists[k][j as usize];
+            self.one(t, main, done, ring, high | u64::from(lo), at(j));
+        }
+    }
+
+    /// What a block with `k` open does at this point, the pair in the low half.
+    fn plan(&self, t: &Tables, k: usize) -> Plan {
+        let (mr, dl) = (&t.main, &t.low);
+        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        let index = |lo: u64| mr.lo_index(lo);
+        let folded = |lo: u64| dl.lo_index(without(lo, self.c + 1));
+        let mut plan = Plan::default();
+        let list = &mr.lo_lists[k];
+        let mut j = 0;
+        while j < list.len() {
+            // The run of the states with the same plugs from `c` up.
+            let lo = u64::from(list[j]);
+            let n = list[j..].iter().take_while(|&&x| u64::from(x) >> sh0 == lo >> sh0).count();
+            let (j0, n32) = (j as u32, n as u32);
+            match (lo >> sh0) & 15 {
+                0 => {
+                    let l21 = lo | (2 << sh0) | (1 << sh1);
+                    let j21 = if mr.lo_open(l21) as usize == k { index(l21) } else { NONE };
+                    plan.zeros.push([j0, index(lo | (1 << sh0) | (2 << sh1)), j21, folded(lo), n32]);
+                }
+                x @ (1 | 2) => plan.ones.push([j0, index((lo & !(3 << sh0)) | (x << sh1)), folded(lo), n32]),
+                5 => match partner_right_below(lo, self.c + 1, mr.lo_plugs) {
+                    Some(q) => {
+                        let to = (lo & !(15 << sh0) & !(3 << (2 * q))) | (1 << (2 * q));
+                        plan.runs.push([j0, folded(to), n32]);
+                    }
+                    None => plan.alone.extend(j0..j0 + n32),
+                },
+                10 => {
+                    for (i, &lo) in list[j..j + n].iter().enumerate() {
+                        let lo = u64::from(lo);
+                        let p = partner_left(lo, self.c);
+                        let to = (lo & !(15 << sh0) & !(3 << (2 * p))) | (2 << (2 * p));
+                        plan.joins.push([j0 + i as u32, folded(to)]);
+                    }
+                }
+                _ => {}
+            }
+            j += n;
+        }
+        plan
+    }
+
+    /// The straddling point's plan for the lists of `k` open.
+    fn straddle_plan(&self, t: &Tables, k: usize) -> Straddle {
+        let mr = &t.main;
+        let top = 2 * self.c;
+        let list = &mr.lo_lists[k];
+        let mut plan = Straddle::default();
+        for x in 0..3u32 {
+            let start = list.partition_point(|&lo| lo >> top < x);
+            let end = list.partition_point(|&lo| lo >> top <= x);
+            plan.run[x as usize] = [start as u32, (end - start) as u32];
+        }
+        // The first prefix of each run, ending otherwise (an empty run's
+        // targets are never read).
+        let first = |x: usize| list.get(plan.run[x][0] as usize).map(|&lo| u64::from(lo) & !(3 << top));
+        let index = |lo: Option<u64>, y: u64, open: usize| match lo {
+            Some(lo) if mr.lo_open(lo | (y << top)) as usize == open => mr.lo_index(lo | (y << top)),
+            _ => NONE,
+        };
+        plan.zero_to = [index(first(0), 1, k + 1), index(first(0), 2, k.wrapping_sub(1))];
+        plan.end_to = [index(first(1), 0, k.wrapping_sub(1)), index(first(2), 0, k + 1)];
+        let [start, n] = plan.run[2];
+        for j in start..start + n {
+            let lo = u64::from(list[j as usize]);
+            let p = partner_left(lo, self.c);
+            let to = (lo & !(3 << top) & !(3 << (2 * p))) | (2 << (2 * p));
+            plan.joins.push([j, mr.lo_index(to)]);
+        }
+        plan
+    }
+
+    /// The block of high half `hi` at the straddling point: an anchor block
+    /// (its first plug empty) makes its groups, whose other slots lie in
+    /// the blocks with first plug `(` and `)`; a block with first plug `(`
+    /// (`)`) makes the joins `((` (`))`) of its low halves ending so. The
+    /// done slots lie in the done block of `hi` without its first plug, at
+    /// the index of their low half (the same split).
+    #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plans and the block")]
+    #[inline(always)]
+    fn straddle<R: Ring>(
+        &self,
+        t: &Tables,
+        main: &mut [u64],
+        done: &mut [u64],
+        ring: R,
+        plans: &[Straddle],
+        hi: u64,
+        base: usize,
+    ) {
+        let mr = &t.main;
+        let k = mr.hi_close(hi) as usize;
+        let plan = &plans[k];
+        let block = |h: u64| Some(mr.hi_base(h)).filter(|&b| b != u32::MAX).map(|b| b as usize);
+        match hi & 3 {
+            0 => {
+                let bd = t.high_base(hi >> 2);
+                let [j, n] = plan.run[0];
+                if n > 0 {
+                    // `()` always exists beside `00`; `)(` when k > 0.
+                    let b12 = block(hi | 2).expect("a `()` beside every `00`");
+                    let r21 = match (block(hi | 1), plan.zero_to[1]) {
+                        (Some(b), j21) if j21 != NONE => b + j21 as usize,
+                        _ => NONE as usize,
+                    };
+                    let at = [base + j as usize, b12 + plan.zero_to[0] as usize, r21, bd + j as usize];
+                    self.zeros(main, done, ring, at, n as usize);
+                }
+                for (x, end) in [(1u64, 0usize), (2, 1)] {
+                    let [j, n] = plan.run[x as usize];
+                    if n > 0 {
+                        let b0x = block(hi | x).expect("a `0x` beside every `x0`");
+                        let at = [base + j as usize, b0x + plan.end_to[end] as usize, bd + j as usize];
+                        self.ones(main, done, ring, at, n as usize);
+                    }
+                }
+            }
+            1 => {
+                // `((`: the partner of the high half's first `(` becomes `(`.
+                let [j, n] = plan.run[1];
+                if n > 0 {
+                    let q = partner_right(hi, 0);
+                    let to = (hi & !3 & !(3 << (2 * q))) | (1 << (2 * q));
+                    let bd = t.high_base(to >> 2);
+                    self.join(main, done, ring, base + j as usize, bd + plan.end_to[0] as usize, n as usize);
+                }
+            }
+            2 => {
+                let bd = t.high_base(hi >> 2);
+                for &[j, jd] in &plan.joins {
+                    self.join(main, done, ring, base + j as usize, bd + jd as usize, 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// State `s` at slot `r` alone: its group when it anchors one, its join
+    /// when it is a join source.
+    #[inline(always)]
+    fn one<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, s: u64, r: usize) {
+        let (mr, dr) = (&t.main, &t.low);
+        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
+        match (s >> sh0) & 15 {
+            0 => {
+                let r12 = mr.rank(s | (1 << sh0) | (2 << sh1));
+                let r21 = mr.rank_checked(s | (2 << sh0) | (1 << sh1)).unwrap_or(NONE as usize);
+                self.zeros(main, done, ring, [r, r12, r21, dr.rank(without(s, self.c + 1))], 1);
+            }
+            x @ (1 | 2) => {
+                let r0x = mr.rank((s & !(3 << sh0)) | (x << sh1));
+                self.ones(main, done, ring, [r, r0x, dr.rank(without(s, self.c + 1))], 1);
+            }
+            p @ (5 | 10) => {
+                if main[r] == 0 {
+                    return;
+                }
+                // `((`: the partner of the `(` at c + 1 becomes `(`; `))`:
+                // the partner of the `)` at c becomes `)`.
+                let q = if p == 5 { partner_right(s, self.c + 1) } else { partner_left(s, self.c) };
+                let to = (s & !(15 << sh0) & !(3 << (2 * q))) | ((p & 3) << (2 * q));
+                self.join(main, done, ring, r, dr.rank(without(to, self.c + 1)), 1);
+            }
+            _ => {}
+        }
+    }
+
+    /// `n` groups `00`: from slot `at[0]` of `00`, `at[1]` of `()`, `at[2]`
+    /// of `)(` (NONE: none exists) and done slot `at[3]` of done-then-`0`
+    /// on, one slot further each (closings already counted).
+    #[inline(always)]
+    fn zeros<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, at: [usize; 4], n: usize) {
+        let [r, r12, r21, d] = at;
+        let has21 = r21 != NONE as usize;
+        assert!(r + n <= main.len() && r12 + n <= main.len() && (!has21 || r21 + n <= main.len()));
+        assert!(d + n <= done.len());
+        let (m, dn) = (main.as_mut_ptr(), done.as_mut_ptr());
+        for i in 0..n {
+            // SAFETY: every index below is in bounds (asserted above); each
+            // slot's old count is read before any is written.
+            unsafe {
+                let (v00, v12, vd) = (*m.add(r + i), *m.add(r12 + i), *dn.add(d + i));
+                let v21 = if has21 { *m.add(r21 + i) } else { 0 };
+                if v00 | v12 | v21 | vd == 0 {
+                    // Zeros in, zeros out: nothing written, pages of zeros untouched.
+                    continue;
+                }
+                *m.add(r + i) = ring.add(if self.all { v00 } else { 0 }, vd);
+                *m.add(r12 + i) = if self.can_down { ring.add(v00, v12) } else { 0 };
+                if has21 {
+                    *m.add(r21 + i) = if self.can_down { v21 } else { 0 };
+                }
+                *dn.add(d + i) = v21;
+            }
+        }
+    }
+
+    /// `n` groups `x0`: from slot `at[0]` of `x0`, `at[1]` of `0x` and done
+    /// slot `at[2]` of done-then-`x` on.
+    #[inline(always)]
+    fn ones<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, at: [usize; 3], n: usize) {
+        let [r, r0x, d] = at;
+        assert!(r + n <= main.len() && r0x + n <= main.len() && d + n <= done.len());
+        let (m, dn) = (main.as_mut_ptr(), done.as_mut_ptr());
+        for i in 0..n {
+            // SAFETY: in bounds (asserted above); reads before writes.
+            unsafe {
+                let (vx0, v0x, vd) = (*m.add(r + i), *m.add(r0x + i), *dn.add(d + i));
+                if vx0 | v0x | vd == 0 {
+                    continue;
+                }
+                *m.add(r + i) = if self.can_down { vx0 } else { 0 };
+                *m.add(r0x + i) = ring.add(ring.add(if self.all { v0x } else { 0 }, vd), vx0);
+                *dn.add(d + i) = if self.can_down { v0x } else { 0 };
+            }
+        }
+    }
+
+    /// `n` join sources from slot `r` on (pair `((` or `))`) going right:
+    /// their counts add into the done slots from `d` on.
+    #[inline(always)]
+    fn join<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, r: usize, d: usize, n: usize) {
+        for (v, to) in main[r..r + n].iter_mut().zip(&mut done[d..d + n]) {
+            if *v != 0 {
+                *to = ring.add(*to, *v);
+                if !self.can_down {
+                    *v = 0;
+                }
+            }
+        }
+    }
+}
+
+/// The count, exact, by the folded frontier (tests only).
+#[cfg(test)]
+pub fn exact(rows: usize, cols: usize, kind: Cycles, threads: usize) -> super::bignum::Nat {
+    count(rows, cols, kind, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap().count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folded_counts_match_the_table_of_w_plus_one_plugs() {
+        let mut cases: Vec<(usize, usize)> = (2..9).flat_map(|r| (2..9).map(move |c| (r, c))).collect();
+        cases.extend([(10, 10), (11, 13), (14, 9), (12, 12), (3, 40)]);
+        {
+            for (rows, cols) in cases {
+                for kind in [Cycles::All, Cycles::Hamiltonian] {
+                    let want = super::super::grid::count_with(
+                        rows,
+                        cols,
+                        kind,
+                        None,
+                        usize::MAX,
+                        1,
+                        super::super::grid::Mode::Exact,
+                        &mut Stop::never(),
+                    )
+                    .unwrap()
+                    .unwrap()
+                    .count;
+                    assert_eq!(exact(rows, cols, kind, 1), want, "{kind:?} {rows} x {cols}");
+                    assert_eq!(exact(rows, cols, kind, 3), want, "{kind:?} {rows} x {cols}, 3 threads");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_passes_on_one_thread_and_on_several() {
+        // Asked from 100 ms on: past the bound's sweep, inside the passes
+        // (16 x 16 points, all cycles: four passes of about 0.4 s each).
+        for threads in [1, 2] {
+            let start = std::time::Instant::now();
+            let late = move || start.elapsed() > std::time::Duration::from_millis(100);
+            let mut stop = Stop::new(&late);
+            let got = count(16, 16, Cycles::All, usize::MAX, threads, &mut stop);
+            assert!(matches!(got, Err(Error::Interrupted)), "{threads} threads");
+            assert!(start.elapsed() < std::time::Duration::from_secs(1), "{threads} threads: {:?}", start.elapsed());
+        }
+    }
+}
