@@ -5,7 +5,7 @@
 use crate::budget::{under, Budget};
 use crate::error::Result;
 
-use super::backbone::partial;
+use super::backbone::{partial, LIVE};
 use super::check::is_solution;
 use super::ladder::root;
 use super::puzzle::Puzzle;
@@ -70,11 +70,10 @@ fn run(p: &mut Puzzle, stages: Stages, limit: usize, g: &mut Budget<'_, '_>) -> 
 /// later search has four times more.
 const SWEEP_AFTER: u64 = 2_000;
 
-/// The least time the sweep is given, and the most states a layer of it and
-/// moves it may keep (some 50 MB); past them the search goes on alone.
+/// The least time the sweep is given. Its states a layer and moves kept are
+/// the backbone's ([`super::backbone::LIVE`], some 200 MB at most); past
+/// them the search goes on alone.
 const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(20);
-const SWEEP_STATES: usize = 1 << 20;
-const SWEEP_MOVES: usize = 1 << 24;
 
 /// The search for up to `limit` (1 or 2) solutions from the root `s`, in
 /// rounds: a search of [`SWEEP_AFTER`] nodes, four times more each round,
@@ -114,7 +113,8 @@ fn search_or_sweep(
         }
         let time = started.elapsed().max(SWEEP_TIME);
         let swept = under(g, Some(time), |stop| {
-            crate::frontier::CountrySweep::new(partial(p, &s.val), SWEEP_STATES, SWEEP_MOVES, stop)
+            let (states, moves) = LIVE;
+            crate::frontier::CountrySweep::new(partial(p, &s.val), states, moves, stop)
                 .and_then(|sweep| sweep.solutions(limit, stop))
         });
         if let Ok(solutions) = swept {
