@@ -5,7 +5,7 @@
 //! outside) are both connected, the set is non-empty and no lattice point
 //! sees a checkerboard of the four cells around it.
 
-use super::board::board;
+use super::board::{board, Board};
 use super::engine::{OFF, ON, UNK};
 use super::*;
 use crate::budget::Budget;
@@ -585,6 +585,16 @@ fn candidate_clues(rows: usize, cols: usize, clues: &[i8], values: &[u8]) -> Vec
         .collect()
 }
 
+/// The board of the random loop `seed` with each of its clues kept with
+/// probability `percent` in 100, and those clues.
+fn random_clued(rows: usize, cols: usize, seed: u64, percent: usize, rng: &mut Rng) -> (Vec<i8>, Board) {
+    let lp = random_loop(rows, cols, seed).unwrap();
+    let clues: Vec<i8> =
+        clue_counts(rows, cols, &lp).iter().map(|&n| if rng.below(100) < percent { n } else { -1 }).collect();
+    let b = board(rows, cols, &clues).unwrap();
+    (clues, b)
+}
+
 /// Boards long enough for the suggestions' repairs in a window, the
 /// anchored first solutions and the learnt moves (on the small boards above
 /// the window holds the whole board): the ranking must be the one that a
@@ -595,10 +605,7 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
     let mut rng = Rng(44);
     let mut ambiguous = 0;
     for seed in 0..8u64 {
-        let lp = random_loop(rows, cols, seed).unwrap();
-        let counts = clue_counts(rows, cols, &lp);
-        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 45 { n } else { -1 }).collect();
-        let b = board(rows, cols, &clues).unwrap();
+        let (clues, b) = random_clued(rows, cols, seed, 45, &mut rng);
         let (bb, tips, done, _) = backbone::suggest(&b, 4, &mut Budget::new(&mut Stop::never()), None, 1);
         assert!(bb.finished && done);
         if bb.count < 2 {
@@ -649,10 +656,7 @@ fn the_sweep_settles_searches_as_the_search_does() {
     let mut rng = Rng(9);
     let (mut refuted, mut found) = (0, 0);
     for seed in 0..10u64 {
-        let lp = random_loop(rows, cols, seed).unwrap();
-        let counts = clue_counts(rows, cols, &lp);
-        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 30 { n } else { -1 }).collect();
-        let b = board(rows, cols, &clues).unwrap();
+        let (clues, b) = random_clued(rows, cols, seed, 30, &mut rng);
         let mut engine = engine::Engine::new(&b, engine::Rules::SEARCH).unwrap();
         let mut links = connect::Connectivity::default();
         assert!(engine.run() && links.check(&engine));
@@ -695,10 +699,7 @@ fn the_search_next_to_a_clue_settles_states_as_the_whole_search_does() {
     let mut rng = Rng(17);
     let (mut refuted, mut found, mut unsettled) = (0, 0, 0);
     for seed in 0..10u64 {
-        let lp = random_loop(rows, cols, seed).unwrap();
-        let counts = clue_counts(rows, cols, &lp);
-        let clues: Vec<i8> = counts.iter().map(|&n| if rng.below(100) < 30 { n } else { -1 }).collect();
-        let b = board(rows, cols, &clues).unwrap();
+        let (clues, b) = random_clued(rows, cols, seed, 30, &mut rng);
         let mut engine = engine::Engine::new(&b, engine::Rules::SEARCH).unwrap();
         let mut links = connect::Connectivity::default();
         assert!(engine.run() && links.check(&engine));
