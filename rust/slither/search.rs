@@ -112,13 +112,7 @@ pub fn count(board: &Board, limit: usize, budget: &mut Budget<'_, '_>) -> Outcom
 /// [`count`] among the solutions that agree with `given` (0 off, 1 on, 2
 /// open, per edge; empty for none).
 pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: &mut Budget<'_, '_>) -> Outcome {
-    let none = Outcome { solutions: Vec::new(), finished: true, nodes: 1, unkept: 0 };
-    let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::SEARCH, None, given) else { return none };
-    let mut links = Connectivity::default();
-    if !engine.run() || !links.check(&engine) {
-        return none;
-    }
-    count_from(&mut engine, &mut links, limit, budget, None)
+    from_root(board, given, |engine, links| count_from(engine, links, limit, budget, None))
 }
 
 /// [`count`] that keeps no solution, only their number ([`Outcome::unkept`]):
@@ -129,14 +123,26 @@ pub fn count_with(board: &Board, given: &[u8], limit: usize, budget: &mut Budget
 /// the same one found again), so only an attempt that finishes, or that
 /// finds `limit` by itself, settles the count.
 pub fn count_only(board: &Board, limit: usize, budget: &mut Budget<'_, '_>) -> Outcome {
+    from_root(board, &[], |engine, links| {
+        let entry = engine.mark();
+        attempts(engine, links, limit, budget, entry, None, None, false)
+    })
+}
+
+/// `count` run from the board's root (`given` decided, propagated): no
+/// solution, in one node, when the root already contradicts.
+fn from_root(
+    board: &Board,
+    given: &[u8],
+    count: impl FnOnce(&mut Engine<'_>, &mut Connectivity) -> Outcome,
+) -> Outcome {
     let none = Outcome { solutions: Vec::new(), finished: true, nodes: 1, unkept: 0 };
-    let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::SEARCH, None, &[]) else { return none };
+    let Some(mut engine) = Engine::<'_, false>::new_traced(board, Rules::SEARCH, None, given) else { return none };
     let mut links = Connectivity::default();
     if !engine.run() || !links.check(&engine) {
         return none;
     }
-    let entry = engine.mark();
-    attempts(&mut engine, &mut links, limit, budget, entry, None, None, false)
+    count(&mut engine, &mut links)
 }
 
 /// [`count`] from the engine's current state, which must be consistent and
