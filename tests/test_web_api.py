@@ -487,6 +487,10 @@ def test_hint_steps_agree_with_the_solution(client: TestClient) -> None:
     blank = {"h_edges": ["?" * 5] * 6, "v_edges": ["?" * 6] * 5}
     step = post(client, "hint", {"family": "slither", "puzzle": board.to_url(), "position": blank})["step"]
     assert step["text"] and step["decided"] and step["rule"] != "mistake"
+    # Every rule a hint names is in the catalogue the page reads, with its level.
+    catalogue = client.get("/api/info").json()["rules"]
+    assert {r["name"]: r["level"] for r in catalogue["slither"]}[step["rule"]] == step["level"]
+    assert [r["name"] for r in catalogue["country"]] == [r.name for r in country.RULES]
     for key, value in step["decided"]:
         if key[0] in ("h", "v"):
             assert truth[tuple(key)] == value, key

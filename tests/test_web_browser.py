@@ -695,6 +695,11 @@ def test_hint_button(session: Session, artifacts: Path) -> None:
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("message")).not_to_have_text("")
     assert page.locator("#board .hint").count() > 0  # not the message, whose class is "hint" too
+    # The hint names its rule as the catalogue does, with the rule's level and line.
+    name, level = page.get_by_test_id("hint-rule").inner_text().split()
+    rules = {r.name: r for r in slitherlink.RULES}
+    assert name in rules and level == rules[name].level
+    expect(page.get_by_test_id("hint-rule-line")).to_contain_text(rules[name].description)
     shoot(page, artifacts, "play-hint-laptop")
     # From the keyboard: Apply hint hides once used, and the focus moves to Hint.
     page.get_by_test_id("apply-hint").focus()

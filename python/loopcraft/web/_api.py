@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Tuple, Union
 
 from .. import country, loop, slitherlink
+from .._explain import Rule
 from .._png import svg_size, svg_to_png
 from .._setter import minimize_checked
 from .._validate import require_int, require_str
@@ -223,7 +224,17 @@ def op_info(limits: Limits) -> Dict[str, Any]:
         "time_limit": limits.time_limit,
         "max_time_limit": limits.max_time_limit,
         "features": {"verdict": True, "minimize": True, "hint": has_hints()},
+        # The catalogue a hint's ``rule`` names (the page shows its name, level
+        # and line; the families' ``RULES``, which the core defines).
+        "rules": {
+            "slither": [_rule_data(r) for r in slitherlink.RULES],
+            "country": [_rule_data(r) for r in country.RULES],
+        },
     }
+
+
+def _rule_data(rule: Rule) -> Dict[str, str]:
+    return {"name": rule.name, "level": rule.level, "description": rule.description}
 
 
 def op_parse(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:

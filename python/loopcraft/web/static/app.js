@@ -401,13 +401,45 @@ async function askHint() {
     } else if (!res.step) {
       message(state.solved ? "Solved: there is nothing left to find." : "No rule decides anything more here.");
     } else {
-      message(countryNames(res.step.text), WRONG_STEPS.has(res.step.rule) ? "error" : "hint");
+      showHint(res.step);
     }
     render();
   } catch (err) {
     if (err.name !== "AbortError") message(err.message, "error");
   } finally {
     if (inflight && inflight.controller === controller) setBusy(null, null);
+  }
+}
+
+/**
+ * A hint in the message box: the rule it applies, named as the catalogue names
+ * it (GET /api/info's rules) with its level, then what it says here, then the
+ * rule's own line, so that a player learns the rule and not only the move.
+ */
+function showHint(step) {
+  message(null);
+  const m = $("message");
+  m.className = "message " + (WRONG_STEPS.has(step.rule) ? "error" : "hint");
+  const catalogue = (info.rules && info.rules[apiFamily(state.puzzle)]) || [];
+  const rule = catalogue.find((r) => r.name === step.rule);
+  const head = document.createElement("div");
+  head.className = "rule";
+  head.dataset.testid = "hint-rule";
+  const name = document.createElement("strong");
+  name.textContent = step.rule;
+  const level = document.createElement("span");
+  level.className = "level";
+  level.textContent = step.level;
+  head.append(name, " ", level);
+  const text = document.createElement("div");
+  text.textContent = countryNames(step.text);
+  m.append(head, text);
+  if (rule) {
+    const line = document.createElement("div");
+    line.className = "rule-line";
+    line.dataset.testid = "hint-rule-line";
+    line.textContent = `The rule: ${rule.description}.`;
+    m.append(line);
   }
 }
 
