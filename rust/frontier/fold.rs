@@ -47,7 +47,12 @@
 //! the point's pass.
 //!
 //! Several threads sweep different moduli at once, each with tables of its
-//! own (the passes are independent; each is one thread's work).
+//! own (the passes are independent). A pass left over when the passes do
+//! not divide evenly among the threads is split across all of them: they
+//! sweep the same tables in step, each its share of every point
+//! ([`Share`]), and meet between the point's groups and the joins that
+//! cross the shares. Three passes on two threads so take the time of one
+//! and a half rather than two.
 
 use super::grid::{partner_left, partner_left_from, partner_right, partner_right_below, zeroed, Cycles, Ranks};
 use super::residue;
@@ -190,14 +195,6 @@ impl Compact {
         let lo = s & ((1u64 << (2 * self.lo_plugs)) - 1);
         self.hi_base(s >> (2 * self.lo_plugs)) as usize + self.lo_index(lo) as usize
     }
-
-    /// The slot of `s` (no plug 3), or `None` when `s` is not balanced.
-    #[inline(always)]
-    fn rank_checked(&self, s: u64) -> Option<usize> {
-        let (lo, hi) = (s & ((1u64 << (2 * self.lo_plugs)) - 1), s >> (2 * self.lo_plugs));
-        let k = self.lo_open(lo);
-        (k != u8::MAX && self.hi_close(hi) == k).then(|| self.rank(s))
-    }
 }
 
 /// The tables' rank functions: the main table's `W` plugs (`L` of them in
@@ -211,6 +208,12 @@ struct Tables {
     low: Compact,
     high_base: Vec<u32>,
     done_len: usize,
+    /// `flips[k][r - 1][j]`: the low half `j` of the list of `k` open with
+    /// its `r`-th open `(` from the top made `)` (closing the next one
+    /// down), as its index in the list of `k - 2` open: where a `))` of the
+    /// high half joins into, the `)` at `c` closing that `(` (read once per
+    /// block instead of state by state).
+    flips: Vec<Vec<Vec<u32>>>,
 }
 
 impl Tables {
@@ -223,12 +226,24 @@ impl Tables {
         (low.lo_open, low.lo_lists, low.hi_close, low.hi_list) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let high = Ranks::split(width - 1, l as usize, max)?;
         let high_base = tern.squeeze(&high.hi_base, width as u32 - 1 - l);
-        Some(Tables {
-            main: Compact::new(main, width as u32, &tern),
-            low: Compact::new(low, width as u32 - 1, &tern),
-            high_base,
-            done_len: high.len,
-        })
+        let main = Compact::new(main, width as u32, &tern);
+        let flips = main
+            .lo_lists
+            .iter()
+            .enumerate()
+            .map(|(k, list)| {
+                (1..k)
+                    .map(|r| {
+                        let flip = |lo: u64| {
+                            let q = open_from_top(lo, l)[r - 1];
+                            main.lo_index((lo & !(3 << (2 * q))) | (2 << (2 * q)))
+                        };
+                        list.iter().map(|&lo| flip(u64::from(lo))).collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Tables { main, low: Compact::new(low, width as u32 - 1, &tern), high_base, done_len: high.len, flips })
     }
 
     /// The first slot of the done block of high half `hi` (`W - L - 1`
@@ -241,10 +256,12 @@ impl Tables {
 
 /// The number of single cycles of `kind` on a grid of `rows` x `cols`
 /// points, counted modulo the moduli a proven bound on the count asks for
-/// (the passes spread over `threads` workers), or `None` when the frontier
-/// is too wide, the bound is unknown, or the tables of the workers would
-/// pass `max_states` slots (refused before any is allocated; fewer workers
-/// are used when that makes them fit). `peak_states` is one pass's slots.
+/// (on `threads` workers: whole passes side by side, and the passes left
+/// over when they do not divide evenly each split across all of them), or
+/// `None` when the frontier is too wide, the bound is unknown, or the
+/// tables of the workers would pass `max_states` slots (refused before any
+/// is allocated; fewer workers are used when that makes them fit).
+/// `peak_states` is one pass's slots.
 pub fn count(
     rows: usize,
     cols: usize,
@@ -266,28 +283,36 @@ pub fn count(
         return Ok(None);
     };
     let moduli = residue::moduli(bits, 64);
-    let workers = threads.clamp(1, moduli.len()).min((max_states / slots).max(1));
-    let got: Vec<u64> = if workers == 1 {
-        let mut ask = || stop.requested();
-        moduli.iter().map(|&m| pass_mod(&tables, height, width, kind, m, &mut ask)).collect::<Result<_>>()?
-    } else {
-        parallel(&tables, height, width, kind, &moduli, workers, stop)?
-    };
+    let grid = Grid { tables: &tables, height, width, kind };
+    let threads = threads.clamp(1, MAX_SPLIT);
+    let side = threads.min(moduli.len()).min((max_states / slots).max(1));
+    // Whole rounds of `side` passes side by side (no meeting at all), then
+    // the rest one at a time, each split across every thread: three passes
+    // on two threads take two passes' time side by side, one and a half so.
+    let paired = if side > 1 { moduli.len() / side * side } else { 0 };
+    let mut got = if paired > 0 { parallel(grid, &moduli[..paired], side, stop)? } else { Vec::new() };
+    for &m in &moduli[paired..] {
+        got.push(pass_mod(grid, m, threads, &mut || stop.requested())?);
+    }
     Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: slots }))
+}
+
+/// Most threads one pass is split across.
+const MAX_SPLIT: usize = 64;
+
+/// What every pass sweeps: the tables and the grid.
+#[derive(Clone, Copy)]
+struct Grid<'t> {
+    tables: &'t Tables,
+    height: usize,
+    width: usize,
+    kind: Cycles,
 }
 
 /// The passes of `moduli` on `workers` threads, each claiming the next
 /// modulus; the calling thread is one of them and the only one to ask
 /// `stop` (a check may answer yes once), also while it waits for the rest.
-fn parallel(
-    tables: &Tables,
-    height: usize,
-    width: usize,
-    kind: Cycles,
-    moduli: &[u64],
-    workers: usize,
-    stop: &mut Stop<'_>,
-) -> Result<Vec<u64>> {
+fn parallel(grid: Grid<'_>, moduli: &[u64], workers: usize, stop: &mut Stop<'_>) -> Result<Vec<u64>> {
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let abort = AtomicBool::new(false);
@@ -298,7 +323,7 @@ fn parallel(
             if i >= moduli.len() {
                 return Ok(());
             }
-            let r = pass_mod(tables, height, width, kind, moduli[i], ask);
+            let r = pass_mod(grid, moduli[i], 1, ask);
             finished.fetch_add(1, Ordering::Release);
             let r = r?;
             got.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
@@ -332,61 +357,39 @@ fn parallel(
     got.into_iter().map(|r| r.ok_or(Error::Interrupted)).collect()
 }
 
-/// One pass modulo `m` (`0`: `2^64`).
-fn pass_mod(
-    tables: &Tables,
-    height: usize,
-    width: usize,
-    kind: Cycles,
-    m: u64,
-    ask: &mut dyn FnMut() -> bool,
-) -> Result<u64> {
-    if m == 0 {
-        pass(tables, height, width, kind, Wrap, ask)
-    } else {
-        pass(tables, height, width, kind, Prime(m), ask)
+/// One pass modulo `m` (`0`: `2^64`) on `workers` threads (the calling
+/// thread one of them, the only one to call `ask`).
+fn pass_mod(grid: Grid<'_>, m: u64, workers: usize, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
+    match (m, workers) {
+        (0, 1) => pass(grid, Wrap, ask),
+        (_, 1) => pass(grid, Prime(m), ask),
+        (0, _) => split(grid, Wrap, workers, ask),
+        _ => split(grid, Prime(m), workers, ask),
     }
 }
 
 /// Blocks of the main table between two questions to `ask`.
 const CHUNK: usize = 16;
 
-/// One sweep of fresh tables: the count modulo `ring`'s modulus.
-fn pass<R: Ring>(
-    tables: &Tables,
-    height: usize,
-    width: usize,
-    kind: Cycles,
-    ring: R,
-    ask: &mut dyn FnMut() -> bool,
-) -> Result<u64> {
+/// One sweep of fresh tables on one thread: the count modulo `ring`'s modulus.
+fn pass<R: Ring>(grid: Grid<'_>, ring: R, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
+    let Grid { tables, height, width, kind } = grid;
     let mr = &tables.main;
     let mut main = zeroed(mr.len)?;
     let mut done = zeroed(tables.done_len)?;
     main[mr.rank(0)] = 1;
+    let s = Slots::of(&mut main, &mut done);
     let all = kind == Cycles::All;
     let mut total = 0u64;
     for row in 0..height {
         let can_down = row + 1 < height;
         for c in 0..width as u32 - 1 {
-            if all || (!can_down && c as usize + 2 == width) {
-                // `(` at plug c going right into `)` at c + 1, every other
-                // plug empty: the loop closes, a solution (one way on).
-                total = ring.add(total, main[mr.rank((1 << (2 * c)) | (2 << (2 * c + 2)))]);
-            }
             let point = Point { c, can_down, all };
-            point.inner(tables, &mut main, &mut done, ring, ask)?;
+            total = ring.add(total, point.closing(tables, s, width));
+            let plans = point.plans(tables);
+            point.inner(tables, s, ring, &plans, Share::ALL, ask)?;
         }
-        // The last column: no right edge. Its states with plug `W - 1`
-        // empty are the first slots of the main table, in the order of the
-        // done table's (the same strings without that plug).
-        for (m, d) in main.iter_mut().zip(done.iter_mut()) {
-            if *d != 0 || (!all && *m != 0) {
-                // Pages of zeros stay untouched (most of a Hamiltonian table).
-                *m = ring.add(if all { *m } else { 0 }, *d);
-                *d = 0;
-            }
-        }
+        row_end(s, ring, all, Share::ALL);
         if !can_down {
             break;
         }
@@ -395,6 +398,242 @@ fn pass<R: Ring>(
         return Err(Error::Interrupted);
     }
     Ok(total)
+}
+
+/// One sweep of fresh tables by `workers` threads at once, which meet
+/// twice a point: once every worker has made its share of the point's
+/// groups and joins ([`Share`]), and once each has made its share of the
+/// joins that cross the shares (the calling thread has also asked `ask`
+/// and read what closes at the next point); and twice a row, around the
+/// row's end.
+fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
+    let Grid { tables, height, width, kind } = grid;
+    let mr = &tables.main;
+    let mut main = zeroed(mr.len)?;
+    let mut done = zeroed(tables.done_len)?;
+    main[mr.rank(0)] = 1;
+    let s = Slots::of(&mut main, &mut done);
+    let all = kind == Cycles::All;
+    let meet = Meet::new(workers);
+    let quit = AtomicBool::new(false);
+    // Every worker's walk over the points; `lead` (the calling thread's)
+    // also makes the crossing joins, sums the closings and asks.
+    let walk = |worker: usize, mut lead: Option<&mut dyn FnMut() -> bool>| -> u64 {
+        let _broken = meet.guard();
+        let share = Share { worker, workers };
+        let mut total = 0u64;
+        'rows: for row in 0..height {
+            let can_down = row + 1 < height;
+            if lead.is_some() {
+                // The row's first closing, read while every other worker waits.
+                total = ring.add(total, Point { c: 0, can_down, all }.closing(tables, s, width));
+            }
+            meet.wait();
+            for c in 0..width as u32 - 1 {
+                let point = Point { c, can_down, all };
+                let plans = point.plans(tables);
+                point.inner(tables, s, ring, &plans, share, &mut || false).expect("a share never asks");
+                meet.wait();
+                point.crossing(tables, s, ring, &plans, share);
+                if let Some(ask) = lead.as_mut() {
+                    if ask() {
+                        quit.store(true, Ordering::Relaxed);
+                    }
+                    // The next point's closing: the crossing joins write no
+                    // main slot but the sources they empty, never a closing.
+                    if c as usize + 2 < width {
+                        let next = Point { c: c + 1, can_down, all };
+                        total = ring.add(total, next.closing(tables, s, width));
+                    }
+                }
+                meet.wait();
+                if quit.load(Ordering::Relaxed) {
+                    break 'rows;
+                }
+            }
+            row_end(s, ring, all, share);
+            if !can_down {
+                break;
+            }
+            // The next row's first closing is read from what every share made.
+            meet.wait();
+        }
+        total
+    };
+    let walk = &walk;
+    let total = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..workers).map(|w| scope.spawn(move || walk(w, None))).collect();
+        let total = walk(0, Some(ask));
+        for h in handles {
+            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+        total
+    });
+    if quit.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
+    Ok(total)
+}
+
+/// The last column of a row: no right edge. Its states with plug `W - 1`
+/// empty are the first slots of the main table, in the order of the done
+/// table's (the same strings without that plug); `share` takes its part.
+fn row_end<R: Ring>(s: Slots, ring: R, all: bool, share: Share) {
+    let (from, to) = share.part(s.done_len);
+    assert!(to <= s.done_len && s.done_len <= s.main_len);
+    for i in from..to {
+        // SAFETY: `i < done_len <= main_len` (asserted above); a share's
+        // slots are its own.
+        unsafe {
+            let (m, d) = (s.main.add(i), s.done.add(i));
+            if *d != 0 || (!all && *m != 0) {
+                // Pages of zeros stay untouched (most of a Hamiltonian table).
+                *m = ring.add(if all { *m } else { 0 }, *d);
+                *d = 0;
+            }
+        }
+    }
+}
+
+/// The two tables of a pass, as raw pointers: the workers of a split pass
+/// write disjoint slots of the same tables between two meetings
+/// ([`Share`]), which `&mut` slices held by each could not say.
+#[derive(Clone, Copy)]
+struct Slots {
+    main: *mut u64,
+    main_len: usize,
+    done: *mut u64,
+    done_len: usize,
+}
+
+// SAFETY: a `Slots` points into a pass's tables, which outlive every thread
+// of the pass (a scope); between two meetings the workers touch disjoint
+// slots ([`Share`]), and the meetings order what one wrote before another reads.
+unsafe impl Send for Slots {}
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    fn of(main: &mut [u64], done: &mut [u64]) -> Slots {
+        Slots { main: main.as_mut_ptr(), main_len: main.len(), done: done.as_mut_ptr(), done_len: done.len() }
+    }
+
+    /// Main slot `r`.
+    #[inline(always)]
+    fn get(&self, r: usize) -> u64 {
+        assert!(r < self.main_len);
+        // SAFETY: in bounds (asserted above).
+        unsafe { *self.main.add(r) }
+    }
+}
+
+/// Which share of a point's work a worker of a split pass makes, so that
+/// no slot is touched by two workers between two meetings:
+///
+/// - the pair of plugs in the low half: whole blocks, taken in turn (a
+///   block's groups and joins stay in it and in its own done block);
+/// - in the high half: the same part of every block (a group's slots, and
+///   a join's source and target, lie at the same place of their blocks);
+/// - at the straddling point: the blocks whose high halves are the same
+///   but for their first plug (an anchor's group lies in them, and the
+///   joins `))` of the last go into the anchor's done block).
+///
+/// What crosses those lines, the joins whose target lies in another share,
+/// waits for [`Point::crossing`], once every group is made (their targets'
+/// groups, as in one pass, first), shared out by where they write.
+#[derive(Clone, Copy)]
+struct Share {
+    worker: usize,
+    workers: usize,
+}
+
+impl Share {
+    /// The whole point, by one thread (crossing joins made in place).
+    const ALL: Share = Share { worker: 0, workers: 1 };
+
+    fn whole(self) -> bool {
+        self.workers == 1
+    }
+
+    /// This share's part `[from, to)` of `len` places.
+    #[inline(always)]
+    fn part(self, len: usize) -> (usize, usize) {
+        (len * self.worker / self.workers, len * (self.worker + 1) / self.workers)
+    }
+
+    /// Whether the block `b` (its position in the list) is this share's.
+    #[inline(always)]
+    fn takes_block(self, b: usize) -> bool {
+        b % self.workers == self.worker
+    }
+
+    /// Whether the blocks keyed `key` are this share's (keys spread by a
+    /// multiplicative hash: neighbouring keys, whose blocks are alike in
+    /// size, go to different workers).
+    #[inline(always)]
+    fn takes_key(self, key: u64) -> bool {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % self.workers == self.worker
+    }
+}
+
+/// Where the workers of a split pass wait for each other: two meetings a
+/// point, a millisecond or less apart, where a sleeping
+/// barrier's wake-up would cost a good part of that. It spins a little,
+/// then yields. A worker that panics marks it broken, and the others then
+/// panic too rather than wait for ever.
+struct Meet {
+    workers: usize,
+    arrived: AtomicUsize,
+    round: AtomicUsize,
+    broken: AtomicBool,
+}
+
+impl Meet {
+    fn new(workers: usize) -> Meet {
+        Meet { workers, arrived: AtomicUsize::new(0), round: AtomicUsize::new(0), broken: AtomicBool::new(false) }
+    }
+
+    fn wait(&self) {
+        let round = self.round.load(Ordering::Acquire);
+        if self.arrived.fetch_add(1, Ordering::AcqRel) + 1 == self.workers {
+            self.arrived.store(0, Ordering::Relaxed);
+            self.round.fetch_add(1, Ordering::Release);
+            return;
+        }
+        let mut spins = 0u32;
+        while self.round.load(Ordering::Acquire) == round {
+            assert!(!self.broken.load(Ordering::Relaxed), "a worker of the split pass panicked");
+            if spins < 2_000 {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+
+    /// Marks the meeting broken when dropped while its worker panics.
+    fn guard(&self) -> impl Drop + '_ {
+        struct Guard<'m>(&'m Meet);
+        impl Drop for Guard<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.broken.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        Guard(self)
+    }
+}
+
+/// What a point's blocks do, by where its pair of plugs lies.
+enum Plans {
+    /// In the high half: nothing to plan (a block's groups lie at the same
+    /// place of their blocks).
+    High,
+    /// In the low half: a plan per number of open `(`.
+    Low(Vec<Plan>),
+    /// Across the halves: a plan per number of open `(`.
+    Straddle(Vec<Straddle>),
 }
 
 /// A point other than the last of its row.
@@ -412,6 +651,70 @@ fn without(v: u64, p: u32) -> u64 {
     (v & ((1u64 << keep) - 1)) | ((v >> (keep + 2)) << keep)
 }
 
+/// How many `(` of `v`'s plugs `from..plugs` their own `)` do not close
+/// within those plugs.
+fn open_above(v: u64, from: u32, plugs: u32) -> u32 {
+    let mut open = 0u32;
+    for p in from..plugs {
+        match (v >> (2 * p)) & 3 {
+            1 => open += 1,
+            2 => open = open.saturating_sub(1),
+            _ => {}
+        }
+    }
+    open
+}
+
+/// The plugs of low half `lo` (`plugs` plugs) holding a `(` that no `)`
+/// of the low half closes, from the top down.
+fn open_from_top(lo: u64, plugs: u32) -> Vec<u32> {
+    let mut depth = 0u32;
+    let mut open = Vec::new();
+    for p in (0..plugs).rev() {
+        match (lo >> (2 * p)) & 3 {
+            2 => depth += 1,
+            1 if depth > 0 => depth -= 1,
+            1 => open.push(p),
+            _ => {}
+        }
+    }
+    open
+}
+
+/// How many `)` of `v`'s plugs `0..to` no `(` among those plugs closes.
+fn unmatched_closes(v: u64, to: u32) -> u32 {
+    let (mut depth, mut unmatched) = (0u32, 0u32);
+    for p in 0..to {
+        match (v >> (2 * p)) & 3 {
+            1 => depth += 1,
+            2 if depth > 0 => depth -= 1,
+            2 => unmatched += 1,
+            _ => {}
+        }
+    }
+    unmatched
+}
+
+/// High half `hi` with its `r`-th `)` from the bottom whose `(` lies below
+/// it (in the low half) re-marked `(`.
+fn reopen(hi: u64, r: u32) -> u64 {
+    let (mut depth, mut seen) = (0u32, 0u32);
+    for p in 0..32 {
+        match (hi >> (2 * p)) & 3 {
+            1 => depth += 1,
+            2 if depth > 0 => depth -= 1,
+            2 => {
+                seen += 1;
+                if seen == r {
+                    return (hi & !(3 << (2 * p))) | (1 << (2 * p));
+                }
+            }
+            _ => {}
+        }
+    }
+    unreachable!("the high half closes the low half's open `(`")
+}
+
 /// Sentinel of a slot that does not exist.
 const NONE: u32 = u32::MAX;
 
@@ -423,14 +726,17 @@ const NONE: u32 = u32::MAX;
 /// `x0` (`[x0, 0x, done, length]`), joins `((` whose target is in that done
 /// block (`[source, target, length]`), joins `))` (`[source, target]`: the
 /// far end lies below `c`, so each state has its own), and joins `((` whose
-/// far end lies in the high half (made state by state).
+/// far end lies in the high half (`[r, source, target, length]`, where plug
+/// `c + 1` is the `r`-th `(` from the top left open by the low half, so that
+/// its partner is the high half's `r`-th unmatched `)` from the bottom: the
+/// target lies in the done block of the high half with that `)` re-marked).
 #[derive(Default)]
 struct Plan {
     zeros: Vec<[u32; 5]>,
     ones: Vec<[u32; 4]>,
     runs: Vec<[u32; 3]>,
     joins: Vec<[u32; 2]>,
-    alone: Vec<u32>,
+    alone: Vec<[u32; 4]>,
 }
 
 /// The point at the last plug of the low half (`c = L - 1`; plug `c + 1`
@@ -459,107 +765,191 @@ impl Point {
     fn inner<R: Ring>(
         &self,
         t: &Tables,
-        main: &mut [u64],
-        done: &mut [u64],
+        s: Slots,
         ring: R,
+        plans: &Plans,
+        share: Share,
         ask: &mut dyn FnMut() -> bool,
     ) -> Result<()> {
-        let l = t.main.lo_plugs;
-        let lists = t.main.lo_lists.len();
-        let plans: Vec<Plan> = if self.c + 1 < l { (0..lists).map(|k| self.plan(t, k)).collect() } else { Vec::new() };
-        let straddle: Vec<Straddle> =
-            if self.c + 1 == l { (0..lists).map(|k| self.straddle_plan(t, k)).collect() } else { Vec::new() };
         for (b, &(hi, base)) in t.main.hi_list.iter().enumerate() {
             if b % CHUNK == 0 && ask() {
                 return Err(Error::Interrupted);
             }
-            if self.c >= l {
-                self.high(t, main, done, ring, u64::from(hi), base as usize);
-            } else if self.c + 1 < l {
-                self.low(t, main, done, ring, &plans, u64::from(hi), base as usize);
-            } else {
-                self.straddle(t, main, done, ring, &straddle, u64::from(hi), base as usize);
+            let (hi, base) = (u64::from(hi), base as usize);
+            match plans {
+                Plans::High => self.high(t, s, ring, hi, base, share),
+                Plans::Low(plans) => {
+                    if share.whole() || share.takes_block(b) {
+                        self.low(t, s, ring, plans, hi, base, share.whole());
+                    }
+                }
+                Plans::Straddle(plans) => {
+                    if share.whole() || share.takes_key(hi >> 2) {
+                        self.straddle(t, s, ring, plans, hi, base, share.whole());
+                    }
+                }
             }
         }
         Ok(())
     }
 
-    /// The block of high half `hi` (first slot `base`), the pair in the high half.
+    /// The plans of this point's blocks.
+    fn plans(&self, t: &Tables) -> Plans {
+        let l = t.main.lo_plugs;
+        let lists = t.main.lo_lists.len();
+        if self.c >= l {
+            Plans::High
+        } else if self.c + 1 < l {
+            Plans::Low((0..lists).map(|k| self.plan(t, k)).collect())
+        } else {
+            Plans::Straddle((0..lists).map(|k| self.straddle_plan(t, k)).collect())
+        }
+    }
+
+    /// What a loop closing at this point counts, read before its pass: `(`
+    /// at plug `c` going right into `)` at `c + 1`, every other plug empty
+    /// (all cycles; a Hamiltonian cycle only at the last point of the last
+    /// row), one way on.
+    fn closing(&self, t: &Tables, s: Slots, width: usize) -> u64 {
+        if self.all || (!self.can_down && self.c as usize + 2 == width) {
+            s.get(t.main.rank((1 << (2 * self.c)) | (2 << (2 * self.c + 2))))
+        } else {
+            0
+        }
+    }
+
+    /// The joins of a split pass whose target lies in another share's
+    /// slots (see [`Share`]), made once every share's groups are made, and
+    /// shared out again by where they write, so that no two workers add into
+    /// one slot: in the high half by source block (a `))` block's target
+    /// block is its high half without the pair, one per source), in the low
+    /// half and at the straddling point by target block.
+    fn crossing<R: Ring>(&self, t: &Tables, s: Slots, ring: R, plans: &Plans, share: Share) {
+        let mr = &t.main;
+        for (b, &(hi, base)) in mr.hi_list.iter().enumerate() {
+            let (hi, base) = (u64::from(hi), base as usize);
+            let k = mr.hi_close(hi) as usize;
+            match plans {
+                Plans::High => {
+                    let c = self.c - mr.lo_plugs;
+                    if (hi >> (2 * c)) & 15 == 10 && partner_left_from(hi, c, 0).is_none() && share.takes_block(b) {
+                        self.far_joins(t, s, ring, hi, base, k);
+                    }
+                }
+                Plans::Low(plans) => self.alone(t, s, ring, &plans[k], hi, base, share),
+                Plans::Straddle(plans) => {
+                    if hi & 3 == 1 {
+                        self.straddle_joins(t, s, ring, &plans[k], hi, base, share);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The block of high half `hi` (first slot `base`), the pair in the
+    /// high half: `share`'s part of its places.
+    #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the block and the share")]
     #[inline(always)]
-    fn high<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, hi: u64, base: usize) {
+    fn high<R: Ring>(&self, t: &Tables, s: Slots, ring: R, hi: u64, base: usize, share: Share) {
         let mr = &t.main;
         let c = self.c - mr.lo_plugs;
         let (sh0, sh1) = (2 * c, 2 * c + 2);
         let k = mr.hi_close(hi);
-        let len = mr.lo_lists[k as usize].len();
-        let done_block = |h: u64| t.high_base(without(h, c + 1));
+        let (from, to) = share.part(mr.lo_lists[k as usize].len());
+        let (len, base) = (to - from, base + from);
+        let done_block = |h: u64| t.high_base(without(h, c + 1)) + from;
         match (hi >> sh0) & 15 {
             0 => {
-                let b12 = mr.hi_base(hi | (1 << sh0) | (2 << sh1)) as usize;
+                let b12 = mr.hi_base(hi | (1 << sh0) | (2 << sh1)) as usize + from;
                 let h21 = hi | (2 << sh0) | (1 << sh1);
-                let b21 = (mr.hi_close(h21) == k).then(|| mr.hi_base(h21) as usize);
-                self.zeros(main, done, ring, [base, b12, b21.map_or(NONE as usize, |b| b), done_block(hi)], len);
+                let b21 = (mr.hi_close(h21) == k).then(|| mr.hi_base(h21) as usize + from);
+                self.zeros(s, ring, [base, b12, b21.map_or(NONE as usize, |b| b), done_block(hi)], len);
             }
             x @ (1 | 2) => {
-                let b0x = mr.hi_base((hi & !(3 << sh0)) | (x << sh1)) as usize;
-                self.ones(main, done, ring, [base, b0x, done_block(hi)], len);
+                let b0x = mr.hi_base((hi & !(3 << sh0)) | (x << sh1)) as usize + from;
+                self.ones(s, ring, [base, b0x, done_block(hi)], len);
             }
             p @ (5 | 10) => {
                 let far = if p == 5 { Some(partner_right(hi, c + 1)) } else { partner_left_from(hi, c, 0) };
                 match far {
                     Some(q) => {
                         let to = (hi & !(15 << sh0) & !(3 << (2 * q))) | ((p & 3) << (2 * q));
-                        self.join(main, done, ring, base, done_block(to), len);
+                        self.join(s, ring, base, done_block(to), len);
                     }
-                    None => {
-                        // A `))` whose far end lies in the low half.
-                        let high = hi << (2 * mr.lo_plugs);
-                        for (j, &lo) in mr.lo_lists[k as usize].iter().enumerate() {
-                            self.one(t, main, done, ring, high | u64::from(lo), base + j);
-                        }
-                    }
+                    // A `))` whose far end lies in the low half: its target
+                    // lies elsewhere in the done table.
+                    None if share.whole() => self.far_joins(t, s, ring, hi, base, k as usize),
+                    None => {}
                 }
             }
             _ => {}
         }
     }
 
+    /// The joins `))` of block `hi` (first slot `base`, `k` open) whose far
+    /// end lies in the low half: the `)` at `c` closes the low half's `r`-th
+    /// open `(` from the top, which becomes `)` ([`Tables::flips`]), into the
+    /// done block of `hi` without the pair.
+    fn far_joins<R: Ring>(&self, t: &Tables, s: Slots, ring: R, hi: u64, base: usize, k: usize) {
+        let c = self.c - t.main.lo_plugs;
+        let r = unmatched_closes(hi, c) + 1;
+        let bd = t.high_base(without(hi & !(15 << (2 * c)), c + 1));
+        let to = &t.flips[k][r as usize - 1];
+        assert!(base + to.len() <= s.main_len && to.iter().all(|&d| bd + (d as usize) < s.done_len));
+        for (j, &d) in to.iter().enumerate() {
+            // SAFETY: in bounds (asserted above); these slots are this
+            // share's (see `Point::crossing`).
+            unsafe {
+                let v = s.main.add(base + j);
+                if *v != 0 {
+                    let d = s.done.add(bd + d as usize);
+                    *d = ring.add(*d, *v);
+                    if !self.can_down {
+                        *v = 0;
+                    }
+                }
+            }
+        }
+    }
+
     /// The block of high half `hi` (first slot `base`), the pair in the low
     /// half: its plan (groups first, then the joins, whose targets' groups
-    /// are then done).
+    /// are then done; with `crossing`, also the joins into other blocks).
     #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plans and the block")]
     #[inline(always)]
-    fn low<R: Ring>(
-        &self,
-        t: &Tables,
-        main: &mut [u64],
-        done: &mut [u64],
-        ring: R,
-        plans: &[Plan],
-        hi: u64,
-        base: usize,
-    ) {
+    fn low<R: Ring>(&self, t: &Tables, s: Slots, ring: R, plans: &[Plan], hi: u64, base: usize, crossing: bool) {
         let k = t.main.hi_close(hi) as usize;
         let plan = &plans[k];
         let bd = t.low.hi_base(hi) as usize;
         let at = |j: u32| base + j as usize;
         for &[j, j12, j21, jd, n] in &plan.zeros {
             let r21 = if j21 == NONE { NONE as usize } else { at(j21) };
-            self.zeros(main, done, ring, [at(j), at(j12), r21, bd + jd as usize], n as usize);
+            self.zeros(s, ring, [at(j), at(j12), r21, bd + jd as usize], n as usize);
         }
         for &[j, j0x, jd, n] in &plan.ones {
-            self.ones(main, done, ring, [at(j), at(j0x), bd + jd as usize], n as usize);
+            self.ones(s, ring, [at(j), at(j0x), bd + jd as usize], n as usize);
         }
         for &[j, jd, n] in &plan.runs {
-            self.join(main, done, ring, at(j), bd + jd as usize, n as usize);
+            self.join(s, ring, at(j), bd + jd as usize, n as usize);
         }
         for &[j, jd] in &plan.joins {
-            self.join(main, done, ring, at(j), bd + jd as usize, 1);
+            self.join(s, ring, at(j), bd + jd as usize, 1);
         }
-        let high = hi << (2 * t.main.lo_plugs);
-        for &j in &plan.alone {
-            let lo = t.main.lo_lists[k][j as usize];
-            self.one(t, main, done, ring, high | u64::from(lo), at(j));
+        if crossing {
+            self.alone(t, s, ring, plan, hi, base, Share::ALL);
+        }
+    }
+
+    /// The joins `((` of block `hi` (first slot `base`, `k` open) whose far
+    /// end lies in the high half: into the done block of `hi` with that end
+    /// re-marked `(`; `share` makes those whose target block is its own.
+    #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plan, the block and the share")]
+    fn alone<R: Ring>(&self, t: &Tables, s: Slots, ring: R, plan: &Plan, hi: u64, base: usize, share: Share) {
+        for &[r, j0, jd, n] in &plan.alone {
+            let to = reopen(hi, r);
+            if share.whole() || share.takes_key(to) {
+                self.join(s, ring, base + j0 as usize, t.low.hi_base(to) as usize + jd as usize, n as usize);
+            }
         }
     }
 
@@ -589,7 +979,11 @@ impl Point {
                         let to = (lo & !(15 << sh0) & !(3 << (2 * q))) | (1 << (2 * q));
                         plan.runs.push([j0, folded(to), n32]);
                     }
-                    None => plan.alone.extend(j0..j0 + n32),
+                    // Plug c + 1 is itself one of the `(` left open; the
+                    // run's done slots are consecutive, as the groups' are.
+                    None => {
+                        plan.alone.push([open_above(lo, self.c + 1, mr.lo_plugs), j0, folded(lo & !(15 << sh0)), n32])
+                    }
                 },
                 10 => {
                     for (i, &lo) in list[j..j + n].iter().enumerate() {
@@ -647,12 +1041,12 @@ impl Point {
     fn straddle<R: Ring>(
         &self,
         t: &Tables,
-        main: &mut [u64],
-        done: &mut [u64],
+        s: Slots,
         ring: R,
         plans: &[Straddle],
         hi: u64,
         base: usize,
+        crossing: bool,
     ) {
         let mr = &t.main;
         let k = mr.hi_close(hi) as usize;
@@ -670,64 +1064,51 @@ impl Point {
                         _ => NONE as usize,
                     };
                     let at = [base + j as usize, b12 + plan.zero_to[0] as usize, r21, bd + j as usize];
-                    self.zeros(main, done, ring, at, n as usize);
+                    self.zeros(s, ring, at, n as usize);
                 }
                 for (x, end) in [(1u64, 0usize), (2, 1)] {
                     let [j, n] = plan.run[x as usize];
                     if n > 0 {
                         let b0x = block(hi | x).expect("a `0x` beside every `x0`");
                         let at = [base + j as usize, b0x + plan.end_to[end] as usize, bd + j as usize];
-                        self.ones(main, done, ring, at, n as usize);
+                        self.ones(s, ring, at, n as usize);
                     }
                 }
             }
-            1 => {
-                // `((`: the partner of the high half's first `(` becomes `(`.
-                let [j, n] = plan.run[1];
-                if n > 0 {
-                    let q = partner_right(hi, 0);
-                    let to = (hi & !3 & !(3 << (2 * q))) | (1 << (2 * q));
-                    let bd = t.high_base(to >> 2);
-                    self.join(main, done, ring, base + j as usize, bd + plan.end_to[0] as usize, n as usize);
-                }
-            }
+            1 if crossing => self.straddle_joins(t, s, ring, plan, hi, base, Share::ALL),
             2 => {
                 let bd = t.high_base(hi >> 2);
                 for &[j, jd] in &plan.joins {
-                    self.join(main, done, ring, base + j as usize, bd + jd as usize, 1);
+                    self.join(s, ring, base + j as usize, bd + jd as usize, 1);
                 }
             }
             _ => {}
         }
     }
 
-    /// State `s` at slot `r` alone: its group when it anchors one, its join
-    /// when it is a join source.
-    #[inline(always)]
-    fn one<R: Ring>(&self, t: &Tables, main: &mut [u64], done: &mut [u64], ring: R, s: u64, r: usize) {
-        let (mr, dr) = (&t.main, &t.low);
-        let (sh0, sh1) = (2 * self.c, 2 * self.c + 2);
-        match (s >> sh0) & 15 {
-            0 => {
-                let r12 = mr.rank(s | (1 << sh0) | (2 << sh1));
-                let r21 = mr.rank_checked(s | (2 << sh0) | (1 << sh1)).unwrap_or(NONE as usize);
-                self.zeros(main, done, ring, [r, r12, r21, dr.rank(without(s, self.c + 1))], 1);
+    /// The joins `((` of block `hi` (first plug `(`) at the straddling
+    /// point: the partner of the high half's first `(` becomes `(`, in
+    /// another anchor's done block (if it is `share`'s).
+    #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plan, the block and the share")]
+    fn straddle_joins<R: Ring>(
+        &self,
+        t: &Tables,
+        s: Slots,
+        ring: R,
+        plan: &Straddle,
+        hi: u64,
+        base: usize,
+        share: Share,
+    ) {
+        let [j, n] = plan.run[1];
+        if n > 0 {
+            let q = partner_right(hi, 0);
+            let to = (hi & !3 & !(3 << (2 * q))) | (1 << (2 * q));
+            if !share.whole() && !share.takes_key(to >> 2) {
+                return;
             }
-            x @ (1 | 2) => {
-                let r0x = mr.rank((s & !(3 << sh0)) | (x << sh1));
-                self.ones(main, done, ring, [r, r0x, dr.rank(without(s, self.c + 1))], 1);
-            }
-            p @ (5 | 10) => {
-                if main[r] == 0 {
-                    return;
-                }
-                // `((`: the partner of the `(` at c + 1 becomes `(`; `))`:
-                // the partner of the `)` at c becomes `)`.
-                let q = if p == 5 { partner_right(s, self.c + 1) } else { partner_left(s, self.c) };
-                let to = (s & !(15 << sh0) & !(3 << (2 * q))) | ((p & 3) << (2 * q));
-                self.join(main, done, ring, r, dr.rank(without(to, self.c + 1)), 1);
-            }
-            _ => {}
+            let bd = t.high_base(to >> 2);
+            self.join(s, ring, base + j as usize, bd + plan.end_to[0] as usize, n as usize);
         }
     }
 
@@ -735,15 +1116,16 @@ impl Point {
     /// of `)(` (NONE: none exists) and done slot `at[3]` of done-then-`0`
     /// on, one slot further each (closings already counted).
     #[inline(always)]
-    fn zeros<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, at: [usize; 4], n: usize) {
+    fn zeros<R: Ring>(&self, s: Slots, ring: R, at: [usize; 4], n: usize) {
         let [r, r12, r21, d] = at;
         let has21 = r21 != NONE as usize;
-        assert!(r + n <= main.len() && r12 + n <= main.len() && (!has21 || r21 + n <= main.len()));
-        assert!(d + n <= done.len());
-        let (m, dn) = (main.as_mut_ptr(), done.as_mut_ptr());
+        assert!(r + n <= s.main_len && r12 + n <= s.main_len && (!has21 || r21 + n <= s.main_len));
+        assert!(d + n <= s.done_len);
+        let (m, dn) = (s.main, s.done);
         for i in 0..n {
-            // SAFETY: every index below is in bounds (asserted above); each
-            // slot's old count is read before any is written.
+            // SAFETY: every index below is in bounds (asserted above), and
+            // this share's (see `Share`); each slot's old count is read
+            // before any is written.
             unsafe {
                 let (v00, v12, vd) = (*m.add(r + i), *m.add(r12 + i), *dn.add(d + i));
                 let v21 = if has21 { *m.add(r21 + i) } else { 0 };
@@ -764,12 +1146,13 @@ impl Point {
     /// `n` groups `x0`: from slot `at[0]` of `x0`, `at[1]` of `0x` and done
     /// slot `at[2]` of done-then-`x` on.
     #[inline(always)]
-    fn ones<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, at: [usize; 3], n: usize) {
+    fn ones<R: Ring>(&self, s: Slots, ring: R, at: [usize; 3], n: usize) {
         let [r, r0x, d] = at;
-        assert!(r + n <= main.len() && r0x + n <= main.len() && d + n <= done.len());
-        let (m, dn) = (main.as_mut_ptr(), done.as_mut_ptr());
+        assert!(r + n <= s.main_len && r0x + n <= s.main_len && d + n <= s.done_len);
+        let (m, dn) = (s.main, s.done);
         for i in 0..n {
-            // SAFETY: in bounds (asserted above); reads before writes.
+            // SAFETY: in bounds (asserted above) and this share's; reads
+            // before writes.
             unsafe {
                 let (vx0, v0x, vd) = (*m.add(r + i), *m.add(r0x + i), *dn.add(d + i));
                 if vx0 | v0x | vd == 0 {
@@ -785,12 +1168,19 @@ impl Point {
     /// `n` join sources from slot `r` on (pair `((` or `))`) going right:
     /// their counts add into the done slots from `d` on.
     #[inline(always)]
-    fn join<R: Ring>(&self, main: &mut [u64], done: &mut [u64], ring: R, r: usize, d: usize, n: usize) {
-        for (v, to) in main[r..r + n].iter_mut().zip(&mut done[d..d + n]) {
-            if *v != 0 {
-                *to = ring.add(*to, *v);
-                if !self.can_down {
-                    *v = 0;
+    fn join<R: Ring>(&self, s: Slots, ring: R, r: usize, d: usize, n: usize) {
+        assert!(r + n <= s.main_len && d + n <= s.done_len);
+        for i in 0..n {
+            // SAFETY: in bounds (asserted above) and this share's (or the
+            // crossing joins', made by one thread alone).
+            unsafe {
+                let v = s.main.add(r + i);
+                if *v != 0 {
+                    let to = s.done.add(d + i);
+                    *to = ring.add(*to, *v);
+                    if !self.can_down {
+                        *v = 0;
+                    }
                 }
             }
         }
@@ -827,11 +1217,95 @@ mod tests {
                     .unwrap()
                     .unwrap()
                     .count;
-                    assert_eq!(exact(rows, cols, kind, 1), want, "{kind:?} {rows} x {cols}");
-                    assert_eq!(exact(rows, cols, kind, 3), want, "{kind:?} {rows} x {cols}, 3 threads");
+                    // One thread; two and three: passes side by side and
+                    // the rest split across them ([`Share`]).
+                    for threads in [1, 2, 3] {
+                        assert_eq!(
+                            exact(rows, cols, kind, threads),
+                            want,
+                            "{kind:?} {rows} x {cols}, {threads} threads"
+                        );
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_split_pass_equals_one_thread_on_every_modulus() {
+        // Each pass alone, split across 2 to 5 workers (blocks taken in
+        // turn, parts of blocks, anchors' keys), against the same pass on
+        // one thread: wide enough that every share has blocks of each kind.
+        for (rows, cols) in [(9, 9), (7, 12), (13, 10)] {
+            let tables = Tables::new(rows.min(cols), usize::MAX).unwrap();
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let grid = Grid { tables: &tables, height: rows.max(cols), width: rows.min(cols), kind };
+                for m in [0, residue::moduli(200, 64)[1]] {
+                    let one = pass_mod(grid, m, 1, &mut || false).unwrap();
+                    for workers in 2..=5 {
+                        let split = pass_mod(grid, m, workers, &mut || false).unwrap();
+                        assert_eq!(split, one, "{kind:?} {rows} x {cols} mod {m}, {workers} workers");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_crossing_joins_write_where_the_states_say() {
+        // Each crossing join's target slot, made by block from the plans and
+        // `Tables::flips`, against the one its state gives (its far end
+        // re-marked, the pair emptied, ranked); and the share key of a
+        // low-half one is its target's high half.
+        let mut checked = [0, 0];
+        for width in [7, 10, 13] {
+            let t = Tables::new(width, usize::MAX).unwrap();
+            let l = t.main.lo_plugs;
+            let target = |st: u64, c: u32, q: u32, mark: u64| {
+                let to = (st & !(15 << (2 * c)) & !(3 << (2 * q))) | (mark << (2 * q));
+                let d = without(to, c + 1);
+                t.high_base(d >> (2 * l)) + t.main.lo_index(d & ((1 << (2 * l)) - 1)) as usize
+            };
+            for c in 0..width as u32 - 1 {
+                let point = Point { c, can_down: true, all: true };
+                for &(hi, _) in &t.main.hi_list {
+                    let hi = u64::from(hi);
+                    let k = t.main.hi_close(hi) as usize;
+                    let lo_of = |j: usize| u64::from(t.main.lo_lists[k][j]);
+                    if c + 1 < l {
+                        for &[r, j0, jd, n] in &point.plan(&t, k).alone {
+                            for i in 0..n {
+                                let st = (hi << (2 * l)) | lo_of((j0 + i) as usize);
+                                let q = partner_right(st, c + 1);
+                                let to = (st & !(15 << (2 * c)) & !(3 << (2 * q))) | (1 << (2 * q));
+                                assert_eq!(to >> (2 * l), reopen(hi, r), "width {width}, point {c}, state {st:b}");
+                                let slot = t.low.hi_base(reopen(hi, r)) as usize + (jd + i) as usize;
+                                assert_eq!(
+                                    slot,
+                                    t.low.rank(without(to, c + 1)),
+                                    "width {width}, point {c}, state {st:b}"
+                                );
+                                checked[0] += 1;
+                            }
+                        }
+                    } else if c >= l {
+                        let ch = c - l;
+                        if (hi >> (2 * ch)) & 15 != 10 || partner_left_from(hi, ch, 0).is_some() {
+                            continue;
+                        }
+                        let r = unmatched_closes(hi, ch) + 1;
+                        let bd = t.high_base(without(hi & !(15 << (2 * ch)), ch + 1));
+                        for (j, &d) in t.flips[k][r as usize - 1].iter().enumerate() {
+                            let st = (hi << (2 * l)) | lo_of(j);
+                            let want = target(st, c, partner_left(st, c), 2);
+                            assert_eq!(bd + d as usize, want, "width {width}, point {c}, state {st:b}");
+                            checked[1] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
     }
 
     #[test]
@@ -846,5 +1320,13 @@ mod tests {
             assert!(matches!(got, Err(Error::Interrupted)), "{threads} threads");
             assert!(start.elapsed() < std::time::Duration::from_secs(1), "{threads} threads: {:?}", start.elapsed());
         }
+        // One pass split across two workers: the calling thread asks at
+        // every point, and every worker leaves at the same meeting.
+        let tables = Tables::new(16, usize::MAX).unwrap();
+        let grid = Grid { tables: &tables, height: 16, width: 16, kind: Cycles::All };
+        let start = std::time::Instant::now();
+        let got = pass_mod(grid, 0, 2, &mut || start.elapsed() > std::time::Duration::from_millis(50));
+        assert!(matches!(got, Err(Error::Interrupted)));
+        assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
     }
 }
