@@ -66,6 +66,10 @@ class LoopSearches:
         ``loop.SolveResult`` (``solutions``, at most two, each a list of 0/1
         per edge; ``nodes``; ``truncated``) set as ``object.__setattr__``
         sets them."""
+    def solve_plain(self, n: object, clues: Sequence[Optional[int]], node_limit: object, into: _T) -> Optional[_T]:
+        """``solve`` when ``n`` is an ``int`` (exactly) in 1..``LOOP_V1_MAX_N``
+        and ``node_limit`` one in 0..2**63 - 1; ``None``, before reading the
+        clues, when either is not (for the caller to check them)."""
 
 def loop_thin(n: int, clues: Sequence[Optional[int]], order: Sequence[int]) -> Tuple[List[Optional[int]], bool]:
     """v1 clue thinning: blank each cell of ``order`` in turn unless the v1

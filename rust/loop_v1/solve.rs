@@ -177,9 +177,16 @@ impl<'t> Search<'t> {
                     (self.at, self.from) = (At::NextChild, from);
                     return false;
                 }
-                let (edge, value, mark) = (top.edge, if top.next == 0 { OFF } else { ON }, top.mark);
+                let (edge, first, mark) = (top.edge, top.next == 0, top.mark);
                 top.next += 1;
-                engine.undo_to(mark);
+                // The first child (off) starts from the state its frame was
+                // pushed in, unchanged since (a pause falls before a child
+                // and changes nothing): only the second (on) has the first's
+                // subtree to undo.
+                if !first {
+                    engine.undo_to(mark);
+                }
+                let value = if first { OFF } else { ON };
                 out.nodes += 1;
                 if out.nodes > self.node_limit {
                     out.truncated = true;

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString, PyType};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyType};
 
 use super::{extract_clues, interruptible, Items};
 use crate::loop_v1;
@@ -42,19 +42,66 @@ fn py_loop_propagate(
 /// the last to finish keeps its buffers.
 #[pyclass(frozen, name = "LoopSearches", module = "loopcraft._core")]
 struct PyLoopSearches {
-    idle: Mutex<Vec<Option<loop_v1::Search<'static>>>>,
+    /// Boxed, so that taking a search out and putting it back moves a
+    /// pointer rather than the whole search (a few hundred bytes, twice
+    /// per call).
+    idle: Mutex<Vec<Option<Box<loop_v1::Search<'static>>>>>,
+    /// The ints 0..=4, held for the handle's life: the clue reader
+    /// compares items to them by address, and making them on every call
+    /// was a visible share of a small solve.
+    small: [Py<PyAny>; 5],
 }
 
 #[pymethods]
 impl PyLoopSearches {
     #[new]
-    fn new() -> Self {
-        PyLoopSearches { idle: Mutex::new(Vec::new()) }
+    fn new(py: Python<'_>) -> PyResult<Self> {
+        let [a, b, c, d, e] = [0u8, 1, 2, 3, 4].map(|v| v.into_pyobject(py).map(|o| o.into_any().unbind()));
+        Ok(PyLoopSearches { idle: Mutex::new(Vec::new()), small: [a?, b?, c?, d?, e?] })
     }
 
     /// The v1 search of `clues` on the n x n board, stopping at two
     /// solutions or past `node_limit` nodes, written into `into`.
     fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        clues: &Bound<'py, PyAny>,
+        node_limit: u64,
+        into: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.search_into(py, n, clues, node_limit, into)
+    }
+
+    /// [`solve`](Self::solve) when `n` is an `int` (exactly: no subclass)
+    /// in 1..=`MAX_N` and `node_limit` one in 0..2**63; `None`, before
+    /// reading anything else, when either is not. The façade's `loop.solve`
+    /// calls this first and runs its own argument checks only on `None`:
+    /// those checks, in Python, cost about a tenth of a small solve.
+    fn solve_plain<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+        clues: &Bound<'py, PyAny>,
+        node_limit: &Bound<'py, PyAny>,
+        into: Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let plain = |v: &Bound<'py, PyAny>, lo: i64, hi: i64| {
+            v.is_exact_instance_of::<PyInt>()
+                .then(|| v.extract::<i64>().ok())
+                .flatten()
+                .filter(|v| (lo..=hi).contains(v))
+        };
+        let (Some(n), Some(node_limit)) = (plain(n, 1, loop_v1::MAX_N as i64), plain(node_limit, 0, i64::MAX)) else {
+            return Ok(None);
+        };
+        self.search_into(py, n as usize, clues, node_limit as u64, into).map(Some)
+    }
+}
+
+impl PyLoopSearches {
+    /// Both `solve`s, once their arguments are read.
+    fn search_into<'py>(
         &self,
         py: Python<'py>,
         n: usize,
@@ -68,14 +115,17 @@ impl PyLoopSearches {
             return Err(super::loopcraft_error("ArgumentTypeError", "into must be an instance, not a class".into()));
         }
         // The usual list read fast, anything else read and checked in full.
-        let clues = match plain_clues(clues) {
+        let clues = match plain_clues(clues, &self.small) {
             Some(clues) => clues,
             None => extract_clues(clues, 4)?,
         };
         let tables = match loop_v1::tables_for(n)? {
             Cow::Borrowed(tables) => tables,
             // Past the cached sizes: a search of its own.
-            Cow::Owned(tables) => return run_into(py, &mut loop_v1::Search::new(&tables, &clues, node_limit)?, into),
+            Cow::Owned(tables) => {
+                let search = &mut loop_v1::Search::new(&tables, &clues, node_limit)?;
+                return run_into(py, search, into, &self.small[1]);
+            }
         };
         let kept = self.idle().get_mut(n).and_then(Option::take);
         let mut search = match kept {
@@ -83,9 +133,9 @@ impl PyLoopSearches {
                 search.start_over(&clues, node_limit)?;
                 search
             }
-            None => loop_v1::Search::new(tables, &clues, node_limit)?,
+            None => Box::new(loop_v1::Search::new(tables, &clues, node_limit)?),
         };
-        let out = run_into(py, &mut search, into);
+        let out = run_into(py, &mut search, into, &self.small[1]);
         let mut idle = self.idle();
         if idle.len() <= n {
             idle.resize_with(n + 1, || None);
@@ -93,21 +143,21 @@ impl PyLoopSearches {
         idle[n] = Some(search);
         out
     }
-}
 
-impl PyLoopSearches {
     /// The kept searches (a panic cannot leave them half-written: each is
     /// taken out or put back whole).
-    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Option<loop_v1::Search<'static>>>> {
+    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Option<Box<loop_v1::Search<'static>>>>> {
         self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
-/// Runs `search` to its end and writes its answer into `into`.
+/// Runs `search` to its end and writes its answer into `into` (`one` is
+/// the int 1, for the solutions' lists).
 fn run_into<'py>(
     py: Python<'py>,
     search: &mut loop_v1::Search<'_>,
     into: Bound<'py, PyAny>,
+    one: &Py<PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     // Most v1 searches end within a few hundred nodes, in microseconds:
     // less than releasing and taking back the GIL costs. So the first nodes
@@ -120,7 +170,7 @@ fn run_into<'py>(
     let r = search.take_result();
     let solutions = PyList::empty(py);
     for s in &r.solutions {
-        solutions.append(bit_list(py, s)?)?;
+        solutions.append(bit_list(py, s, one.bind(py))?)?;
     }
     set_field(&into, pyo3::intern!(py, "solutions"), solutions.as_any())?;
     set_field(&into, pyo3::intern!(py, "nodes"), r.nodes.into_pyobject(py)?.as_any())?;
@@ -144,17 +194,17 @@ fn set_field(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, value: &Bound<'
 }
 
 /// The usual clue list, read fast: an exact `list` whose items are `None`
-/// or the ints 0..=4, recognised by identity (CPython keeps one object for
-/// each small int, which every ordinary way of making one returns). `None`
+/// or the ints 0..=4, recognised by identity with `small` (CPython keeps
+/// one object for each small int, which every ordinary way of making one
+/// returns). `None`
 /// for anything else, which `extract_clues` then reads and checks in full
 /// (an int 3 that is another object included), so this path only decides
 /// how fast a good list is read, never what is accepted.
-fn plain_clues(obj: &Bound<'_, PyAny>) -> Option<Vec<i8>> {
+fn plain_clues(obj: &Bound<'_, PyAny>, small: &[Py<PyAny>; 5]) -> Option<Vec<i8>> {
     let py = obj.py();
     let list = obj.cast_exact::<PyList>().ok()?;
-    // Held for the whole loop, so that the addresses compared stay theirs.
-    let small_objects = [0u8, 1, 2, 3, 4].map(|v| v.into_pyobject(py).ok());
-    let small = small_objects.each_ref().map(|o| o.as_ref().map_or(std::ptr::null_mut(), |o| o.as_ptr()));
+    // Held by the handle, so the addresses compared stay theirs.
+    let small = small.each_ref().map(|o| o.as_ptr());
     let none_object = py.None();
     let none = none_object.as_ptr();
     let len = list.len();
@@ -179,11 +229,10 @@ fn plain_clues(obj: &Bound<'_, PyAny>) -> Option<Vec<i8>> {
 /// CPython), then the ones set in place. A loop is a minority of the edges,
 /// so this makes far fewer calls than setting every item, and it is cheaper
 /// than `list(bytes)`, which makes each int through an iterator.
-fn bit_list<'py>(py: Python<'py>, bits: &[u8]) -> PyResult<Bound<'py, PyList>> {
+fn bit_list<'py>(py: Python<'py>, bits: &[u8], one: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::new(py, [0u8])?.as_sequence().repeat(bits.len())?.cast_into::<PyList>()?;
-    let one = 1u8.into_pyobject(py)?;
     for (i, _) in bits.iter().enumerate().filter(|&(_, &b)| b != 0) {
-        list.set_item(i, &one)?;
+        list.set_item(i, one)?;
     }
     Ok(list)
 }

@@ -9,7 +9,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 from .. import _core
 from .._validate import bit_list, clue_list, items_of, require_int, show
 from ..errors import ArgumentError, ArgumentTypeError
-from ._constants import MAX_N, NODE_LIMIT
+from ._constants import NODE_LIMIT
 from ._geometry import Geometry, _board_n, _clue_for, _geo_for
 
 _DOMAIN_TO_MASK = {(0,): 1, (1,): 2, (0, 1): 3, (1, 0): 3}
@@ -163,22 +163,35 @@ def solve(clues: Sequence[Optional[int]], n: int, node_limit: int = NODE_LIMIT) 
     >>> solve([None, 3, 2, 2, None, None, None, None, None, 1, 1, None, 0, None, 2, None], 4).unique
     True
     """
-    # Plain in-range ints skip the checks' calls: a small solve costs a few
-    # microseconds, so the wrapper's own work shows in replays of many.
-    if type(n) is not int or not 1 <= n <= MAX_N:
-        n = _board_n(n)
-    if type(node_limit) is not int or not 0 <= node_limit <= _MAX_NODE_LIMIT:
-        node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
+    # The core takes plain in-range ints itself and answers None for
+    # anything else, which the checks below then refuse or pass on: a small
+    # solve costs a few microseconds, and these checks in Python were a tenth
+    # of that. The core fills a bare instance's fields itself: the frozen
+    # dataclass's __init__ would cost a visible share of a small solve.
+    into = _new_object(SolveResult)
+    try:
+        result: Optional[SolveResult] = _SEARCHES.solve_plain(n, clues, node_limit, into)
+    except (TypeError, ValueError, OverflowError):
+        # The same checks and errors as solve_many's, run only once the core
+        # refused the clues, so that good calls do not pay for them (n is a
+        # plain int in range here: the core reads the clues only then).
+        clue_list("clues", clues, n * n, 4)
+        raise
+    if result is None:
+        return _solve_checked(clues, n, node_limit, into)
+    return result
+
+
+def _solve_checked(clues: Any, n: Any, node_limit: Any, into: SolveResult) -> SolveResult:
+    """:func:`solve` for arguments the core did not take as plain ints."""
+    n = _board_n(n)
+    node_limit = require_int("node_limit", node_limit, 0, _MAX_NODE_LIMIT)
     # Any iterable goes to the core as it is: the core reads it item by item
     # and reserves at most 64 Ki items on the word of its len(), which a list
     # subclass may make up (tests/test_core_sequences.py).
     try:
-        # The core fills a bare instance's fields itself: the frozen
-        # dataclass's __init__ would cost a visible share of a small solve.
-        result: SolveResult = _SEARCHES.solve(n, clues, node_limit, _new_object(SolveResult))
+        result: SolveResult = _SEARCHES.solve(n, clues, node_limit, into)
     except (TypeError, ValueError, OverflowError):
-        # The same checks and errors as solve_many's, run only once the core
-        # refused the clues, so that good calls do not pay for them.
         clue_list("clues", clues, n * n, 4)
         raise
     return result
