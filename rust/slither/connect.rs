@@ -5,36 +5,103 @@
 //! solution. These only refute states; they decide nothing.
 //!
 //! The floods run on rows of bits (a board is at most [`MAX_SIDE`] wide, so a
-//! row of points fits in a `u128`): a row's runs are filled at once with a
+//! row of points fits in a `u128`, and up to 63 wide in a `u64`): a row's runs are filled at once with a
 //! carry (see [`fill_row`]), and rows pass what they reached to the rows
 //! above and below until nothing changes. On a 20 x 20 board this is some
 //! 20 row steps a pass where a walk visits 441 points one by one.
 
 use super::board::MAX_SIDE;
 use super::engine::{Engine, OFF, ON, UNK};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 const _: () = assert!(MAX_SIDE < 128, "a row of points fits in a u128");
 const _: () = assert!(OFF == 0 && ON == 1 && UNK == 2, "the byte values that `row_bits` reads");
 
-/// Bit rows of the last check, kept to reuse their allocations.
+/// The connectivity check, with its rows of bits kept to reuse their
+/// allocations: 64-bit rows for boards up to 63 wide, 128-bit ones beyond.
 #[derive(Default)]
 pub struct Connectivity {
+    narrow: Rows<u64>,
+    wide: Rows<u128>,
+}
+
+impl Connectivity {
+    /// False when the state can be refuted by connectivity.
+    pub fn check(&mut self, engine: &Engine<'_>) -> bool {
+        if engine.board.grid.cols < 64 {
+            self.narrow.check(engine)
+        } else {
+            self.wide.check(engine)
+        }
+    }
+}
+
+/// A row of bits: `u64` or `u128`.
+pub(super) trait Row:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_neg(self) -> Self;
+    fn reverse_bits(self) -> Self;
+    /// The low bits of `x` (which fit).
+    fn from_u128(x: u128) -> Self;
+}
+
+macro_rules! row {
+    ($t:ty) => {
+        impl Row for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn wrapping_add(self, other: Self) -> Self {
+                <$t>::wrapping_add(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn reverse_bits(self) -> Self {
+                <$t>::reverse_bits(self)
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+        }
+    };
+}
+row!(u64);
+row!(u128);
+
+/// Rows of bits of one width.
+#[derive(Default)]
+struct Rows<T> {
     /// Per row of points, bit c: the edge from point (r, c) to (r, c + 1) is
     /// not off (`links`) or on (`on_links`).
-    links: Vec<u128>,
-    on_links: Vec<u128>,
+    links: Vec<T>,
+    on_links: Vec<T>,
     /// Per row of points but the last, bit c: the edge from point (r, c) to
     /// (r + 1, c) is not off (`drops`) or on (`on_drops`).
-    drops: Vec<u128>,
-    on_drops: Vec<u128>,
+    drops: Vec<T>,
+    on_drops: Vec<T>,
     /// What a flood reached, per row.
-    reach: Vec<u128>,
+    reach: Vec<T>,
     /// Per row of cells, the cells known inside and known outside.
-    ins: Vec<u128>,
-    outs: Vec<u128>,
+    ins: Vec<T>,
+    outs: Vec<T>,
     /// A flood's graph on cells (same layout as `links` and `drops`).
-    cell_links: Vec<u128>,
-    cell_drops: Vec<u128>,
+    cell_links: Vec<T>,
+    cell_drops: Vec<T>,
 }
 
 /// The bits up from each seed of `seeds` along `left` (bit c: c is joined
@@ -43,7 +110,7 @@ pub struct Connectivity {
 /// those bits back (the other seeds' bits are ored in again, their own
 /// additions having landed on bits the carry had cleared).
 #[inline]
-fn fill_up(left: u128, seeds: u128) -> u128 {
+fn fill_up<T: Row>(left: T, seeds: T) -> T {
     let run = left | seeds;
     ((run.wrapping_add(seeds) ^ run) | seeds) & run
 }
@@ -51,11 +118,11 @@ fn fill_up(left: u128, seeds: u128) -> u128 {
 /// Every bit joined to a bit of `seeds` along `links` (bit c: c is joined to
 /// c + 1): up with [`fill_up`], and down as up on the reversed row.
 #[inline]
-fn fill_row(seeds: u128, links: u128) -> u128 {
-    if seeds == 0 {
-        return 0;
+fn fill_row<T: Row>(seeds: T, links: T) -> T {
+    if seeds == T::ZERO {
+        return T::ZERO;
     }
-    let up = fill_up(links << 1, seeds);
+    let up = fill_up(links << 1u32, seeds);
     let down = fill_up(links.reverse_bits(), seeds.reverse_bits()).reverse_bits();
     up | down
 }
@@ -65,7 +132,7 @@ fn fill_row(seeds: u128, links: u128) -> u128 {
 /// 1's c) from `reach`, in place: rows pass down, then up, until a round
 /// changes nothing. The row just written is carried in a local (read back
 /// from memory it stalls on the store).
-fn flood_rows(links: &[u128], drops: &[u128], reach: &mut [u128]) {
+fn flood_rows<T: Row>(links: &[T], drops: &[T], reach: &mut [T]) {
     let n = reach.len();
     for r in 0..n {
         reach[r] = fill_row(reach[r], links[r]);
@@ -108,25 +175,25 @@ fn flood_rows(links: &[u128], drops: &[u128], reach: &mut [u128]) {
 /// low bit says on and the or of its two low bits says not off; a multiply
 /// gathers the low bits of eight bytes into one byte.
 #[inline]
-pub(super) fn row_bits(row: &[u8]) -> (u128, u128) {
+pub(super) fn row_bits<T: Row>(row: &[u8]) -> (T, T) {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const GATHER: u64 = 0x0102_0408_1020_4080;
-    let (mut not_off, mut on) = (0u128, 0u128);
+    let (mut not_off, mut on) = (T::ZERO, T::ZERO);
     for (k, chunk) in row.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];
         bytes[..chunk.len()].copy_from_slice(chunk);
         let x = u64::from_le_bytes(bytes);
         let ons = (x & LOW).wrapping_mul(GATHER) >> 56;
         let some = ((x | x >> 1) & LOW).wrapping_mul(GATHER) >> 56;
-        not_off |= (some as u128) << (8 * k);
-        on |= (ons as u128) << (8 * k);
+        let at = 8 * k as u32;
+        not_off = not_off | T::from_u128(some as u128) << at;
+        on = on | T::from_u128(ons as u128) << at;
     }
     (not_off, on)
 }
 
-impl Connectivity {
-    /// False when the state can be refuted by connectivity.
-    pub fn check(&mut self, engine: &Engine<'_>) -> bool {
+impl<T: Row> Rows<T> {
+    fn check(&mut self, engine: &Engine<'_>) -> bool {
         self.lines_can_join(engine) && self.regions_can_join(engine)
     }
 
@@ -156,10 +223,10 @@ impl Connectivity {
         // Any on-edge's point will do: when the on-edges lie in one
         // component, each finds that component, and otherwise none holds them all.
         self.reach.clear();
-        self.reach.resize(rows + 1, 0);
+        self.reach.resize(rows + 1, T::ZERO);
         let seeded = (0..=rows).find_map(|r| {
-            let bits = self.on_links[r] | self.on_drops.get(r).copied().unwrap_or(0);
-            (bits != 0).then_some((r, bits & bits.wrapping_neg()))
+            let bits = self.on_links[r] | self.on_drops.get(r).copied().unwrap_or(T::ZERO);
+            (bits != T::ZERO).then_some((r, bits & bits.wrapping_neg()))
         });
         let Some((r, seed)) = seeded else { return true };
         self.reach[r] = seed;
@@ -167,7 +234,7 @@ impl Connectivity {
         // An edge not off is reached with its first point (left or top).
         for r in 0..=rows {
             let reach = self.reach[r];
-            if self.on_links[r] & !reach != 0 || self.on_drops.get(r).is_some_and(|&on| on & !reach != 0) {
+            if self.on_links[r] & !reach != T::ZERO || self.on_drops.get(r).is_some_and(|&on| on & !reach != T::ZERO) {
                 return false;
             }
         }
@@ -175,8 +242,9 @@ impl Connectivity {
         // is reached (top, bottom, left, or right: the drop right of it).
         for r in 0..rows {
             let side = self.drops[r] & self.reach[r];
-            let near = (self.links[r] & self.reach[r]) | (self.links[r + 1] & self.reach[r + 1]) | side | (side >> 1);
-            if board.positive_rows[r] & !near != 0 {
+            let near =
+                (self.links[r] & self.reach[r]) | (self.links[r + 1] & self.reach[r + 1]) | side | (side >> 1u32);
+            if T::from_u128(board.positive_rows[r]) & !near != T::ZERO {
                 return false;
             }
         }
@@ -192,48 +260,48 @@ impl Connectivity {
         let g = &engine.board.grid;
         let (rows, cols) = (g.rows, g.cols);
         self.ins.clear();
-        self.ins.resize(rows, 0);
+        self.ins.resize(rows, T::ZERO);
         self.outs.clear();
-        self.outs.resize(rows, 0);
+        self.outs.resize(rows, T::ZERO);
         let mut first_in = None;
         for r in 0..rows {
-            let (mut ins, mut outs) = (0u128, 0u128);
+            let (mut ins, mut outs) = (T::ZERO, T::ZERO);
             for c in 0..cols {
                 match engine.colour_of((r * cols + c) as u32) {
-                    Some(1) => ins |= 1 << c,
-                    Some(_) => outs |= 1 << c,
+                    Some(1) => ins = ins | T::ONE << c as u32,
+                    Some(_) => outs = outs | T::ONE << c as u32,
                     None => {}
                 }
             }
-            if ins != 0 && first_in.is_none() {
+            if ins != T::ZERO && first_in.is_none() {
                 first_in = Some((r, ins & ins.wrapping_neg()));
             }
             self.ins[r] = ins;
             self.outs[r] = outs;
         }
-        let full = (1u128 << cols) - 1;
+        let full = !(!T::ZERO << cols as u32);
         if let Some((r, seed)) = first_in {
             // From one inside cell, around the cells known outside.
             self.open_cells(full, false);
             self.reach.clear();
-            self.reach.resize(rows, 0);
+            self.reach.resize(rows, T::ZERO);
             self.reach[r] = seed;
             flood_rows(&self.cell_links, &self.cell_drops, &mut self.reach);
-            if (0..rows).any(|r| self.ins[r] & !self.reach[r] != 0) {
+            if (0..rows).any(|r| self.ins[r] & !self.reach[r] != T::ZERO) {
                 return false;
             }
         }
-        if self.outs.iter().any(|&o| o != 0) {
+        if self.outs.iter().any(|&o| o != T::ZERO) {
             // From every border cell not known inside, around the cells known inside.
             self.open_cells(full, true);
-            let border = 1 | (1u128 << (cols - 1));
+            let border = T::ONE | T::ONE << (cols - 1) as u32;
             self.reach.clear();
             for r in 0..rows {
                 let edge = if r == 0 || r + 1 == rows { full } else { border };
                 self.reach.push(edge & !self.ins[r]);
             }
             flood_rows(&self.cell_links, &self.cell_drops, &mut self.reach);
-            if (0..rows).any(|r| self.outs[r] & !self.reach[r] != 0) {
+            if (0..rows).any(|r| self.outs[r] & !self.reach[r] != T::ZERO) {
                 return false;
             }
         }
@@ -242,14 +310,14 @@ impl Connectivity {
 
     /// The graph of the cells not known outside (`inside` false) or not
     /// known inside (`inside` true), in `cell_links` and `cell_drops`.
-    fn open_cells(&mut self, full: u128, inside: bool) {
+    fn open_cells(&mut self, full: T, inside: bool) {
         let walls = if inside { &self.ins } else { &self.outs };
         self.cell_links.clear();
         self.cell_drops.clear();
         let rows = walls.len();
         for r in 0..rows {
             let open = full & !walls[r];
-            self.cell_links.push(open & (open >> 1));
+            self.cell_links.push(open & (open >> 1u32));
             if r + 1 < rows {
                 self.cell_drops.push(open & full & !walls[r + 1]);
             }

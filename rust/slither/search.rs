@@ -453,8 +453,8 @@ fn choose(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
     // scored one by one in point order as a scan of every point would.
     let mut up = 0u128;
     for r in 0..=rows {
-        let (_, right) = row_bits(&engine.dom[g.h(r, 0)..][..cols]);
-        let down = if r < rows { row_bits(&engine.dom[g.v(r, 0)..][..cols + 1]).1 } else { 0 };
+        let (_, right): (u128, u128) = row_bits(&engine.dom[g.h(r, 0)..][..cols]);
+        let down: u128 = if r < rows { row_bits(&engine.dom[g.v(r, 0)..][..cols + 1]).1 } else { 0 };
         let left = right << 1;
         let any = left | right | up | down;
         let two = (left & (right | up | down)) | (right & (up | down)) | (up & down);

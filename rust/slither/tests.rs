@@ -847,14 +847,15 @@ fn generated_hard_puzzles_are_solved_by_loopy_hard() {
 
 /// The connectivity check on rows of bits (`connect::Connectivity`) gives
 /// the walk it replaced (`connect::reference::Walk`) at every state of random
-/// descents with undos, on random boards from 1 x 1 to the widest, with and
+/// descents with undos, on random boards from 1 x 1 to the widest (64-bit
+/// rows up to 63 wide, 128-bit ones from 64), with and
 /// without the colour rules; both verdicts are seen often.
 #[test]
 fn the_bit_row_connectivity_check_agrees_with_the_walk() {
     let mut rng = Rng(2026);
     let (mut refuted, mut passed) = (0usize, 0usize);
     let mut sizes: Vec<(usize, usize)> = (0..60).map(|_| (1 + rng.below(9), 1 + rng.below(9))).collect();
-    sizes.extend([(1, 1), (1, 100), (100, 1), (3, 100), (100, 3), (12, 12)]);
+    sizes.extend([(1, 1), (1, 100), (100, 1), (3, 100), (100, 3), (12, 12), (2, 63), (2, 64), (63, 2), (64, 3)]);
     for (i, &(rows, cols)) in sizes.iter().enumerate() {
         let percent = rng.below(60);
         let clues: Vec<i8> =
