@@ -693,6 +693,7 @@ fn local_moves(
     while next < queue.len() {
         let mut sol = std::mem::take(&mut queue[next]);
         next += 1;
+        let lines = sol.iter().filter(|&&v| v != 0).count();
         for cell in 0..g.num_cells() {
             let sides = g.cell_edges[cell];
             if sides.iter().any(|&e| engine.dom[e as usize] != UNK)
@@ -704,10 +705,14 @@ fn local_moves(
             if tried % 64 == 0 && budget.poll() {
                 return true;
             }
+            let mut flipped = lines;
             for &e in &sides {
                 sol[e as usize] ^= 1;
+                flipped = flipped + sol[e as usize] as usize - (1 - sol[e as usize]) as usize;
             }
-            let fine = flip_ok(engine, &sol, cell) && super::check::is_solution(board, &sol);
+            // `sol` was a solution: the clues and degrees the flip can change
+            // are those `flip_ok` reads, so one loop is all that is left to see.
+            let fine = flip_ok(engine, &sol, cell) && super::check::one_loop(board, &sol, flipped);
             if fine {
                 let i = pool.push(&sol);
                 for (w, o) in proof.open.iter_mut().enumerate() {

@@ -43,6 +43,9 @@ pub struct Board {
     pub edge_cells: Vec<[u32; 2]>,
     /// The slot of each edge at its two points (first point, second point).
     pub edge_slots: Vec<[u8; 2]>,
+    /// Per row of cells, bit c set when cell (r, c) has a positive clue (for
+    /// the connectivity check's bit rows; `MAX_SIDE` fits in 128 bits).
+    pub positive_rows: Vec<u128>,
 }
 
 /// Checks the size and the clue list, then builds the tables.
@@ -98,6 +101,12 @@ pub fn board(rows: usize, cols: usize, clues: &[i8]) -> Result<Board> {
             slots[i] = point_slots[p as usize].iter().position(|&x| x == e as u32).expect("edge at its point") as u8;
         }
     }
+    let mut positive_rows = vec![0u128; rows];
+    for (i, &clue) in clues.iter().enumerate() {
+        if clue > 0 {
+            positive_rows[i / cols] |= 1 << (i % cols);
+        }
+    }
     Ok(Board {
         grid,
         clues: clues.to_vec(),
@@ -108,6 +117,7 @@ pub fn board(rows: usize, cols: usize, clues: &[i8]) -> Result<Board> {
         cell_corners,
         edge_cells,
         edge_slots,
+        positive_rows,
     })
 }
 

@@ -21,7 +21,13 @@ pub fn is_solution(board: &Board, on: &[u8]) -> bool {
         }
         total += d;
     }
-    let lines = total / 2;
+    one_loop(board, on, total / 2)
+}
+
+/// Whether the on-edges of `on`, `lines` of them, all at points of degree 0
+/// or 2, form one loop: the loop through the first on-edge holds them all.
+pub fn one_loop(board: &Board, on: &[u8], lines: usize) -> bool {
+    let g = &board.grid;
     let Some(start) = on.iter().position(|&v| v == ON) else { return false };
     // Walk the loop through `start`; it must hold every line.
     let (mut prev, mut at) = (start as u32, g.edge_points[start][1]);

@@ -3,38 +3,197 @@
 //! outside it are 4-connected with the outside of the board. A state whose
 //! known lines, inside cells or outside cells can no longer be joined has no
 //! solution. These only refute states; they decide nothing.
+//!
+//! The floods run on rows of bits (a board is at most [`MAX_SIDE`] wide, so a
+//! row of points fits in a `u128`, and up to 63 wide in a `u64`): a row's runs are filled at once with a
+//! carry (see [`fill_row`]), and rows pass what they reached to the rows
+//! above and below until nothing changes. On a 20 x 20 board this is some
+//! 20 row steps a pass where a walk visits 441 points one by one.
 
-use super::engine::{Engine, OFF, ON};
-use crate::grid::NONE;
+use super::board::MAX_SIDE;
+use super::engine::{Engine, OFF, ON, UNK};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
+const _: () = assert!(MAX_SIDE < 128, "a row of points fits in a u128");
+const _: () = assert!(OFF == 0 && ON == 1 && UNK == 2, "the byte values that `row_bits` reads");
+
+/// The connectivity check, with its rows of bits kept to reuse their
+/// allocations: 64-bit rows for boards up to 63 wide, 128-bit ones beyond.
 #[derive(Default)]
 pub struct Connectivity {
-    seen: Vec<u32>,
-    stamp: u32,
-    stack: Vec<u32>,
-    colour: Vec<u8>,
+    narrow: Rows<u64>,
+    wide: Rows<u128>,
 }
 
-/// Known colour of a cell: inside, outside or not known.
-const IN: u8 = 1;
-const OUT: u8 = 0;
-const UNKNOWN: u8 = 2;
-
 impl Connectivity {
-    fn fresh(&mut self, n: usize) {
-        if self.seen.len() < n {
-            self.seen.resize(n, 0);
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        self.stack.clear();
-    }
-
     /// False when the state can be refuted by connectivity.
     pub fn check(&mut self, engine: &Engine<'_>) -> bool {
+        if engine.board.grid.cols < 64 {
+            self.narrow.check(engine)
+        } else {
+            self.wide.check(engine)
+        }
+    }
+}
+
+/// A row of bits: `u64` or `u128`.
+pub(super) trait Row:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_neg(self) -> Self;
+    fn reverse_bits(self) -> Self;
+    /// The low bits of `x` (which fit).
+    fn from_u128(x: u128) -> Self;
+}
+
+macro_rules! row {
+    ($t:ty) => {
+        impl Row for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn wrapping_add(self, other: Self) -> Self {
+                <$t>::wrapping_add(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn reverse_bits(self) -> Self {
+                <$t>::reverse_bits(self)
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+        }
+    };
+}
+row!(u64);
+row!(u128);
+
+/// Rows of bits of one width.
+#[derive(Default)]
+struct Rows<T> {
+    /// Per row of points, bit c: the edge from point (r, c) to (r, c + 1) is
+    /// not off (`links`) or on (`on_links`).
+    links: Vec<T>,
+    on_links: Vec<T>,
+    /// Per row of points but the last, bit c: the edge from point (r, c) to
+    /// (r + 1, c) is not off (`drops`) or on (`on_drops`).
+    drops: Vec<T>,
+    on_drops: Vec<T>,
+    /// What a flood reached, per row.
+    reach: Vec<T>,
+    /// Per row of cells, the cells known inside and known outside.
+    ins: Vec<T>,
+    outs: Vec<T>,
+    /// A flood's graph on cells (same layout as `links` and `drops`).
+    cell_links: Vec<T>,
+    cell_drops: Vec<T>,
+}
+
+/// The bits up from each seed of `seeds` along `left` (bit c: c is joined
+/// to c - 1) in one addition: within a run of `left | seeds`, the carry of
+/// its lowest seed clears the run from there to its top, and the xor gives
+/// those bits back (the other seeds' bits are ored in again, their own
+/// additions having landed on bits the carry had cleared).
+#[inline]
+fn fill_up<T: Row>(left: T, seeds: T) -> T {
+    let run = left | seeds;
+    ((run.wrapping_add(seeds) ^ run) | seeds) & run
+}
+
+/// Every bit joined to a bit of `seeds` along `links` (bit c: c is joined to
+/// c + 1): up with [`fill_up`], and down as up on the reversed row.
+#[inline]
+fn fill_row<T: Row>(seeds: T, links: T) -> T {
+    if seeds == T::ZERO {
+        return T::ZERO;
+    }
+    let up = fill_up(links << 1u32, seeds);
+    let down = fill_up(links.reverse_bits(), seeds.reverse_bits()).reverse_bits();
+    up | down
+}
+
+/// Floods the grid whose rows are joined along `links` (see [`fill_row`])
+/// and to the next row along `drops` (bit c: row r's c is joined to row r +
+/// 1's c) from `reach`, in place: rows pass down, then up, until a round
+/// changes nothing. The row just written is carried in a local (read back
+/// from memory it stalls on the store).
+fn flood_rows<T: Row>(links: &[T], drops: &[T], reach: &mut [T]) {
+    let n = reach.len();
+    for r in 0..n {
+        reach[r] = fill_row(reach[r], links[r]);
+    }
+    loop {
+        let mut changed = false;
+        let mut prev = reach[0];
+        for r in 1..n {
+            let here = reach[r];
+            let x = here | (prev & drops[r - 1]);
+            prev = if x != here {
+                changed = true;
+                let filled = fill_row(x, links[r]);
+                reach[r] = filled;
+                filled
+            } else {
+                here
+            };
+        }
+        for r in (0..n.saturating_sub(1)).rev() {
+            let here = reach[r];
+            let x = here | (prev & drops[r]);
+            prev = if x != here {
+                changed = true;
+                let filled = fill_row(x, links[r]);
+                reach[r] = filled;
+                filled
+            } else {
+                here
+            };
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// Bit c set where `row[c]` is not off, and where it is on, eight edges
+/// at a time: an edge's byte is 0 (off), 1 (on) or 2 (undecided), so its
+/// low bit says on and the or of its two low bits says not off; a multiply
+/// gathers the low bits of eight bytes into one byte.
+#[inline]
+pub(super) fn row_bits<T: Row>(row: &[u8]) -> (T, T) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (mut not_off, mut on) = (T::ZERO, T::ZERO);
+    for (k, chunk) in row.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(bytes);
+        let ons = (x & LOW).wrapping_mul(GATHER) >> 56;
+        let some = ((x | x >> 1) & LOW).wrapping_mul(GATHER) >> 56;
+        let at = 8 * k as u32;
+        not_off = not_off | T::from_u128(some as u128) << at;
+        on = on | T::from_u128(ons as u128) << at;
+    }
+    (not_off, on)
+}
+
+impl<T: Row> Rows<T> {
+    fn check(&mut self, engine: &Engine<'_>) -> bool {
         self.lines_can_join(engine) && self.regions_can_join(engine)
     }
 
@@ -45,39 +204,47 @@ impl Connectivity {
             return true;
         }
         let board = engine.board;
-        let Some(first) = engine.dom.iter().position(|&d| d == ON) else { return true };
-        self.fresh(board.grid.num_points());
-        let start = board.grid.edge_points[first][0];
-        self.seen[start as usize] = self.stamp;
-        self.stack.push(start);
-        let mut degree_sum = 0;
-        while let Some(p) = self.stack.pop() {
-            for x in board.point_slots[p as usize] {
-                if x == NONE || engine.dom[x as usize] == OFF {
-                    continue;
-                }
-                if engine.dom[x as usize] == ON {
-                    degree_sum += 1;
-                }
-                let [a, b] = board.grid.edge_points[x as usize];
-                let q = if a == p { b } else { a };
-                if self.seen[q as usize] != self.stamp {
-                    self.seen[q as usize] = self.stamp;
-                    self.stack.push(q);
-                }
+        let g = &board.grid;
+        let (rows, cols) = (g.rows, g.cols);
+        self.links.clear();
+        self.on_links.clear();
+        self.drops.clear();
+        self.on_drops.clear();
+        for r in 0..=rows {
+            let (not_off, on) = row_bits(&engine.dom[g.h(r, 0)..][..cols]);
+            self.links.push(not_off);
+            self.on_links.push(on);
+        }
+        for r in 0..rows {
+            let (not_off, on) = row_bits(&engine.dom[g.v(r, 0)..][..cols + 1]);
+            self.drops.push(not_off);
+            self.on_drops.push(on);
+        }
+        // Any on-edge's point will do: when the on-edges lie in one
+        // component, each finds that component, and otherwise none holds them all.
+        self.reach.clear();
+        self.reach.resize(rows + 1, T::ZERO);
+        let seeded = (0..=rows).find_map(|r| {
+            let bits = self.on_links[r] | self.on_drops.get(r).copied().unwrap_or(T::ZERO);
+            (bits != T::ZERO).then_some((r, bits & bits.wrapping_neg()))
+        });
+        let Some((r, seed)) = seeded else { return true };
+        self.reach[r] = seed;
+        flood_rows(&self.links, &self.drops, &mut self.reach);
+        // An edge not off is reached with its first point (left or top).
+        for r in 0..=rows {
+            let reach = self.reach[r];
+            if self.on_links[r] & !reach != T::ZERO || self.on_drops.get(r).is_some_and(|&on| on & !reach != T::ZERO) {
+                return false;
             }
         }
-        if degree_sum != 2 * engine.on_count {
-            return false;
-        }
-        // The loop passes by every cell with a positive clue.
-        for (c, &clue) in board.clues.iter().enumerate() {
-            if clue > 0
-                && !board.grid.cell_edges[c].iter().any(|&x| {
-                    engine.dom[x as usize] != OFF
-                        && self.seen[board.grid.edge_points[x as usize][0] as usize] == self.stamp
-                })
-            {
+        // The loop passes by every cell with a positive clue: a side of it
+        // is reached (top, bottom, left, or right: the drop right of it).
+        for r in 0..rows {
+            let side = self.drops[r] & self.reach[r];
+            let near =
+                (self.links[r] & self.reach[r]) | (self.links[r + 1] & self.reach[r + 1]) | side | (side >> 1u32);
+            if T::from_u128(board.positive_rows[r]) & !near != T::ZERO {
                 return false;
             }
         }
@@ -90,69 +257,228 @@ impl Connectivity {
         if !engine.rules.colour {
             return true;
         }
-        let board = engine.board;
-        let n = board.grid.num_cells();
-        self.colour.clear();
-        let (mut ins, mut outs) = (0usize, 0usize);
-        let mut first_in = NONE;
-        for c in 0..n as u32 {
-            let k = match engine.colour_of(c) {
-                Some(1) => {
-                    ins += 1;
-                    if first_in == NONE {
-                        first_in = c;
-                    }
-                    IN
-                }
-                Some(_) => {
-                    outs += 1;
-                    OUT
-                }
-                None => UNKNOWN,
-            };
-            self.colour.push(k);
-        }
-        if ins > 0 && self.flood(engine, &[first_in], OUT) != ins {
-            return false;
-        }
-        if outs > 0 {
-            // Start from every border cell that is not known inside.
-            let mut starts = Vec::new();
-            for c in 0..n as u32 {
-                if self.colour[c as usize] != IN && board.cell_nbrs[c as usize].contains(&board.out) {
-                    starts.push(c);
+        let g = &engine.board.grid;
+        let (rows, cols) = (g.rows, g.cols);
+        self.ins.clear();
+        self.ins.resize(rows, T::ZERO);
+        self.outs.clear();
+        self.outs.resize(rows, T::ZERO);
+        let mut first_in = None;
+        for r in 0..rows {
+            let (mut ins, mut outs) = (T::ZERO, T::ZERO);
+            for c in 0..cols {
+                match engine.colour_of((r * cols + c) as u32) {
+                    Some(1) => ins = ins | T::ONE << c as u32,
+                    Some(_) => outs = outs | T::ONE << c as u32,
+                    None => {}
                 }
             }
-            if self.flood(engine, &starts, IN) != outs {
+            if ins != T::ZERO && first_in.is_none() {
+                first_in = Some((r, ins & ins.wrapping_neg()));
+            }
+            self.ins[r] = ins;
+            self.outs[r] = outs;
+        }
+        let full = !(!T::ZERO << cols as u32);
+        if let Some((r, seed)) = first_in {
+            // From one inside cell, around the cells known outside.
+            self.open_cells(full, false);
+            self.reach.clear();
+            self.reach.resize(rows, T::ZERO);
+            self.reach[r] = seed;
+            flood_rows(&self.cell_links, &self.cell_drops, &mut self.reach);
+            if (0..rows).any(|r| self.ins[r] & !self.reach[r] != T::ZERO) {
+                return false;
+            }
+        }
+        if self.outs.iter().any(|&o| o != T::ZERO) {
+            // From every border cell not known inside, around the cells known inside.
+            self.open_cells(full, true);
+            let border = T::ONE | T::ONE << (cols - 1) as u32;
+            self.reach.clear();
+            for r in 0..rows {
+                let edge = if r == 0 || r + 1 == rows { full } else { border };
+                self.reach.push(edge & !self.ins[r]);
+            }
+            flood_rows(&self.cell_links, &self.cell_drops, &mut self.reach);
+            if (0..rows).any(|r| self.outs[r] & !self.reach[r] != T::ZERO) {
                 return false;
             }
         }
         true
     }
 
-    /// Floods board cells from `starts` avoiding cells of colour `wall`;
-    /// returns how many cells of the other known colour it reached.
-    fn flood(&mut self, engine: &Engine<'_>, starts: &[u32], wall: u8) -> usize {
-        let board = engine.board;
-        self.fresh(board.grid.num_cells());
-        let target = if wall == IN { OUT } else { IN };
-        for &s in starts {
-            self.seen[s as usize] = self.stamp;
-            self.stack.push(s);
-        }
-        let mut reached = 0;
-        while let Some(c) = self.stack.pop() {
-            if self.colour[c as usize] == target {
-                reached += 1;
+    /// The graph of the cells not known outside (`inside` false) or not
+    /// known inside (`inside` true), in `cell_links` and `cell_drops`.
+    fn open_cells(&mut self, full: T, inside: bool) {
+        let walls = if inside { &self.ins } else { &self.outs };
+        self.cell_links.clear();
+        self.cell_drops.clear();
+        let rows = walls.len();
+        for r in 0..rows {
+            let open = full & !walls[r];
+            self.cell_links.push(open & (open >> 1u32));
+            if r + 1 < rows {
+                self.cell_drops.push(open & full & !walls[r + 1]);
             }
-            for m in board.cell_nbrs[c as usize] {
-                if m == board.out || self.colour[m as usize] == wall || self.seen[m as usize] == self.stamp {
-                    continue;
+        }
+    }
+}
+
+/// The walk this check replaced, kept to cross-check it: one point or cell
+/// at a time from a stack.
+#[cfg(test)]
+pub(super) mod reference {
+    use super::super::engine::{Engine, OFF, ON};
+    use crate::grid::NONE;
+
+    #[derive(Default)]
+    pub struct Walk {
+        seen: Vec<u32>,
+        stamp: u32,
+        stack: Vec<u32>,
+        colour: Vec<u8>,
+    }
+
+    /// Known colour of a cell: inside, outside or not known.
+    const IN: u8 = 1;
+    const OUT: u8 = 0;
+    const UNKNOWN: u8 = 2;
+
+    impl Walk {
+        fn fresh(&mut self, n: usize) {
+            if self.seen.len() < n {
+                self.seen.resize(n, 0);
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
+            self.stack.clear();
+        }
+
+        /// False when the state can be refuted by connectivity.
+        pub fn check(&mut self, engine: &Engine<'_>) -> bool {
+            self.lines_can_join(engine) && self.regions_can_join(engine)
+        }
+
+        /// All on-edges, and a side of every positive clue, lie in one component
+        /// of the graph of edges not off.
+        fn lines_can_join(&mut self, engine: &Engine<'_>) -> bool {
+            if engine.on_count == 0 {
+                return true;
+            }
+            let board = engine.board;
+            let Some(first) = engine.dom.iter().position(|&d| d == ON) else { return true };
+            self.fresh(board.grid.num_points());
+            let start = board.grid.edge_points[first][0];
+            self.seen[start as usize] = self.stamp;
+            self.stack.push(start);
+            let mut degree_sum = 0;
+            while let Some(p) = self.stack.pop() {
+                for x in board.point_slots[p as usize] {
+                    if x == NONE || engine.dom[x as usize] == OFF {
+                        continue;
+                    }
+                    if engine.dom[x as usize] == ON {
+                        degree_sum += 1;
+                    }
+                    let [a, b] = board.grid.edge_points[x as usize];
+                    let q = if a == p { b } else { a };
+                    if self.seen[q as usize] != self.stamp {
+                        self.seen[q as usize] = self.stamp;
+                        self.stack.push(q);
+                    }
                 }
-                self.seen[m as usize] = self.stamp;
-                self.stack.push(m);
             }
+            if degree_sum != 2 * engine.on_count {
+                return false;
+            }
+            // The loop passes by every cell with a positive clue.
+            for (c, &clue) in board.clues.iter().enumerate() {
+                if clue > 0
+                    && !board.grid.cell_edges[c].iter().any(|&x| {
+                        engine.dom[x as usize] != OFF
+                            && self.seen[board.grid.edge_points[x as usize][0] as usize] == self.stamp
+                    })
+                {
+                    return false;
+                }
+            }
+            true
         }
-        reached
+
+        /// Known inside cells can meet through cells not known outside, and known
+        /// outside cells can reach the board's outside through cells not known inside.
+        fn regions_can_join(&mut self, engine: &Engine<'_>) -> bool {
+            if !engine.rules.colour {
+                return true;
+            }
+            let board = engine.board;
+            let n = board.grid.num_cells();
+            self.colour.clear();
+            let (mut ins, mut outs) = (0usize, 0usize);
+            let mut first_in = NONE;
+            for c in 0..n as u32 {
+                let k = match engine.colour_of(c) {
+                    Some(1) => {
+                        ins += 1;
+                        if first_in == NONE {
+                            first_in = c;
+                        }
+                        IN
+                    }
+                    Some(_) => {
+                        outs += 1;
+                        OUT
+                    }
+                    None => UNKNOWN,
+                };
+                self.colour.push(k);
+            }
+            if ins > 0 && self.flood(engine, &[first_in], OUT) != ins {
+                return false;
+            }
+            if outs > 0 {
+                // Start from every border cell that is not known inside.
+                let mut starts = Vec::new();
+                for c in 0..n as u32 {
+                    if self.colour[c as usize] != IN && board.cell_nbrs[c as usize].contains(&board.out) {
+                        starts.push(c);
+                    }
+                }
+                if self.flood(engine, &starts, IN) != outs {
+                    return false;
+                }
+            }
+            true
+        }
+
+        /// Floods board cells from `starts` avoiding cells of colour `wall`;
+        /// returns how many cells of the other known colour it reached.
+        fn flood(&mut self, engine: &Engine<'_>, starts: &[u32], wall: u8) -> usize {
+            let board = engine.board;
+            self.fresh(board.grid.num_cells());
+            let target = if wall == IN { OUT } else { IN };
+            for &s in starts {
+                self.seen[s as usize] = self.stamp;
+                self.stack.push(s);
+            }
+            let mut reached = 0;
+            while let Some(c) = self.stack.pop() {
+                if self.colour[c as usize] == target {
+                    reached += 1;
+                }
+                for m in board.cell_nbrs[c as usize] {
+                    if m == board.out || self.colour[m as usize] == wall || self.seen[m as usize] == self.stamp {
+                        continue;
+                    }
+                    self.seen[m as usize] = self.stamp;
+                    self.stack.push(m);
+                }
+            }
+            reached
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use super::board::Board;
 use super::check::is_solution;
-use super::connect::Connectivity;
+use super::connect::{row_bits, Connectivity};
 use super::engine::{Engine, Mark, Rules, OFF, ON, UNK};
 use super::probe::probe;
 use crate::budget::Budget;
@@ -445,35 +445,46 @@ fn nearest(engine: &Engine<'_>, r: usize, c: usize) -> (u32, u8) {
 /// the line is extended first. Without any line yet, the first undecided edge.
 fn choose(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
     let board = engine.board;
+    let g = &board.grid;
+    let (rows, cols) = (g.rows, g.cols);
     let mut best: Option<(u64, u32)> = None;
-    for p in 0..board.grid.num_points() {
-        let slots = board.point_slots[p];
-        let (mut on, mut unk, mut first) = (0u64, 0u64, NONE);
-        for &x in &slots {
-            if x == NONE {
-                continue;
-            }
-            match engine.dom[x as usize] {
-                ON => on += 1,
-                UNK => {
+    // Path ends are the points with one on-edge: found a row at a time from
+    // the rows of on-edges (left, right, up, down of each point), then
+    // scored one by one in point order as a scan of every point would.
+    let mut up = 0u128;
+    for r in 0..=rows {
+        let (_, right): (u128, u128) = row_bits(&engine.dom[g.h(r, 0)..][..cols]);
+        let down: u128 = if r < rows { row_bits(&engine.dom[g.v(r, 0)..][..cols + 1]).1 } else { 0 };
+        let left = right << 1;
+        let any = left | right | up | down;
+        let two = (left & (right | up | down)) | (right & (up | down)) | (up & down);
+        let mut ends = any & !two;
+        up = down;
+        while ends != 0 {
+            let c = ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            let p = g.point(r, c);
+            let slots = board.point_slots[p];
+            let (mut unk, mut first) = (0u64, NONE);
+            for &x in &slots {
+                if x != NONE && engine.dom[x as usize] == UNK {
                     unk += 1;
                     if first == NONE {
                         first = x;
                     }
                 }
-                _ => {}
             }
-        }
-        if on == 1 && unk > 0 {
-            // Later attempts break ties by a hash of the point instead.
-            let tie = if variant <= 1 {
-                engine.path_length(p as u32) as u64
-            } else {
-                ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
-            };
-            let score = (unk << 32) + tie;
-            if best.is_none_or(|(b, _)| score < b) {
-                best = Some((score, first));
+            if unk > 0 {
+                // Later attempts break ties by a hash of the point instead.
+                let tie = if variant <= 1 {
+                    engine.path_length(p as u32) as u64
+                } else {
+                    ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
+                };
+                let score = (unk << 32) + tie;
+                if best.is_none_or(|(b, _)| score < b) {
+                    best = Some((score, first));
+                }
             }
         }
     }
@@ -483,4 +494,90 @@ fn choose(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
     }
     let e = engine.dom.iter().position(|&d| d == UNK).expect("an undecided edge") as u32;
     (e, OFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::board;
+    use super::*;
+    use crate::testing::SplitMix64 as Rng;
+
+    /// `choose` as a scan of every point, which the row version replaced.
+    fn choose_scan(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
+        let board = engine.board;
+        let mut best: Option<(u64, u32)> = None;
+        for p in 0..board.grid.num_points() {
+            let (mut on, mut unk, mut first) = (0u64, 0u64, NONE);
+            for &x in &board.point_slots[p] {
+                if x == NONE {
+                    continue;
+                }
+                match engine.dom[x as usize] {
+                    ON => on += 1,
+                    UNK => {
+                        unk += 1;
+                        if first == NONE {
+                            first = x;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if on == 1 && unk > 0 {
+                let tie = if variant <= 1 {
+                    engine.path_length(p as u32) as u64
+                } else {
+                    ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
+                };
+                let score = (unk << 32) + tie;
+                if best.is_none_or(|(b, _)| score < b) {
+                    best = Some((score, first));
+                }
+            }
+        }
+        if let Some((_, e)) = best {
+            return (e, if variant >= 2 && variant % 2 == 1 { OFF } else { ON });
+        }
+        let e = engine.dom.iter().position(|&d| d == UNK).expect("an undecided edge") as u32;
+        (e, OFF)
+    }
+
+    /// The branching choice found from rows of on-edges is the scan's, on
+    /// the states of random descents (propagated or not) on boards up to the widest.
+    #[test]
+    fn choose_by_rows_is_the_scan() {
+        let mut rng = Rng(7);
+        let mut sizes: Vec<(usize, usize)> = (0..40).map(|_| (1 + rng.below(10), 1 + rng.below(10))).collect();
+        sizes.extend([(1, 100), (100, 1), (4, 100), (100, 4)]);
+        let mut compared = 0;
+        for (rows, cols) in sizes {
+            let clues: Vec<i8> =
+                (0..rows * cols).map(|_| if rng.below(100) < 30 { rng.below(4) as i8 } else { -1 }).collect();
+            let b = board(rows, cols, &clues).unwrap();
+            let Some(mut engine) = Engine::new(&b, Rules::SEARCH) else { continue };
+            engine.run();
+            let edges = engine.dom.len();
+            for _ in 0..30 {
+                let base = engine.mark();
+                for _ in 0..rng.below(40) {
+                    let e = rng.below(edges) as u32;
+                    if engine.dom[e as usize] != UNK {
+                        continue;
+                    }
+                    let mark = engine.mark();
+                    if !(engine.assign(e, rng.below(2) as u8) && (rng.below(2) == 0 || engine.run())) {
+                        engine.undo_to(mark);
+                    }
+                    if engine.undecided > 0 {
+                        for variant in 0..5 {
+                            assert_eq!(choose(&engine, variant), choose_scan(&engine, variant));
+                            compared += 1;
+                        }
+                    }
+                }
+                engine.undo_to(base);
+            }
+        }
+        assert!(compared > 5000, "{compared}");
+    }
 }
