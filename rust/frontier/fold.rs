@@ -726,17 +726,18 @@ const NONE: u32 = u32::MAX;
 /// `x0` (`[x0, 0x, done, length]`), joins `((` whose target is in that done
 /// block (`[source, target, length]`), joins `))` (`[source, target]`: the
 /// far end lies below `c`, so each state has its own), and joins `((` whose
-/// far end lies in the high half (`[r, source, target, length]`, where plug
-/// `c + 1` is the `r`-th `(` from the top left open by the low half, so that
-/// its partner is the high half's `r`-th unmatched `)` from the bottom: the
-/// target lies in the done block of the high half with that `)` re-marked).
+/// far end lies in the high half (`alone[r - 1]`: `[source, target,
+/// length]` where plug `c + 1` is the `r`-th `(` from the top left open by
+/// the low half, so that its partner is the high half's `r`-th unmatched
+/// `)` from the bottom: the target lies in the done block of the high half
+/// with that `)` re-marked, one block for all the runs of the same `r`).
 #[derive(Default)]
 struct Plan {
     zeros: Vec<[u32; 5]>,
     ones: Vec<[u32; 4]>,
     runs: Vec<[u32; 3]>,
     joins: Vec<[u32; 2]>,
-    alone: Vec<[u32; 4]>,
+    alone: Vec<Vec<[u32; 3]>>,
 }
 
 /// The point at the last plug of the low half (`c = L - 1`; plug `c + 1`
@@ -945,10 +946,16 @@ impl Point {
     /// re-marked `(`; `share` makes those whose target block is its own.
     #[allow(clippy::too_many_arguments, reason = "the tables, the ring, the plan, the block and the share")]
     fn alone<R: Ring>(&self, t: &Tables, s: Slots, ring: R, plan: &Plan, hi: u64, base: usize, share: Share) {
-        for &[r, j0, jd, n] in &plan.alone {
+        for (r, runs) in (1..).zip(&plan.alone) {
+            if runs.is_empty() {
+                continue;
+            }
             let to = reopen(hi, r);
             if share.whole() || share.takes_key(to) {
-                self.join(s, ring, base + j0 as usize, t.low.hi_base(to) as usize + jd as usize, n as usize);
+                let bd = t.low.hi_base(to) as usize;
+                for &[j0, jd, n] in runs {
+                    self.join(s, ring, base + j0 as usize, bd + jd as usize, n as usize);
+                }
             }
         }
     }
@@ -982,7 +989,11 @@ impl Point {
                     // Plug c + 1 is itself one of the `(` left open; the
                     // run's done slots are consecutive, as the groups' are.
                     None => {
-                        plan.alone.push([open_above(lo, self.c + 1, mr.lo_plugs), j0, folded(lo & !(15 << sh0)), n32])
+                        let r = open_above(lo, self.c + 1, mr.lo_plugs) as usize;
+                        if plan.alone.len() < r {
+                            plan.alone.resize(r, Vec::new());
+                        }
+                        plan.alone[r - 1].push([j0, folded(lo & !(15 << sh0)), n32]);
                     }
                 },
                 10 => {
@@ -1273,7 +1284,9 @@ mod tests {
                     let k = t.main.hi_close(hi) as usize;
                     let lo_of = |j: usize| u64::from(t.main.lo_lists[k][j]);
                     if c + 1 < l {
-                        for &[r, j0, jd, n] in &point.plan(&t, k).alone {
+                        let plan = point.plan(&t, k);
+                        let runs = (1..).zip(&plan.alone).flat_map(|(r, runs)| runs.iter().map(move |&x| (r, x)));
+                        for (r, [j0, jd, n]) in runs {
                             for i in 0..n {
                                 let st = (hi << (2 * l)) | lo_of((j0 + i) as usize);
                                 let q = partner_right(st, c + 1);
