@@ -246,6 +246,13 @@ impl Tables {
         Some(Tables { main, low: Compact::new(low, width as u32 - 1, &tern), high_base, done_len: high.len, flips })
     }
 
+    /// A pass's tables, every count 0 but the empty frontier's, 1.
+    fn fresh(&self) -> Result<(Vec<u64>, Vec<u64>)> {
+        let mut main = zeroed(self.main.len)?;
+        main[self.main.rank(0)] = 1;
+        Ok((main, zeroed(self.done_len)?))
+    }
+
     /// The first slot of the done block of high half `hi` (`W - L - 1`
     /// plugs, the split after `L`).
     #[inline(always)]
@@ -374,10 +381,7 @@ const CHUNK: usize = 16;
 /// One sweep of fresh tables on one thread: the count modulo `ring`'s modulus.
 fn pass<R: Ring>(grid: Grid<'_>, ring: R, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
     let Grid { tables, height, width, kind } = grid;
-    let mr = &tables.main;
-    let mut main = zeroed(mr.len)?;
-    let mut done = zeroed(tables.done_len)?;
-    main[mr.rank(0)] = 1;
+    let (mut main, mut done) = tables.fresh()?;
     let s = Slots::of(&mut main, &mut done);
     let all = kind == Cycles::All;
     let mut total = 0u64;
@@ -408,10 +412,7 @@ fn pass<R: Ring>(grid: Grid<'_>, ring: R, ask: &mut dyn FnMut() -> bool) -> Resu
 /// row's end.
 fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
     let Grid { tables, height, width, kind } = grid;
-    let mr = &tables.main;
-    let mut main = zeroed(mr.len)?;
-    let mut done = zeroed(tables.done_len)?;
-    main[mr.rank(0)] = 1;
+    let (mut main, mut done) = tables.fresh()?;
     let s = Slots::of(&mut main, &mut done);
     let all = kind == Cycles::All;
     let meet = Meet::new(workers);

@@ -140,29 +140,24 @@ fn flood_rows<T: Row>(links: &[T], drops: &[T], reach: &mut [T]) {
     loop {
         let mut changed = false;
         let mut prev = reach[0];
-        for r in 1..n {
+        // Row `r` takes what its neighbour just passed (`prev`) reaches
+        // through `drop`; the row it ends with is the next one's `prev`.
+        let mut pass = |r: usize, prev: T, drop: T| {
             let here = reach[r];
-            let x = here | (prev & drops[r - 1]);
-            prev = if x != here {
-                changed = true;
-                let filled = fill_row(x, links[r]);
-                reach[r] = filled;
-                filled
-            } else {
-                here
-            };
+            let x = here | (prev & drop);
+            if x == here {
+                return here;
+            }
+            changed = true;
+            let filled = fill_row(x, links[r]);
+            reach[r] = filled;
+            filled
+        };
+        for r in 1..n {
+            prev = pass(r, prev, drops[r - 1]);
         }
         for r in (0..n.saturating_sub(1)).rev() {
-            let here = reach[r];
-            let x = here | (prev & drops[r]);
-            prev = if x != here {
-                changed = true;
-                let filled = fill_row(x, links[r]);
-                reach[r] = filled;
-                filled
-            } else {
-                here
-            };
+            prev = pass(r, prev, drops[r]);
         }
         if !changed {
             return;

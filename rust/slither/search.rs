@@ -475,21 +475,33 @@ fn choose(engine: &Engine<'_>, variant: u32) -> (u32, u8) {
                 }
             }
             if unk > 0 {
-                // Later attempts break ties by a hash of the point instead.
-                let tie = if variant <= 1 {
-                    engine.path_length(p as u32) as u64
-                } else {
-                    ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
-                };
-                let score = (unk << 32) + tie;
+                let score = path_end_score(engine, p, unk, variant);
                 if best.is_none_or(|(b, _)| score < b) {
                     best = Some((score, first));
                 }
             }
         }
     }
+    chosen(engine, best, variant)
+}
+
+/// The score of a path end at point `p` with `unk` undecided edges (the
+/// lowest is branched on): fewest undecided edges first, then the shortest
+/// path; later attempts break ties by a hash of the point instead.
+fn path_end_score(engine: &Engine<'_>, p: usize, unk: u64, variant: u32) -> u64 {
+    let tie = if variant <= 1 {
+        engine.path_length(p as u32) as u64
+    } else {
+        ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
+    };
+    (unk << 32) + tie
+}
+
+/// The edge and value to branch on: the best path end's first undecided
+/// edge (odd attempts past the first two try the line's absence first), or
+/// with no path end the first undecided edge, off.
+fn chosen(engine: &Engine<'_>, best: Option<(u64, u32)>, variant: u32) -> (u32, u8) {
     if let Some((_, e)) = best {
-        // Odd attempts past the first two try the line's absence first.
         return (e, if variant >= 2 && variant % 2 == 1 { OFF } else { ON });
     }
     let e = engine.dom.iter().position(|&d| d == UNK).expect("an undecided edge") as u32;
@@ -524,22 +536,13 @@ mod tests {
                 }
             }
             if on == 1 && unk > 0 {
-                let tie = if variant <= 1 {
-                    engine.path_length(p as u32) as u64
-                } else {
-                    ((p as u64 ^ variant as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) & 0xFFFF_FFFF
-                };
-                let score = (unk << 32) + tie;
+                let score = path_end_score(engine, p, unk, variant);
                 if best.is_none_or(|(b, _)| score < b) {
                     best = Some((score, first));
                 }
             }
         }
-        if let Some((_, e)) = best {
-            return (e, if variant >= 2 && variant % 2 == 1 { OFF } else { ON });
-        }
-        let e = engine.dom.iter().position(|&d| d == UNK).expect("an undecided edge") as u32;
-        (e, OFF)
+        chosen(engine, best, variant)
     }
 
     /// The branching choice found from rows of on-edges is the scan's, on
