@@ -66,3 +66,40 @@ def test_a_sequence_that_lies_about_its_length_is_read_by_its_items(name: str) -
     )
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.strip() == "True", child.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "loop.solve(itertools.repeat(None), 5)",
+        "loop.solve(itertools.repeat(0), 4, 200)",
+        "_core.SlitherBoard(5, 5, itertools.repeat(None))",
+        "_core.loop_propagate(4, itertools.repeat(None), [3] * 40)",
+        "_core.loop_thin(4, itertools.repeat(1), list(range(16)))",
+    ],
+)
+def test_endless_clues_are_refused(call: str) -> None:
+    """An endless iterable of clues was read for ever by the core's clue
+    reader, with the GIL held (Ctrl-C could not stop it): it now stops past
+    the most cells any board has, with an ArgumentError (the façade's
+    ``loop.solve`` then words it as its own check does). In a child
+    process, so that the old behaviour fails here rather than hangs."""
+    code = ENDLESS.format(call=call)
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.strip() == "ArgumentError", child.stderr[-2000:]
+
+
+ENDLESS = textwrap.dedent(
+    """
+    import itertools
+    from loopcraft import _core, loop
+    from loopcraft.errors import ArgumentError
+
+    try:
+        {call}
+    except ArgumentError as e:
+        assert "clues" in str(e), e
+        print("ArgumentError")
+    """
+)

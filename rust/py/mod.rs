@@ -153,6 +153,18 @@ fn interruptible_within<T: Send>(
 /// checked item by item so that the façade need not walk it in Python first:
 /// `TypeError` for anything but int or None (bool included), `ValueError` for
 /// a value outside `0..=max`.
+/// Most clues any board takes: a Loop v1 board of the largest side (a
+/// Slitherlink board has at most `slither::MAX_SIDE^2`, fewer).
+const MOST_CLUES: usize = {
+    let (loop_cells, slither_cells) =
+        (crate::loop_v1::MAX_N * crate::loop_v1::MAX_N, crate::slither::MAX_SIDE * crate::slither::MAX_SIDE);
+    if loop_cells > slither_cells {
+        loop_cells
+    } else {
+        slither_cells
+    }
+};
+
 fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return Err(loopcraft_error("ArgumentTypeError", "clues must be a list of int or None, not a string".into()));
@@ -179,6 +191,13 @@ fn extract_clues(obj: &Bound<'_, PyAny>, max: i64) -> PyResult<Vec<i8>> {
         out.clear();
     }
     for (i, item) in obj.try_iter()?.enumerate() {
+        if i == MOST_CLUES {
+            // An endless iterable was read for ever, with the GIL held.
+            return Err(loopcraft_error(
+                "ArgumentError",
+                format!("clues has more than {MOST_CLUES} items: no board has that many cells"),
+            ));
+        }
         let item = item?;
         if item.is_none() {
             out.push(-1);
