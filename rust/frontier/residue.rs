@@ -158,7 +158,6 @@ const MAX_BOUND_PLUGS: usize = 24;
 /// true value: after every addition the sum is scaled by `1 + 2^-50`, more
 /// than the at most two half-ulp roundings of the sum and the scaling lose.
 pub fn count_bound(height: usize, width: usize, hamiltonian: bool, stop: &mut Stop<'_>) -> Result<Option<u32>> {
-    const UP: f64 = 1.0 + 1.0 / (1u64 << 50) as f64;
     let plugs = width + 1;
     if plugs > MAX_BOUND_PLUGS {
         return Ok(None);
@@ -204,10 +203,19 @@ pub fn count_bound(height: usize, width: usize, hamiltonian: bool, stop: &mut St
             }
         }
     }
-    let b = v[0];
-    // b >= 1 (the count is at most b, an integer below 2^(floor(log2 b) + 1));
-    // one bit more covers a log2 off by an ulp.
-    Ok(b.is_finite().then(|| b.max(1.0).log2().ceil() as u32 + 1))
+    Ok(bits_above(v[0]))
+}
+
+/// What a float sum is scaled by after every addition to stay at or above
+/// the exact sum: more than the at most two half-ulp roundings of the sum
+/// and of the scaling lose.
+pub const UP: f64 = 1.0 + 1.0 / (1u64 << 50) as f64;
+
+/// Bits that hold every count up to a bound `b` on it (None past a float's
+/// range): a count at most `b`, an integer, is below
+/// `2^(floor(log2 b) + 1)`; one bit more covers a `log2` off by an ulp.
+pub fn bits_above(b: f64) -> Option<u32> {
+    b.is_finite().then(|| b.max(1.0).log2().ceil() as u32 + 1)
 }
 
 #[cfg(test)]
