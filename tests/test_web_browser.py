@@ -990,3 +990,61 @@ def test_an_undecided_draft_does_not_look_like_no_solution(session: Session) -> 
     expect(verdict).to_have_text("No solution.")
     assert "count-0" in (verdict.get_attribute("class") or "").split()
     page.unroute("**/api/verdict")
+
+
+def test_zoom_makes_a_big_board_playable_on_a_phone(browser: Browser, server_url: str, artifacts: Path) -> None:
+    """Fitted to a phone, a 30 x 45 board has cells a few pixels wide. Zoomed
+    in, its frame scrolls, a tap still draws the edge under the finger, the
+    keyboard's cursor stays in view, and Fit brings the whole board back."""
+    board = Slitherlink([[None] * 45 for _ in range(30)])
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(server_url + play_query("slither", board.to_url()))
+        page.wait_for_selector("body[data-ready=true]")
+        svg, frame = page.locator("#board"), page.locator(".board-wrap")
+
+        def cell_px() -> float:
+            box = svg.bounding_box()
+            assert box
+            return float(box["width"]) / (board.cols + 1)
+
+        fitted = cell_px()
+        assert fitted < 12, fitted
+        expect(page.get_by_test_id("zoom-out")).to_be_disabled()
+        expect(page.get_by_test_id("zoom-fit")).to_be_disabled()
+        for _ in range(3):
+            page.get_by_test_id("zoom-in").click()
+        assert cell_px() > 2.5 * fitted
+        assert frame.evaluate("f => f.scrollWidth > f.clientWidth + 100 && f.scrollHeight > f.clientHeight")
+        # The zoom stops at a cell a finger can hit, and no further.
+        for _ in range(10):
+            if page.get_by_test_id("zoom-in").is_disabled():
+                break
+            page.get_by_test_id("zoom-in").click()
+        expect(page.get_by_test_id("zoom-in")).to_be_disabled()
+        assert 40 < cell_px() <= 73
+        edge = page.locator('[data-edge="h 17 30"]')
+        edge.tap()
+        assert edge.get_attribute("data-state") == "line"
+        shoot(page, artifacts, "play-zoomed-phone")
+        # The arrows' cursor is kept inside the scrolled frame.
+        svg.focus()
+        for key in ["ArrowRight"] * 40 + ["ArrowDown"] * 25:
+            page.keyboard.press(key)
+        page.wait_for_timeout(100)
+        mark, view = page.locator("#board .cursor").bounding_box(), frame.bounding_box()
+        assert mark and view
+        assert view["x"] <= mark["x"] and mark["x"] + mark["width"] <= view["x"] + view["width"] + 1, (mark, view)
+        assert view["y"] <= mark["y"] and mark["y"] + mark["height"] <= view["y"] + view["height"] + 1, (mark, view)
+        page.get_by_test_id("zoom-fit").click()
+        assert abs(cell_px() - fitted) < 0.5
+        assert frame.evaluate("f => f.scrollWidth <= f.clientWidth + 1")
+        # The keys: + zooms in, - out while playing.
+        page.keyboard.press("+")
+        assert svg.get_attribute("data-zoom") == "1.50"
+        page.keyboard.press("-")
+        assert svg.get_attribute("data-zoom") == "1.00"
+        assert edge.get_attribute("data-state") == "line", "zooming changes no edge"
+    finally:
+        context.close()

@@ -7,6 +7,7 @@
 
 import { CELL, drawBoard, edgeKeys, firstCells, regionBorders } from "./draw.js";
 import { warnings } from "./rules.js";
+import { ZOOM_STEP, boardDrawn, followCursor, setupZoom, zoomBy } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "loopcraft:";
@@ -908,6 +909,7 @@ function render() {
     });
   }
   drawBoard($("board"), view);
+  boardDrawn(p.rows, p.cols);
 }
 
 /** What the verdict draws on the draft: the shared lines, the shaded difference, the clashing clues. */
@@ -965,6 +967,13 @@ function onKey(event) {
   if (redo) {
     event.preventDefault();
     if (state.mode === "play") undoRedo(state.redo, state.undo, true); else undoDraft(drafts.redo, drafts.undo);
+    return;
+  }
+  // Zoom: + (or =) in; - out while playing, _ in both modes (- clears a set number).
+  if (!mod && (event.key === "+" || event.key === "=")) { event.preventDefault(); zoomBy(ZOOM_STEP); return; }
+  if (!mod && (event.key === "_" || (event.key === "-" && state.mode === "play"))) {
+    event.preventDefault();
+    zoomBy(1 / ZOOM_STEP);
     return;
   }
   const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -1183,8 +1192,8 @@ function familyChanged() {
   }
   fillExportFormats();
   $("set-keys").textContent = family === "country"
-    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border. Ctrl+Z / Ctrl+Y undo and redo."
-    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move. Ctrl+Z / Ctrl+Y undo and redo.";
+    ? "Drag along cell sides to draw borders. Select a cell and type a number; Backspace clears it; # blocks or frees the cell. Shift+arrow draws a border. Ctrl+Z / Ctrl+Y undo and redo. + and _ zoom."
+    : "Select a cell and type 0-4 (or tap it again to cycle); Backspace clears it. Arrows move. Ctrl+Z / Ctrl+Y undo and redo. + and _ zoom.";
 }
 
 function fillExportFormats() {
@@ -1273,6 +1282,9 @@ async function main() {
     sayCursor();
   });
   document.addEventListener("keydown", onKey);
+  // Zoomed in, the cursor the arrows move stays in view.
+  document.addEventListener("keydown", (e) => { if (e.key.startsWith("Arrow")) requestAnimationFrame(followCursor); });
+  setupZoom(svg, { zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), fit: $("zoom-fit") });
   $("mode-play").addEventListener("click", () => switchMode("play"));
   $("mode-set").addEventListener("click", () => switchMode("set"));
   // These buttons hide with their mode's panel: the keyboard focus goes to the board.
