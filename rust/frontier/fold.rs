@@ -1328,6 +1328,14 @@ pub fn exact(rows: usize, cols: usize, kind: Cycles, threads: usize) -> super::b
     count(rows, cols, kind, usize::MAX, threads, &mut Stop::never()).unwrap().unwrap().count
 }
 
+/// The count by the table of `W + 1` plugs, exact in big numbers with no
+/// moduli and no bound: the oracle of this module's tests.
+#[cfg(test)]
+fn table_count(rows: usize, cols: usize, kind: Cycles) -> super::bignum::Nat {
+    let mode = super::grid::Mode::Exact;
+    super::grid::count_with(rows, cols, kind, None, usize::MAX, 1, mode, &mut Stop::never()).unwrap().unwrap().count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1339,19 +1347,7 @@ mod tests {
         {
             for (rows, cols) in cases {
                 for kind in [Cycles::All, Cycles::Hamiltonian] {
-                    let want = super::super::grid::count_with(
-                        rows,
-                        cols,
-                        kind,
-                        None,
-                        usize::MAX,
-                        1,
-                        super::super::grid::Mode::Exact,
-                        &mut Stop::never(),
-                    )
-                    .unwrap()
-                    .unwrap()
-                    .count;
+                    let want = table_count(rows, cols, kind);
                     // One thread; two and three: passes side by side and
                     // the rest split across them ([`Share`]).
                     for threads in [1, 2, 3] {
@@ -1375,19 +1371,7 @@ mod tests {
             let (height, width) = (rows.max(cols), rows.min(cols));
             let tables = Tables::new(width, usize::MAX).unwrap();
             for kind in [Cycles::All, Cycles::Hamiltonian] {
-                let want = super::super::grid::count_with(
-                    rows,
-                    cols,
-                    kind,
-                    None,
-                    usize::MAX,
-                    1,
-                    super::super::grid::Mode::Exact,
-                    &mut Stop::never(),
-                )
-                .unwrap()
-                .unwrap()
-                .count;
+                let want = table_count(rows, cols, kind);
                 let grid = Grid { tables: &tables, height, width, kind };
                 for guess in [Some(1), Some(2), None] {
                     for (threads, side) in [(1, 1), (2, 2), (3, 3), (2, 1), (3, 2)] {

@@ -131,16 +131,13 @@ fn occupied(mut v: u64) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Tables;
+    use super::super::{table_count, Tables};
     use super::*;
-    use crate::frontier::grid::{count_with, Mode};
     use crate::interrupt::Stop;
 
-    /// Bits of the exact count by the table of `W + 1` plugs (big numbers,
-    /// no moduli, so no bound).
+    /// Bits of the exact count (no bound involved).
     fn exact_bits(rows: usize, cols: usize, kind: Cycles) -> u32 {
-        let n = count_with(rows, cols, kind, None, usize::MAX, 1, Mode::Exact, &mut Stop::never());
-        let limbs = n.unwrap().unwrap().count.limbs().to_vec();
+        let limbs = table_count(rows, cols, kind).limbs().to_vec();
         limbs.iter().rposition(|&l| l != 0).map_or(0, |top| 64 * top as u32 + (64 - limbs[top].leading_zeros()))
     }
 
