@@ -1,0 +1,574 @@
+//! The v1 propagation on bitboards, for boards of side up to `BITS_MAX_N`
+//! (the bulk of v1's searches): the board's cells, points and edges are bit
+//! positions in one machine word each, and a sweep applies the cell rule to
+//! every clued cell and then the dot rule to every point at once, with
+//! bit-sliced counts, until a sweep changes nothing.
+//!
+//! Layout, with stride `s = n + 1`: cell (r, c), point (r, c), the top side
+//! H(r, c) of cell (r, c) and its left side V(r, c) all sit at bit
+//! `r * s + c`. So a cell's bottom is its top shifted down by `s`, its right
+//! its left shifted down by one; a point's edges are the H and V words
+//! shifted the other way. Column `n` of the cell and H words and row `n` of
+//! the cell and V words are never set, so nothing wraps into a real place.
+//!
+//! The rules are monotone (docs/loop-v1.md, "Propagation"), so sweeping all
+//! of them reaches the fixpoint the worklist engine reaches, and fails on
+//! exactly the same states; the search on top branches on the same edges and
+//! counts the same nodes. The loop rule is kept as in the worklist engine:
+//! on-edges form paths whose ends know each other, linked as edges turn on.
+
+use super::propagate::{Domain, Mark, BOTH, OFF, ON};
+use super::solve::Propagator;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// The largest side the bitboard engine takes: (n + 1)^2 points in 64 bits.
+pub const BITS_MAX_N: usize = 7;
+
+type W = u64;
+
+/// The decided edges: on and off bits of the H and V words.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct State {
+    hon: W,
+    hoff: W,
+    von: W,
+    voff: W,
+}
+
+/// Bit-sliced sum of four one-bit planes: bits 0, 1, 2 of the count.
+#[inline(always)]
+fn count4<T>(a: T, b: T, c: T, d: T) -> (T, T, T)
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T> + BitXor<Output = T>,
+{
+    let (x1, y1, x2, y2) = (a ^ b, a & b, c ^ d, c & d);
+    let carry = x1 & x2;
+    let y = y1 ^ y2;
+    (x1 ^ x2, y ^ carry, (y1 & y2) | (y & carry))
+}
+
+/// Bit-sliced `a > b` on three-bit numbers.
+#[inline(always)]
+fn greater<T>(a: (T, T, T), b: (T, T, T)) -> T
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T> + BitXor<Output = T> + Not<Output = T>,
+{
+    let (a0, a1, a2) = a;
+    let (b0, b1, b2) = b;
+    (a2 & !b2) | (!(a2 ^ b2) & ((a1 & !b1) | (!(a1 ^ b1) & a0 & !b0)))
+}
+
+/// Bit-sliced `a == b` on three-bit numbers.
+#[inline(always)]
+fn equal<T>(a: (T, T, T), b: (T, T, T)) -> T
+where
+    T: Copy + BitOr<Output = T> + BitXor<Output = T> + Not<Output = T>,
+{
+    !((a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2))
+}
+
+#[inline(always)]
+fn shl<T: Shl<u32, Output = T>>(x: T, k: u32) -> T {
+    x << k
+}
+
+#[inline(always)]
+fn shr<T: Shr<u32, Output = T>>(x: T, k: u32) -> T {
+    x >> k
+}
+
+pub(crate) struct BitEngine {
+    n: usize,
+    /// The stride `n + 1`.
+    s: u32,
+    num_h: usize,
+    num_edges: usize,
+    /// The real H edges, V edges.
+    hv: W,
+    vv: W,
+    /// The clued cells, and the bits 0, 1, 2 of their clues.
+    clued: W,
+    k: (W, W, W),
+    st: State,
+    /// The on-edges form one closed cycle holding all of them (then every
+    /// other edge is off: the state is terminal).
+    closed: bool,
+    /// The number of on-paths.
+    paths: usize,
+    /// Per point bit, the other end of the on-path ending there (itself when
+    /// none; stale inside a path, never read there).
+    path: [u8; 64],
+    /// Per link, the two path ends it rewrote and their old values.
+    path_trail: Vec<[u8; 4]>,
+    /// The state at each depth of the search stack (see `mark`).
+    saved: Vec<State>,
+    /// Per edge id, its bit in the H or V word.
+    bit_of: [u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)],
+    /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
+    h_edge: [u8; 64],
+}
+
+impl BitEngine {
+    /// An engine for the n x n board (1 <= n <= `BITS_MAX_N`) with every edge
+    /// undecided; `clues` checked by the caller.
+    pub fn new(n: usize, clues: &[i8]) -> Self {
+        debug_assert!((1..=BITS_MAX_N).contains(&n) && clues.len() == n * n);
+        let s = n + 1;
+        let num_h = n * s;
+        let num_edges = 2 * num_h;
+        let (mut hv, mut vv) = (0, 0);
+        let mut bit_of = [0u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)];
+        let mut h_edge = [0u8; 64];
+        for r in 0..=n {
+            for c in 0..n {
+                let (e, b) = (r * n + c, r * s + c);
+                hv |= 1 << b;
+                bit_of[e] = b as u8;
+                h_edge[b] = e as u8;
+            }
+        }
+        for r in 0..n {
+            for c in 0..=n {
+                let (e, b) = (num_h + r * s + c, r * s + c);
+                vv |= 1 << b;
+                bit_of[e] = b as u8;
+            }
+        }
+        let mut engine = BitEngine {
+            n,
+            s: s as u32,
+            num_h,
+            num_edges,
+            hv,
+            vv,
+            clued: 0,
+            k: (0, 0, 0),
+            st: State::default(),
+            closed: false,
+            paths: 0,
+            path: std::array::from_fn(|p| p as u8),
+            path_trail: Vec::with_capacity(num_edges),
+            saved: vec![State::default(); num_edges + 1],
+            bit_of,
+            h_edge,
+        };
+        engine.set_clues(clues);
+        engine
+    }
+
+    fn set_clues(&mut self, clues: &[i8]) {
+        let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
+        for (i, &clue) in clues.iter().enumerate() {
+            if clue >= 0 {
+                let bit: W = 1 << ((i / self.n) * (self.n + 1) + i % self.n);
+                clued |= bit;
+                k0 |= if clue & 1 != 0 { bit } else { 0 };
+                k1 |= if clue & 2 != 0 { bit } else { 0 };
+                k2 |= if clue & 4 != 0 { bit } else { 0 };
+            }
+        }
+        self.clued = clued;
+        self.k = (k0, k1, k2);
+    }
+
+    /// The edges' domains.
+    pub fn domains(&self) -> Vec<Domain> {
+        let st = self.st;
+        (0..self.num_edges)
+            .map(|e| {
+                let (on, off) = if e < self.num_h { (st.hon, st.hoff) } else { (st.von, st.voff) };
+                let b = self.bit_of[e];
+                if on >> b & 1 != 0 {
+                    ON
+                } else if off >> b & 1 != 0 {
+                    OFF
+                } else {
+                    BOTH
+                }
+            })
+            .collect()
+    }
+
+    /// Loads given domains (as if assigned before search), as the worklist
+    /// engine's `load`: false when they already contradict the loop rule.
+    /// The dot rule's degree check runs first, so that the paths are only
+    /// ever built from points of degree at most two.
+    #[cfg(test)]
+    pub fn load(&mut self, domains: &[Domain]) -> bool {
+        for (e, &d) in domains.iter().enumerate() {
+            let bit: W = 1 << self.bit_of[e];
+            let (on, off) = if e < self.num_h {
+                (&mut self.st.hon, &mut self.st.hoff)
+            } else {
+                (&mut self.st.von, &mut self.st.voff)
+            };
+            match d {
+                ON => *on |= bit,
+                OFF => *off |= bit,
+                _ => {}
+            }
+        }
+        let (hon, von) = (self.st.hon, self.st.von);
+        if self.over_two(hon, von) != 0 {
+            return false;
+        }
+        self.link_all(hon, von)
+    }
+
+    /// The points with more than two on-edges.
+    #[inline(always)]
+    fn over_two(&self, hon: W, von: W) -> W {
+        let s = self.s;
+        let (p0, p1, p2) = count4(shl(von, s), von, shl(hon, 1), hon);
+        p2 | (p1 & p0)
+    }
+
+    /// Links the on-edges `new_h`, `new_v` (just turned on; every point of
+    /// degree at most two) into the paths. False when one closes a cycle
+    /// that is not every on-edge.
+    #[inline(always)]
+    fn link_all(&mut self, mut new_h: W, mut new_v: W) -> bool {
+        let mut pending = (new_h.count_ones() + new_v.count_ones()) as usize;
+        while new_h != 0 {
+            let p = new_h.trailing_zeros() as usize;
+            new_h &= new_h - 1;
+            pending -= 1;
+            if !self.link(p, p + 1, pending) {
+                return false;
+            }
+        }
+        let s = self.s as usize;
+        while new_v != 0 {
+            let p = new_v.trailing_zeros() as usize;
+            new_v &= new_v - 1;
+            pending -= 1;
+            if !self.link(p, p + s, pending) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds the on-edge from point `a` to point `b` to the paths, with
+    /// `pending` on-edges still to link; notes a closed cycle.
+    #[inline(always)]
+    fn link(&mut self, a: usize, b: usize, pending: usize) -> bool {
+        debug_assert!(a < 64 && b < 64);
+        let (ea, eb) = (self.path[a & 63], self.path[b & 63]);
+        if ea as usize == b {
+            // A closed cycle: legal only as every on-edge, and then the last.
+            if self.paths != 1 || pending != 0 || self.closed {
+                return false;
+            }
+            self.closed = true;
+            return true;
+        }
+        if self.closed {
+            return false;
+        }
+        self.paths = self.paths + 1 - (ea as usize != a) as usize - (eb as usize != b) as usize;
+        self.path_trail.push([ea, eb, a as u8, b as u8]);
+        self.path[ea as usize & 63] = eb;
+        self.path[eb as usize & 63] = ea;
+        true
+    }
+
+    /// After a closure: every undecided edge off; do the clues hold exactly?
+    fn settle(&mut self) -> bool {
+        let st = &mut self.st;
+        st.hoff = self.hv & !st.hon;
+        st.voff = self.vv & !st.von;
+        let (s, (hon, von)) = (self.s, (st.hon, st.von));
+        let on = count4(hon, shr(hon, s), von, shr(von, 1));
+        self.clued & !equal(on, self.k) == 0
+    }
+}
+
+impl Propagator for BitEngine {
+    #[inline]
+    fn closed(&self) -> bool {
+        self.closed
+    }
+
+    fn reset(&mut self, clues: &[i8]) {
+        self.st = State::default();
+        self.closed = false;
+        self.paths = 0;
+        for (p, end) in self.path.iter_mut().enumerate() {
+            *end = p as u8;
+        }
+        self.path_trail.clear();
+        self.set_clues(clues);
+    }
+
+    #[inline]
+    fn mark(&mut self, depth: usize) -> Mark {
+        self.saved[depth] = self.st;
+        Mark { edges: depth, links: self.path_trail.len(), paths: self.paths }
+    }
+
+    #[inline]
+    fn undo_to(&mut self, mark: Mark) {
+        while self.path_trail.len() > mark.links {
+            let [ea, eb, a, b] = self.path_trail.pop().unwrap();
+            self.path[eb as usize & 63] = b;
+            self.path[ea as usize & 63] = a;
+        }
+        self.paths = mark.paths;
+        self.st = self.saved[mark.edges];
+        self.closed = false;
+    }
+
+    #[inline]
+    fn assign(&mut self, e: usize, value: Domain) -> bool {
+        let bit: W = 1 << self.bit_of[e];
+        let is_h = e < self.num_h;
+        let st = &mut self.st;
+        let (on, off) = if is_h { (&mut st.hon, &mut st.hoff) } else { (&mut st.von, &mut st.voff) };
+        let d = if *on & bit != 0 {
+            ON
+        } else if *off & bit != 0 {
+            OFF
+        } else {
+            BOTH
+        };
+        if d == value {
+            return true;
+        }
+        if d & value == 0 || (self.closed && value == ON) {
+            return false;
+        }
+        if value == OFF {
+            *off |= bit;
+            return true;
+        }
+        *on |= bit;
+        let (hon, von) = (st.hon, st.von);
+        if self.over_two(hon, von) != 0 {
+            return false;
+        }
+        let b = self.bit_of[e] as usize;
+        if is_h {
+            self.link(b, b + 1, 0)
+        } else {
+            self.link(b, b + self.s as usize, 0)
+        }
+    }
+
+    /// Sweeps the cell rule over every clued cell, then the dot rule over
+    /// every point, until a sweep decides nothing. False on contradiction.
+    fn run(&mut self) -> bool {
+        if self.closed {
+            return self.settle();
+        }
+        let s = self.s;
+        let (hv, vv, clued, k) = (self.hv, self.vv, self.clued, self.k);
+        let State { mut hon, mut hoff, mut von, mut voff } = self.st;
+        loop {
+            let mut hu = hv & !(hon | hoff);
+            let mut vu = vv & !(von | voff);
+            // The cell rule: `on` decided-on sides and `max` sides not off.
+            let on = count4(hon, shr(hon, s), von, shr(von, 1));
+            let (hm, vm) = (hon | hu, von | vu);
+            let max = count4(hm, shr(hm, s), vm, shr(vm, 1));
+            if clued & (greater(on, k) | greater(k, max)) != 0 {
+                return false;
+            }
+            let open = clued & (hu | shr(hu, s) | vu | shr(vu, 1));
+            let (to_off, to_on) = (open & equal(on, k), open & equal(max, k));
+            let (h_off, v_off) = ((to_off | shl(to_off, s)) & hu, (to_off | shl(to_off, 1)) & vu);
+            let (h_on, v_on) = ((to_on | shl(to_on, s)) & hu, (to_on | shl(to_on, 1)) & vu);
+            if (h_off & h_on) | (v_off & v_on) != 0 {
+                return false;
+            }
+            hon |= h_on;
+            hoff |= h_off;
+            von |= v_on;
+            voff |= v_off;
+            hu &= !(h_on | h_off);
+            vu &= !(v_on | v_off);
+            // The dot rule, on the cells' result: a point's edges are
+            // V above and below, H left and right.
+            let (p0, p1, p2) = count4(shl(von, s), von, shl(hon, 1), hon);
+            let (ua, ub, uc, ud) = (shl(vu, s), vu, shl(hu, 1), hu);
+            let any_u = ua | ub | uc | ud;
+            let one_u = (ua ^ ub ^ uc ^ ud) & !(ua & ub) & !(uc & ud);
+            let on1 = p0 & !p1 & !p2;
+            if p2 | (p1 & p0) | (on1 & !any_u) != 0 {
+                return false;
+            }
+            let on0 = !(p0 | p1 | p2);
+            let on2 = p1 & !p0 & !p2;
+            let to_off = (on2 & any_u) | (on0 & one_u);
+            let to_on = on1 & one_u;
+            let (h_off2, v_off2) = ((to_off | shr(to_off, 1)) & hu, (to_off | shr(to_off, s)) & vu);
+            let (h_on2, v_on2) = ((to_on | shr(to_on, 1)) & hu, (to_on | shr(to_on, s)) & vu);
+            if (h_off2 & h_on2) | (v_off2 & v_on2) != 0 {
+                return false;
+            }
+            hon |= h_on2;
+            hoff |= h_off2;
+            von |= v_on2;
+            voff |= v_off2;
+            let (new_h, new_v) = (h_on | h_on2, v_on | v_on2);
+            if new_h | new_v != 0 {
+                if self.over_two(hon, von) != 0 {
+                    return false;
+                }
+                self.st = State { hon, hoff, von, voff };
+                if !self.link_all(new_h, new_v) {
+                    return false;
+                }
+                if self.closed {
+                    return self.settle();
+                }
+            } else if h_off | v_off | h_off2 | v_off2 == 0 {
+                break;
+            }
+        }
+        self.st = State { hon, hoff, von, voff };
+        true
+    }
+
+    /// The lowest-numbered undecided edge: H edges come first, and each
+    /// word's bit order is its edges' order.
+    #[inline]
+    fn branch_edge(&self, _from: usize) -> Option<usize> {
+        let st = self.st;
+        let hu = self.hv & !(st.hon | st.hoff);
+        if hu != 0 {
+            return Some(self.h_edge[hu.trailing_zeros() as usize & 63] as usize);
+        }
+        let vu = self.vv & !(st.von | st.voff);
+        (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.domains().iter().map(|&d| (d == ON) as u8).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loop_v1::propagate::Engine;
+    use crate::loop_v1::solve::Search;
+    use crate::loop_v1::tables_for;
+
+    /// A small xorshift stream for the random boards.
+    struct Stream(u64);
+
+    impl Stream {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, k: u64) -> u64 {
+            self.next() % k
+        }
+    }
+
+    /// Random clues: each cell clued with probability `percent` %, its clue
+    /// drawn from 0..=3 (a 4 now and then).
+    fn random_clues(rng: &mut Stream, n: usize, percent: u64) -> Vec<i8> {
+        (0..n * n)
+            .map(|_| if rng.below(100) < percent { [0, 1, 1, 2, 2, 3, 3, 4][rng.below(8) as usize] } else { -1 })
+            .collect()
+    }
+
+    /// Both engines' fixpoints from the same state, compared: the same
+    /// verdict, and the same domains and closure when consistent.
+    fn same_fixpoint(words: &mut Engine<'_>, bits: &mut BitEngine, what: &str) -> bool {
+        let (a, b) = (words.run(), bits.run());
+        assert_eq!(a, b, "verdicts differ: {what}");
+        if a {
+            assert_eq!(words.closed, bits.closed, "closures differ: {what}");
+            // After a closure the worklist engine leaves the loop rule's
+            // sweep (every undecided edge off) unwritten.
+            let settled = |d: &Domain| if words.closed && *d == BOTH { OFF } else { *d };
+            let words_dom: Vec<Domain> = words.domains().iter().map(settled).collect();
+            assert_eq!(words_dom, bits.domains(), "fixpoints differ: {what}");
+        }
+        a
+    }
+
+    /// Both engines walked through one search tree in lockstep (every node,
+    /// no limit past `budget`): each fixpoint compared, and the branching
+    /// edges with it.
+    fn lockstep(words: &mut Engine<'_>, bits: &mut BitEngine, depth: usize, budget: &mut u32, what: &str) {
+        if *budget == 0 || Propagator::closed(words) {
+            return;
+        }
+        *budget -= 1;
+        let e = Propagator::branch_edge(words, 0);
+        assert_eq!(e, bits.branch_edge(0), "branching differs: {what}");
+        let Some(e) = e else { return };
+        let (mw, mb) = (Propagator::mark(words, depth), bits.mark(depth));
+        for value in [OFF, ON] {
+            Propagator::undo_to(words, mw);
+            bits.undo_to(mb);
+            let (a, b) = (Propagator::assign(words, e, value), bits.assign(e, value));
+            assert_eq!(a, b, "assign differs: {what}, edge {e} to {value}");
+            if a && same_fixpoint(words, bits, what) {
+                lockstep(words, bits, depth + 1, budget, what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_engines_agree_node_by_node_on_random_boards() {
+        let mut rng = Stream(0x9E37_79B9_7F4A_7C15);
+        for round in 0..3000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [20, 40, 60, 80, 100][round % 5]);
+            let tables = tables_for(n).unwrap();
+            let mut words = Engine::new(&tables, &clues);
+            let mut bits = BitEngine::new(n, &clues);
+            let what = format!("n = {n}, clues {clues:?}");
+            if same_fixpoint(&mut words, &mut bits, &what) {
+                lockstep(&mut words, &mut bits, 0, &mut 400, &what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_engines_agree_on_random_loaded_domains() {
+        let mut rng = Stream(0x2545_F491_4F6C_DD1D);
+        for round in 0..5000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [0, 30, 60][round % 3]);
+            let tables = tables_for(n).unwrap();
+            let decided = [5, 15, 30][round % 3];
+            let domains: Vec<Domain> = (0..tables.num_edges())
+                .map(|_| if rng.below(100) < decided { [OFF, OFF, ON][rng.below(3) as usize] } else { BOTH })
+                .collect();
+            let mut words = Engine::new(&tables, &clues);
+            let mut bits = BitEngine::new(n, &clues);
+            let what = format!("n = {n}, clues {clues:?}, domains {domains:?}");
+            let (a, b) = (words.load(&domains), bits.load(&domains));
+            assert_eq!(a, b, "loads differ: {what}");
+            if a {
+                same_fixpoint(&mut words, &mut bits, &what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_searches_agree_on_random_boards() {
+        let mut rng = Stream(0xD1B5_4A32_D192_ED03);
+        for round in 0..3000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [25, 50, 75][round % 3]);
+            let tables = tables_for(n).unwrap();
+            let limit = [3, 50, 2000][round % 3];
+            let results = [true, false].map(|words| {
+                let mut search = Search::with_engine(&tables, &clues, limit, words).unwrap();
+                search.advance(u64::MAX);
+                search.into_result()
+            });
+            assert_eq!(results[0], results[1], "n = {n}, clues {clues:?}, limit {limit}");
+        }
+    }
+}
