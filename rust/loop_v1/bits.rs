@@ -26,13 +26,15 @@ pub const BITS_MAX_N: usize = 7;
 
 type W = u64;
 
-/// The decided edges: on and off bits of the H and V words.
+/// The domains as bits of the H and V words: `on` the edges decided on,
+/// `may` those not decided off (so `may & !on` are the undecided ones, and
+/// `on ⊆ may ⊆` the real edges).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct State {
     hon: W,
-    hoff: W,
+    hmay: W,
     von: W,
-    voff: W,
+    vmay: W,
 }
 
 /// Bit-sliced sum of four one-bit planes: bits 0, 1, 2 of the count.
@@ -45,6 +47,16 @@ where
     let carry = x1 & x2;
     let y = y1 ^ y2;
     (x1 ^ x2, y ^ carry, (y1 & y2) | (y & carry))
+}
+
+/// Of four one-bit planes: where at least one, two, three are set.
+#[inline(always)]
+fn at_least<T>(a: T, b: T, c: T, d: T) -> (T, T, T)
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T>,
+{
+    let (ab, cd, a_b, c_d) = (a | b, c | d, a & b, c & d);
+    (ab | cd, a_b | c_d | (ab & cd), (a_b & cd) | (c_d & ab))
 }
 
 /// Bit-sliced `a > b` on three-bit numbers.
@@ -143,7 +155,7 @@ impl BitEngine {
             vv,
             clued: 0,
             k: (0, 0, 0),
-            st: State::default(),
+            st: State { hon: 0, hmay: hv, von: 0, vmay: vv },
             closed: false,
             paths: 0,
             path: std::array::from_fn(|p| p as u8),
@@ -176,11 +188,11 @@ impl BitEngine {
         let st = self.st;
         (0..self.num_edges)
             .map(|e| {
-                let (on, off) = if e < self.num_h { (st.hon, st.hoff) } else { (st.von, st.voff) };
+                let (on, may) = if e < self.num_h { (st.hon, st.hmay) } else { (st.von, st.vmay) };
                 let b = self.bit_of[e];
                 if on >> b & 1 != 0 {
                     ON
-                } else if off >> b & 1 != 0 {
+                } else if may >> b & 1 == 0 {
                     OFF
                 } else {
                     BOTH
@@ -197,14 +209,14 @@ impl BitEngine {
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         for (e, &d) in domains.iter().enumerate() {
             let bit: W = 1 << self.bit_of[e];
-            let (on, off) = if e < self.num_h {
-                (&mut self.st.hon, &mut self.st.hoff)
+            let (on, may) = if e < self.num_h {
+                (&mut self.st.hon, &mut self.st.hmay)
             } else {
-                (&mut self.st.von, &mut self.st.voff)
+                (&mut self.st.von, &mut self.st.vmay)
             };
             match d {
                 ON => *on |= bit,
-                OFF => *off |= bit,
+                OFF => *may &= !bit,
                 _ => {}
             }
         }
@@ -219,8 +231,7 @@ impl BitEngine {
     #[inline(always)]
     fn over_two(&self, hon: W, von: W) -> W {
         let s = self.s;
-        let (p0, p1, p2) = count4(shl(von, s), von, shl(hon, 1), hon);
-        p2 | (p1 & p0)
+        at_least(shl(von, s), von, shl(hon, 1), hon).2
     }
 
     /// Links the on-edges `new_h`, `new_v` (just turned on; every point of
@@ -276,11 +287,75 @@ impl BitEngine {
     /// After a closure: every undecided edge off; do the clues hold exactly?
     fn settle(&mut self) -> bool {
         let st = &mut self.st;
-        st.hoff = self.hv & !st.hon;
-        st.voff = self.vv & !st.von;
+        st.hmay = st.hon;
+        st.vmay = st.von;
         let (s, (hon, von)) = (self.s, (st.hon, st.von));
         let on = count4(hon, shr(hon, s), von, shr(von, 1));
         self.clued & !equal(on, self.k) == 0
+    }
+
+    /// [`Propagator::run`] on a board of stride `S` (= `self.s`): the cell
+    /// rule over every clued cell and the dot rule over every point, both
+    /// on the same state (so the two are independent work for the
+    /// processor), until a round decides nothing; then the loop rule on the
+    /// edges turned on. At that fixpoint no point has three on-edges (the
+    /// dot rule would have failed), so the paths are linked safely, and a
+    /// closure then settles the rest; the rules being monotone, applying
+    /// the loop rule last reaches the same fixpoint as at every step.
+    #[inline(always)]
+    fn sweep<const S: u32>(&mut self) -> bool {
+        debug_assert_eq!(S, self.s);
+        let s = S;
+        let (clued, k) = (self.clued, self.k);
+        let State { mut hon, mut hmay, mut von, mut vmay } = self.st;
+        let (hon0, von0) = (hon, von);
+        loop {
+            let (hu, vu) = (hmay & !hon, vmay & !von);
+            // The cell rule: `on` decided-on sides and `max` sides not off.
+            let on = count4(hon, shr(hon, s), von, shr(von, 1));
+            let max = count4(hmay, shr(hmay, s), vmay, shr(vmay, 1));
+            let cells_fail = clued & (greater(on, k) | greater(k, max));
+            let open = clued & (hu | shr(hu, s) | vu | shr(vu, 1));
+            let (c_off, c_on) = (open & equal(on, k), open & equal(max, k));
+            // The dot rule: a point's edges are V above and below, H left
+            // and right.
+            let (one, two, three) = at_least(shl(von, s), von, shl(hon, 1), hon);
+            let (ua, ub, uc, ud) = (shl(vu, s), vu, shl(hu, 1), hu);
+            let any_u = ua | ub | uc | ud;
+            let one_u = (ua ^ ub ^ uc ^ ud) & !(ua & ub) & !(uc & ud);
+            let on1 = one & !two;
+            let points_fail = three | (on1 & !any_u);
+            // Two on (not three: that fails) turn the rest off, none on
+            // with one undecided turns it off, one on with one turns it on.
+            let p_off = (two & any_u) | (one_u & !one);
+            let p_on = on1 & one_u;
+            let h_off = (c_off | shl(c_off, s) | p_off | shr(p_off, 1)) & hu;
+            let v_off = (c_off | shl(c_off, 1) | p_off | shr(p_off, s)) & vu;
+            let h_on = (c_on | shl(c_on, s) | p_on | shr(p_on, 1)) & hu;
+            let v_on = (c_on | shl(c_on, 1) | p_on | shr(p_on, s)) & vu;
+            // An edge forced both ways fails one of the rules forcing it.
+            if cells_fail | points_fail | (h_off & h_on) | (v_off & v_on) != 0 {
+                return false;
+            }
+            if h_off | v_off | h_on | v_on == 0 {
+                break;
+            }
+            hon |= h_on;
+            von |= v_on;
+            hmay &= !h_off;
+            vmay &= !v_off;
+        }
+        self.st = State { hon, hmay, von, vmay };
+        let (new_h, new_v) = (hon & !hon0, von & !von0);
+        if new_h | new_v != 0 {
+            if !self.link_all(new_h, new_v) {
+                return false;
+            }
+            if self.closed {
+                return self.settle();
+            }
+        }
+        true
     }
 }
 
@@ -291,7 +366,7 @@ impl Propagator for BitEngine {
     }
 
     fn reset(&mut self, clues: &[i8]) {
-        self.st = State::default();
+        self.st = State { hon: 0, hmay: self.hv, von: 0, vmay: self.vv };
         self.closed = false;
         self.paths = 0;
         for (p, end) in self.path.iter_mut().enumerate() {
@@ -321,13 +396,14 @@ impl Propagator for BitEngine {
 
     #[inline]
     fn assign(&mut self, e: usize, value: Domain) -> bool {
-        let bit: W = 1 << self.bit_of[e];
+        let b = self.bit_of[e] as usize;
+        let bit: W = 1 << b;
         let is_h = e < self.num_h;
         let st = &mut self.st;
-        let (on, off) = if is_h { (&mut st.hon, &mut st.hoff) } else { (&mut st.von, &mut st.voff) };
+        let (on, may) = if is_h { (&mut st.hon, &mut st.hmay) } else { (&mut st.von, &mut st.vmay) };
         let d = if *on & bit != 0 {
             ON
-        } else if *off & bit != 0 {
+        } else if *may & bit == 0 {
             OFF
         } else {
             BOTH
@@ -339,15 +415,14 @@ impl Propagator for BitEngine {
             return false;
         }
         if value == OFF {
-            *off |= bit;
+            *may &= !bit;
             return true;
         }
         *on |= bit;
-        let (hon, von) = (st.hon, st.von);
-        if self.over_two(hon, von) != 0 {
-            return false;
-        }
-        let b = self.bit_of[e] as usize;
+        // The search branches at fixpoints only, where a point with two
+        // on-edges has none undecided: the new on-edge's ends have at most
+        // two.
+        debug_assert!(self.over_two(self.st.hon, self.st.von) == 0);
         if is_h {
             self.link(b, b + 1, 0)
         } else {
@@ -355,79 +430,23 @@ impl Propagator for BitEngine {
         }
     }
 
-    /// Sweeps the cell rule over every clued cell, then the dot rule over
-    /// every point, until a sweep decides nothing. False on contradiction.
+    /// Runs the cell rule over every clued cell, then the dot rule over
+    /// every point, and again, until neither decides anything on a state
+    /// the other has seen. False on contradiction.
     fn run(&mut self) -> bool {
         if self.closed {
             return self.settle();
         }
-        let s = self.s;
-        let (hv, vv, clued, k) = (self.hv, self.vv, self.clued, self.k);
-        let State { mut hon, mut hoff, mut von, mut voff } = self.st;
-        loop {
-            let mut hu = hv & !(hon | hoff);
-            let mut vu = vv & !(von | voff);
-            // The cell rule: `on` decided-on sides and `max` sides not off.
-            let on = count4(hon, shr(hon, s), von, shr(von, 1));
-            let (hm, vm) = (hon | hu, von | vu);
-            let max = count4(hm, shr(hm, s), vm, shr(vm, 1));
-            if clued & (greater(on, k) | greater(k, max)) != 0 {
-                return false;
-            }
-            let open = clued & (hu | shr(hu, s) | vu | shr(vu, 1));
-            let (to_off, to_on) = (open & equal(on, k), open & equal(max, k));
-            let (h_off, v_off) = ((to_off | shl(to_off, s)) & hu, (to_off | shl(to_off, 1)) & vu);
-            let (h_on, v_on) = ((to_on | shl(to_on, s)) & hu, (to_on | shl(to_on, 1)) & vu);
-            if (h_off & h_on) | (v_off & v_on) != 0 {
-                return false;
-            }
-            hon |= h_on;
-            hoff |= h_off;
-            von |= v_on;
-            voff |= v_off;
-            hu &= !(h_on | h_off);
-            vu &= !(v_on | v_off);
-            // The dot rule, on the cells' result: a point's edges are
-            // V above and below, H left and right.
-            let (p0, p1, p2) = count4(shl(von, s), von, shl(hon, 1), hon);
-            let (ua, ub, uc, ud) = (shl(vu, s), vu, shl(hu, 1), hu);
-            let any_u = ua | ub | uc | ud;
-            let one_u = (ua ^ ub ^ uc ^ ud) & !(ua & ub) & !(uc & ud);
-            let on1 = p0 & !p1 & !p2;
-            if p2 | (p1 & p0) | (on1 & !any_u) != 0 {
-                return false;
-            }
-            let on0 = !(p0 | p1 | p2);
-            let on2 = p1 & !p0 & !p2;
-            let to_off = (on2 & any_u) | (on0 & one_u);
-            let to_on = on1 & one_u;
-            let (h_off2, v_off2) = ((to_off | shr(to_off, 1)) & hu, (to_off | shr(to_off, s)) & vu);
-            let (h_on2, v_on2) = ((to_on | shr(to_on, 1)) & hu, (to_on | shr(to_on, s)) & vu);
-            if (h_off2 & h_on2) | (v_off2 & v_on2) != 0 {
-                return false;
-            }
-            hon |= h_on2;
-            hoff |= h_off2;
-            von |= v_on2;
-            voff |= v_off2;
-            let (new_h, new_v) = (h_on | h_on2, v_on | v_on2);
-            if new_h | new_v != 0 {
-                if self.over_two(hon, von) != 0 {
-                    return false;
-                }
-                self.st = State { hon, hoff, von, voff };
-                if !self.link_all(new_h, new_v) {
-                    return false;
-                }
-                if self.closed {
-                    return self.settle();
-                }
-            } else if h_off | v_off | h_off2 | v_off2 == 0 {
-                break;
-            }
+        // The stride as a constant, so that the shifts take it as one.
+        match self.s {
+            2 => self.sweep::<2>(),
+            3 => self.sweep::<3>(),
+            4 => self.sweep::<4>(),
+            5 => self.sweep::<5>(),
+            6 => self.sweep::<6>(),
+            7 => self.sweep::<7>(),
+            _ => self.sweep::<8>(),
         }
-        self.st = State { hon, hoff, von, voff };
-        true
     }
 
     /// The lowest-numbered undecided edge: H edges come first, and each
@@ -435,11 +454,11 @@ impl Propagator for BitEngine {
     #[inline]
     fn branch_edge(&self, _from: usize) -> Option<usize> {
         let st = self.st;
-        let hu = self.hv & !(st.hon | st.hoff);
+        let hu = st.hmay & !st.hon;
         if hu != 0 {
             return Some(self.h_edge[hu.trailing_zeros() as usize & 63] as usize);
         }
-        let vu = self.vv & !(st.von | st.voff);
+        let vu = st.vmay & !st.von;
         (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
     }
 

@@ -504,7 +504,9 @@ mod tests {
 
     /// The replay's core time, for profiling the search (callgrind or a
     /// timer): `cargo test --release --lib search_replay_timing -- --ignored
-    /// --nocapture`. Prints the best of 200 replays.
+    /// --nocapture`. Prints the best of 200 replays through `solve` (a new
+    /// search each), through searches kept per size and started over (as
+    /// the binding's `LoopSearches` runs them), and the latter per size.
     #[test]
     #[ignore]
     fn search_replay_timing() {
@@ -518,6 +520,29 @@ mod tests {
             best = best.min(t.elapsed().as_secs_f64());
         }
         println!("solve.jsonl replay through loop_v1::solve: best {:.3} ms", best * 1e3);
+        let tables: Vec<_> = (0..=8).map(|n| crate::loop_v1::tables_for(n.max(1)).unwrap()).collect();
+        let mut kept: Vec<Search<'_>> =
+            tables.iter().map(|t| Search::new(t, &vec![-1; t.side().pow(2)], 0).unwrap()).collect();
+        let (mut best, mut per_size) = (f64::INFINITY, [f64::INFINITY; 9]);
+        for _ in 0..200 {
+            let mut took = [0.0; 9];
+            let t = std::time::Instant::now();
+            for (n, clues, limit, _, nodes, _) in &vectors {
+                let t = std::time::Instant::now();
+                let search = &mut kept[*n];
+                search.start_over(clues, *limit).unwrap();
+                search.advance(u64::MAX);
+                assert_eq!(search.take_result().nodes, *nodes);
+                took[*n] += t.elapsed().as_secs_f64();
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+            for (b, t) in per_size.iter_mut().zip(took) {
+                *b = b.min(t);
+            }
+        }
+        println!("the same through kept searches: best {:.3} ms", best * 1e3);
+        let sizes: Vec<String> = (1..=8).map(|n| format!("n={n} {:.3}", per_size[n] * 1e3)).collect();
+        println!("  per size (ms, timer included): {}", sizes.join(", "));
     }
 
     #[test]
