@@ -67,7 +67,10 @@ impl Propagator for Engine<'_> {
 }
 
 /// The search's engine: bitboards for the small boards, the worklist
-/// engine for the rest.
+/// engine for the rest. A search holds one engine for its whole life (and
+/// the binding boxes the search), so the variants' sizes cost nothing, and
+/// boxing the larger would add a load to every call on the hot path.
+#[allow(clippy::large_enum_variant)]
 enum Engines<'t> {
     Words(Engine<'t>),
     Bits(BitEngine),
