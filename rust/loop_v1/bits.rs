@@ -345,9 +345,10 @@ impl BitEngine {
             // The cell rule: `on` decided-on sides and `max` sides not off.
             let on = count4(hon, shr(hon, s), von, shr(von, 1));
             let max = count4(hmay, shr(hmay, s), vmay, shr(vmay, 1));
-            let cells_fail = clued & (greater(on, k) | greater(k, max));
-            let open = clued & (hu | shr(hu, s) | vu | shr(vu, 1));
-            let (c_off, c_on) = (open & equal(on, k), open & equal(max, k));
+            // A cell at its clue turns its undecided sides off, one whose
+            // sides not off are its clue turns them on (cells with none
+            // undecided force nothing: the masks below clear them).
+            let (c_off, c_on) = (clued & equal(on, k), clued & equal(max, k));
             // The dot rule: a point's edges are V above and below, H left
             // and right.
             let (one, two, three) = at_least(shl(von, s), von, shl(hon, 1), hon);
@@ -356,19 +357,26 @@ impl BitEngine {
             let one_u = (ua ^ ub ^ uc ^ ud) & !(ua & ub) & !(uc & ud);
             let on1 = one & !two;
             let points_fail = three | (on1 & !any_u);
-            // Two on (not three: that fails) turn the rest off, none on
-            // with one undecided turns it off, one on with one turns it on.
-            let p_off = (two & any_u) | (one_u & !one);
+            // Two on (three fail) turn the rest off, none on with one
+            // undecided turns it off, one on with one turns it on.
+            let p_off = two | (one_u & !one);
             let p_on = on1 & one_u;
             let h_off = (c_off | shl(c_off, s) | p_off | shr(p_off, 1)) & hu;
             let v_off = (c_off | shl(c_off, 1) | p_off | shr(p_off, s)) & vu;
             let h_on = (c_on | shl(c_on, s) | p_on | shr(p_on, 1)) & hu;
             let v_on = (c_on | shl(c_on, 1) | p_on | shr(p_on, s)) & vu;
             // An edge forced both ways fails one of the rules forcing it.
-            if cells_fail | points_fail | (h_off & h_on) | (v_off & v_on) != 0 {
+            if points_fail | (h_off & h_on) | (v_off & v_on) != 0 {
                 return false;
             }
             if h_off | v_off | h_on | v_on == 0 {
+                // The cells' own failure (more on than the clue, or fewer
+                // not off) is checked once, at the fixpoint: a failing cell
+                // forces nothing, and narrowing never mends it, so the
+                // verdict is the one every round would give.
+                if clued & (greater(on, k) | greater(k, max)) != 0 {
+                    return false;
+                }
                 break;
             }
             hon |= h_on;
