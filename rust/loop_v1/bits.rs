@@ -1,8 +1,8 @@
 //! The v1 propagation on bitboards, for boards of side up to `BITS_MAX_N`
 //! (the bulk of v1's searches): the board's cells, points and edges are bit
-//! positions in one machine word each, and a sweep applies the cell rule to
-//! every clued cell and then the dot rule to every point at once, with
-//! bit-sliced counts, until a sweep changes nothing.
+//! positions in one machine word each, and a round applies the cell rule to
+//! every clued cell and the dot rule to every point at once, both on the
+//! same state, with bit-sliced counts, until a round forces nothing.
 //!
 //! Layout, with stride `s = n + 1`: cell (r, c), point (r, c), the top side
 //! H(r, c) of cell (r, c) and its left side V(r, c) all sit at bit
@@ -11,11 +11,12 @@
 //! shifted the other way. Column `n` of the cell and H words and row `n` of
 //! the cell and V words are never set, so nothing wraps into a real place.
 //!
-//! The rules are monotone (docs/loop-v1.md, "Propagation"), so sweeping all
-//! of them reaches the fixpoint the worklist engine reaches, and fails on
-//! exactly the same states; the search on top branches on the same edges and
-//! counts the same nodes. The loop rule is kept as in the worklist engine:
-//! on-edges form paths whose ends know each other, linked as edges turn on.
+//! The rules are monotone (docs/loop-v1.md, "Propagation"), so running all
+//! of them in rounds reaches the fixpoint the worklist engine reaches, and
+//! fails on exactly the same states; the search on top branches on the same
+//! edges and counts the same nodes. The loop rule is kept as in the worklist
+//! engine (on-edges form paths whose ends know each other) and applied once
+//! the cell and dot rules have reached their fixpoint.
 
 use super::propagate::{Domain, Mark, BOTH, OFF, ON};
 use super::solve::Propagator;
