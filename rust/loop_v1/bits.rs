@@ -174,15 +174,18 @@ impl BitEngine {
         engine
     }
 
+    /// The clue planes of `clues` (row by row, so that no cell's position
+    /// takes a division: this runs once per search).
     fn set_clues(&mut self, clues: &[i8]) {
         let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
-        for (i, &clue) in clues.iter().enumerate() {
-            if clue >= 0 {
-                let bit: W = 1 << ((i / self.n) * (self.n + 1) + i % self.n);
-                clued |= bit;
-                k0 |= if clue & 1 != 0 { bit } else { 0 };
-                k1 |= if clue & 2 != 0 { bit } else { 0 };
-                k2 |= if clue & 4 != 0 { bit } else { 0 };
+        for (r, row) in clues.chunks_exact(self.n).enumerate() {
+            for (c, &clue) in row.iter().enumerate() {
+                let bit: W = 1 << (r * (self.n + 1) + c);
+                let (clue, on) = (clue as W, if clue >= 0 { bit } else { 0 });
+                clued |= on;
+                k0 |= on & (clue & 1).wrapping_neg();
+                k1 |= on & (clue >> 1 & 1).wrapping_neg();
+                k2 |= on & (clue >> 2 & 1).wrapping_neg();
             }
         }
         self.clued = clued;
