@@ -192,7 +192,9 @@ impl BitEngine {
         self.k = (k0, k1, k2);
     }
 
-    /// The edges' domains.
+    /// The edges' domains (for the tests' comparison with the worklist
+    /// engine).
+    #[cfg(test)]
     pub fn domains(&self) -> Vec<Domain> {
         let st = self.st;
         (0..self.num_edges)
@@ -501,8 +503,20 @@ impl Propagator for BitEngine {
         (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
     }
 
+    /// The on-edges read off their bits (a search records a solution at
+    /// every closed loop it finds, so this is not rare).
     fn solution(&self) -> Vec<u8> {
-        self.domains().iter().map(|&d| (d == ON) as u8).collect()
+        let mut out = vec![0; self.num_edges];
+        let (mut hon, mut von) = (self.st.hon, self.st.von);
+        while hon != 0 {
+            out[self.h_edge[hon.trailing_zeros() as usize & 63] as usize] = 1;
+            hon &= hon - 1;
+        }
+        while von != 0 {
+            out[self.num_h + von.trailing_zeros() as usize] = 1;
+            von &= von - 1;
+        }
+        out
     }
 }
 
