@@ -3,6 +3,7 @@
 //! fixpoints, same node counts). The Python façade holds the random stream
 //! and the generation loop; this module holds the hot parts.
 
+mod bits;
 mod check;
 mod propagate;
 mod solve;

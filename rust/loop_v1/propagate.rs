@@ -29,9 +29,11 @@ struct PathUndo {
 /// the frequent edge entries stay four bytes), with the path count then.
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
-    edges: usize,
-    links: usize,
-    paths: usize,
+    /// The edge trail's length (the bitboard engine: the stack depth its
+    /// state is saved at).
+    pub(crate) edges: usize,
+    pub(crate) links: usize,
+    pub(crate) paths: usize,
 }
 
 /// Every rule (a cell, a lattice point, or an idle slot standing for "no
@@ -274,11 +276,6 @@ impl<'a> Engine<'a> {
         };
         engine.queue_initial(clues);
         engine
-    }
-
-    /// The board's side n.
-    pub fn side(&self) -> usize {
-        self.tables.side
     }
 
     /// The edges' domains (without the sentinel).

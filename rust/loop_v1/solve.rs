@@ -3,9 +3,78 @@
 //! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
+use super::bits::{BitEngine, BITS_MAX_N};
 use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
+
+/// What the search needs of a propagation engine: the worklist engine
+/// (`Engine`, any size) and the bitboard engine (`BitEngine`, small boards)
+/// reach the same fixpoints, so the search on either counts the same nodes.
+pub(crate) trait Propagator {
+    /// Runs the rules to their fixpoint. False on contradiction.
+    fn run(&mut self) -> bool;
+    /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
+    fn assign(&mut self, e: usize, value: Domain) -> bool;
+    /// The state, kept for `undo_to`, as the frame at stack depth `depth`
+    /// (the depth's previous mark is no longer needed).
+    fn mark(&mut self, depth: usize) -> Mark;
+    /// Back to the state of `mark`.
+    fn undo_to(&mut self, mark: Mark);
+    /// The on-edges form one closed cycle holding all of them (and every
+    /// other edge is off after `run`).
+    fn closed(&self) -> bool;
+    /// The lowest-numbered undecided edge; every edge below `from` is known
+    /// to be decided.
+    fn branch_edge(&self, from: usize) -> Option<usize>;
+    /// The on-edges, 0/1 per edge.
+    fn solution(&self) -> Vec<u8>;
+    /// Every edge undecided again, with new clues (of the same size).
+    fn reset(&mut self, clues: &[i8]);
+}
+
+impl Propagator for Engine<'_> {
+    #[inline]
+    fn run(&mut self) -> bool {
+        Engine::run(self)
+    }
+    #[inline]
+    fn assign(&mut self, e: usize, value: Domain) -> bool {
+        Engine::assign(self, e, value)
+    }
+    #[inline]
+    fn mark(&mut self, _depth: usize) -> Mark {
+        Engine::mark(self)
+    }
+    #[inline]
+    fn undo_to(&mut self, mark: Mark) {
+        Engine::undo_to(self, mark)
+    }
+    #[inline]
+    fn closed(&self) -> bool {
+        self.closed
+    }
+    #[inline]
+    fn branch_edge(&self, from: usize) -> Option<usize> {
+        first_undecided(self.domains(), from)
+    }
+    fn solution(&self) -> Vec<u8> {
+        self.domains().iter().map(|&d| (d == ON) as u8).collect()
+    }
+    fn reset(&mut self, clues: &[i8]) {
+        Engine::reset(self, clues)
+    }
+}
+
+/// The search's engine: bitboards for the small boards, the worklist
+/// engine for the rest. A search holds one engine for its whole life (and
+/// the binding boxes the search), so the variants' sizes cost nothing, and
+/// boxing the larger would add a load to every call on the hot path.
+#[allow(clippy::large_enum_variant)]
+enum Engines<'t> {
+    Words(Engine<'t>),
+    Bits(BitEngine),
+}
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SolveResult {
@@ -43,7 +112,7 @@ pub const NODES_PER_POLL: u64 = 1024;
 /// the GIL held (releasing it costs more than many whole searches) and
 /// releases the GIL only for the rest of a search that outlasts that.
 pub struct Search<'t> {
-    engine: Engine<'t>,
+    engine: Engines<'t>,
     /// One frame per decided branching edge at most: sized once.
     stack: Vec<Frame>,
     out: SolveResult,
@@ -54,6 +123,8 @@ pub struct Search<'t> {
     /// Edges below the top frame's edge are all decided, so the next
     /// branching edge is searched from here.
     from: usize,
+    /// The board's side n.
+    side: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -66,16 +137,26 @@ enum At {
 impl<'t> Search<'t> {
     /// A search of `clues` on the board of `tables`, not started yet.
     pub fn new(tables: &'t Tables, clues: &[i8], node_limit: u64) -> Result<Self> {
-        super::check_clues(clues, tables.side())?;
-        let (engine, stack) = (Engine::new(tables, clues), Vec::with_capacity(tables.num_edges()));
-        Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root })
+        Self::with_engine(tables, clues, node_limit, tables.side() > BITS_MAX_N)
+    }
+
+    /// [`Search::new`] on the worklist engine when `words`, else on the
+    /// bitboard engine (which takes sides up to `BITS_MAX_N`).
+    pub(crate) fn with_engine(tables: &'t Tables, clues: &[i8], node_limit: u64, words: bool) -> Result<Self> {
+        let n = tables.side();
+        super::check_clues(clues, n)?;
+        assert!(words || n <= BITS_MAX_N, "the bitboard engine takes sides up to {BITS_MAX_N}");
+        let engine =
+            if words { Engines::Words(Engine::new(tables, clues)) } else { Engines::Bits(BitEngine::new(n, clues)) };
+        let stack = Vec::with_capacity(tables.num_edges());
+        Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root, side: n })
     }
 
     /// [`Search::restart`] after checking the clues, with a new node
     /// limit: a caller that keeps a search between calls (the binding's
     /// `LoopSearches`) starts it over on each call's board of its size.
     pub fn start_over(&mut self, clues: &[i8], node_limit: u64) -> Result<()> {
-        super::check_clues(clues, self.engine.side())?;
+        super::check_clues(clues, self.side)?;
         self.restart(clues);
         self.node_limit = node_limit;
         Ok(())
@@ -91,7 +172,10 @@ impl<'t> Search<'t> {
     /// the generator's thinning searches thousands of boards in a row, and
     /// most of those searches cost less than allocating an engine.
     fn restart(&mut self, clues: &[i8]) {
-        self.engine.reset(clues);
+        match &mut self.engine {
+            Engines::Words(engine) => engine.reset(clues),
+            Engines::Bits(engine) => engine.reset(clues),
+        }
         self.stack.clear();
         self.out.solutions.clear();
         (self.out.nodes, self.out.truncated) = (0, false);
@@ -121,85 +205,108 @@ impl<'t> Search<'t> {
     /// Searches until it ends (true) or until `pause_at` nodes have been
     /// visited and another is due (false: call again to go on).
     pub fn advance(&mut self, pause_at: u64) -> bool {
-        let (engine, stack, out) = (&mut self.engine, &mut self.stack, &mut self.out);
-        let mut from = self.from;
-        // At a consistent fixpoint after the root, between two children on
-        // resuming.
-        let mut at_fixpoint = match self.at {
-            At::Done => return true,
-            At::NextChild => false,
-            At::Root => {
-                self.at = At::Done;
-                if !engine.run() {
-                    return true;
-                }
-                // The root visit: counted, and its propagation is the fixpoint just reached.
-                out.nodes = 1;
-                if out.nodes > self.node_limit {
-                    out.truncated = true;
-                    return true;
-                }
-                true
+        match &mut self.engine {
+            Engines::Words(engine) => {
+                walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
             }
-        };
-        loop {
-            if at_fixpoint {
-                // At a consistent fixpoint: branch or record a solution.
-                // A closed loop that passed propagation is a solution: the loop rule
-                // turns the rest off and the clues hold. Without a closure, a fully
-                // decided board has no on-edge at all, which v1 rejects.
-                let next = if engine.closed { None } else { first_undecided(engine.domains(), from) };
-                match next {
-                    Some(e) => stack.push(Frame { edge: e as u32, next: 0, mark: engine.mark() }),
-                    None if engine.closed => {
-                        out.solutions.push(engine.domains().iter().map(|&d| (d == ON) as u8).collect());
-                        if out.solutions.len() >= 2 {
-                            self.at = At::Done;
-                            return true;
-                        }
-                    }
-                    None => {}
-                }
+            Engines::Bits(engine) => {
+                walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
             }
-            // Find the next child to visit.
-            loop {
-                let Some(top) = stack.last_mut() else {
-                    self.at = At::Done;
-                    return true;
-                };
-                if top.next == 2 {
-                    // Both children done. No undo here: the parent's next child
-                    // (or the caller's reset) undoes back past this mark anyway.
-                    stack.pop();
-                    continue;
-                }
-                if out.nodes >= pause_at {
-                    (self.at, self.from) = (At::NextChild, from);
-                    return false;
-                }
-                let (edge, first, mark) = (top.edge, top.next == 0, top.mark);
-                top.next += 1;
-                // The first child (off) starts from the state its frame was
-                // pushed in, unchanged since (a pause falls before a child
-                // and changes nothing): only the second (on) has the first's
-                // subtree to undo.
-                if !first {
-                    engine.undo_to(mark);
-                }
-                let value = if first { OFF } else { ON };
-                out.nodes += 1;
-                if out.nodes > self.node_limit {
-                    out.truncated = true;
-                    self.at = At::Done;
-                    return true;
-                }
-                if engine.assign(edge as usize, value) && engine.run() {
-                    from = edge as usize + 1;
-                    break;
-                }
-            }
-            at_fixpoint = true;
         }
+    }
+}
+
+/// [`Search::advance`] on one engine.
+#[inline(always)]
+fn walk<P: Propagator>(
+    engine: &mut P,
+    stack: &mut Vec<Frame>,
+    out: &mut SolveResult,
+    node_limit: u64,
+    at: &mut At,
+    from_at: &mut usize,
+    pause_at: u64,
+) -> bool {
+    let mut from = *from_at;
+    // At a consistent fixpoint after the root, between two children on
+    // resuming.
+    let mut at_fixpoint = match *at {
+        At::Done => return true,
+        At::NextChild => false,
+        At::Root => {
+            *at = At::Done;
+            if !engine.run() {
+                return true;
+            }
+            // The root visit: counted, and its propagation is the fixpoint just reached.
+            out.nodes = 1;
+            if out.nodes > node_limit {
+                out.truncated = true;
+                return true;
+            }
+            true
+        }
+    };
+    loop {
+        if at_fixpoint {
+            // At a consistent fixpoint: branch or record a solution.
+            // A closed loop that passed propagation is a solution: the loop rule
+            // turns the rest off and the clues hold. Without a closure, a fully
+            // decided board has no on-edge at all, which v1 rejects.
+            let next = if engine.closed() { None } else { engine.branch_edge(from) };
+            match next {
+                Some(e) => {
+                    let mark = engine.mark(stack.len());
+                    stack.push(Frame { edge: e as u32, next: 0, mark });
+                }
+                None if engine.closed() => {
+                    out.solutions.push(engine.solution());
+                    if out.solutions.len() >= 2 {
+                        *at = At::Done;
+                        return true;
+                    }
+                }
+                None => {}
+            }
+        }
+        // Find the next child to visit.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                *at = At::Done;
+                return true;
+            };
+            if top.next == 2 {
+                // Both children done. No undo here: the parent's next child
+                // (or the caller's reset) undoes back past this mark anyway.
+                stack.pop();
+                continue;
+            }
+            if out.nodes >= pause_at {
+                (*at, *from_at) = (At::NextChild, from);
+                return false;
+            }
+            let (edge, first, mark) = (top.edge, top.next == 0, top.mark);
+            top.next += 1;
+            // The first child (off) starts from the state its frame was
+            // pushed in, unchanged since (a pause falls before a child
+            // and changes nothing): only the second (on) has the first's
+            // subtree to undo.
+            if !first {
+                engine.undo_to(mark);
+            }
+            let value = if first { OFF } else { ON };
+            out.nodes += 1;
+            if out.nodes > node_limit {
+                out.truncated = true;
+                *at = At::Done;
+                return true;
+            }
+            if engine.assign(edge as usize, value) && engine.run() {
+                from = edge as usize + 1;
+                break;
+            }
+        }
+        at_fixpoint = true;
     }
 }
 
@@ -400,7 +507,9 @@ mod tests {
 
     /// The replay's core time, for profiling the search (callgrind or a
     /// timer): `cargo test --release --lib search_replay_timing -- --ignored
-    /// --nocapture`. Prints the best of 200 replays.
+    /// --nocapture`. Prints the best of 200 replays through `solve` (a new
+    /// search each), through searches kept per size and started over (as
+    /// the binding's `LoopSearches` runs them), and the latter per size.
     #[test]
     #[ignore]
     fn search_replay_timing() {
@@ -414,6 +523,29 @@ mod tests {
             best = best.min(t.elapsed().as_secs_f64());
         }
         println!("solve.jsonl replay through loop_v1::solve: best {:.3} ms", best * 1e3);
+        let tables: Vec<_> = (0..=8).map(|n| crate::loop_v1::tables_for(n.max(1)).unwrap()).collect();
+        let mut kept: Vec<Search<'_>> =
+            tables.iter().map(|t| Search::new(t, &vec![-1; t.side().pow(2)], 0).unwrap()).collect();
+        let (mut best, mut per_size) = (f64::INFINITY, [f64::INFINITY; 9]);
+        for _ in 0..200 {
+            let mut took = [0.0; 9];
+            let t = std::time::Instant::now();
+            for (n, clues, limit, _, nodes, _) in &vectors {
+                let t = std::time::Instant::now();
+                let search = &mut kept[*n];
+                search.start_over(clues, *limit).unwrap();
+                search.advance(u64::MAX);
+                assert_eq!(search.take_result().nodes, *nodes);
+                took[*n] += t.elapsed().as_secs_f64();
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+            for (b, t) in per_size.iter_mut().zip(took) {
+                *b = b.min(t);
+            }
+        }
+        println!("the same through kept searches: best {:.3} ms", best * 1e3);
+        let sizes: Vec<String> = (1..=8).map(|n| format!("n={n} {:.3}", per_size[n] * 1e3)).collect();
+        println!("  per size (ms, timer included): {}", sizes.join(", "));
     }
 
     #[test]

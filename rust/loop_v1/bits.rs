@@ -1,0 +1,658 @@
+//! The v1 propagation on bitboards, for boards of side up to `BITS_MAX_N`
+//! (the bulk of v1's searches): the board's cells, points and edges are bit
+//! positions in one machine word each, and a round applies the cell rule to
+//! every clued cell and the dot rule to every point at once, both on the
+//! same state, with bit-sliced counts, until a round forces nothing.
+//!
+//! Layout, with stride `s = n + 1`: cell (r, c), point (r, c), the top side
+//! H(r, c) of cell (r, c) and its left side V(r, c) all sit at bit
+//! `r * s + c`. So a cell's bottom is its top shifted down by `s`, its right
+//! its left shifted down by one; a point's edges are the H and V words
+//! shifted the other way. Column `n` of the cell and H words and row `n` of
+//! the cell and V words are never set, so nothing wraps into a real place.
+//!
+//! The rules are monotone (docs/loop-v1.md, "Propagation"), so running all
+//! of them in rounds reaches the fixpoint the worklist engine reaches, and
+//! fails on exactly the same states; the search on top branches on the same
+//! edges and counts the same nodes. The loop rule is kept as in the worklist
+//! engine (on-edges form paths whose ends know each other) and applied once
+//! the cell and dot rules have reached their fixpoint.
+
+use super::propagate::{Domain, Mark, BOTH, OFF, ON};
+use super::solve::Propagator;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// The largest side the bitboard engine takes: (n + 1)^2 points in 64 bits.
+pub const BITS_MAX_N: usize = 7;
+
+type W = u64;
+
+/// The domains as bits of the H and V words: `on` the edges decided on,
+/// `may` those not decided off (so `may & !on` are the undecided ones, and
+/// `on ⊆ may ⊆` the real edges).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct State {
+    hon: W,
+    hmay: W,
+    von: W,
+    vmay: W,
+}
+
+/// Bit-sliced sum of four one-bit planes: bits 0, 1, 2 of the count.
+#[inline(always)]
+fn count4<T>(a: T, b: T, c: T, d: T) -> (T, T, T)
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T> + BitXor<Output = T>,
+{
+    let (x1, y1, x2, y2) = (a ^ b, a & b, c ^ d, c & d);
+    let carry = x1 & x2;
+    let y = y1 ^ y2;
+    (x1 ^ x2, y ^ carry, (y1 & y2) | (y & carry))
+}
+
+/// Of four one-bit planes: where at least one, two, three are set.
+#[inline(always)]
+fn at_least<T>(a: T, b: T, c: T, d: T) -> (T, T, T)
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T>,
+{
+    let (ab, cd, a_b, c_d) = (a | b, c | d, a & b, c & d);
+    (ab | cd, a_b | c_d | (ab & cd), (a_b & cd) | (c_d & ab))
+}
+
+/// Bit-sliced `a > b` on three-bit numbers.
+#[inline(always)]
+fn greater<T>(a: (T, T, T), b: (T, T, T)) -> T
+where
+    T: Copy + BitAnd<Output = T> + BitOr<Output = T> + BitXor<Output = T> + Not<Output = T>,
+{
+    let (a0, a1, a2) = a;
+    let (b0, b1, b2) = b;
+    (a2 & !b2) | (!(a2 ^ b2) & ((a1 & !b1) | (!(a1 ^ b1) & a0 & !b0)))
+}
+
+/// Bit-sliced `a == b` on three-bit numbers.
+#[inline(always)]
+fn equal<T>(a: (T, T, T), b: (T, T, T)) -> T
+where
+    T: Copy + BitOr<Output = T> + BitXor<Output = T> + Not<Output = T>,
+{
+    !((a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2))
+}
+
+#[inline(always)]
+fn shl<T: Shl<u32, Output = T>>(x: T, k: u32) -> T {
+    x << k
+}
+
+#[inline(always)]
+fn shr<T: Shr<u32, Output = T>>(x: T, k: u32) -> T {
+    x >> k
+}
+
+pub(crate) struct BitEngine {
+    n: usize,
+    /// The stride `n + 1`.
+    s: u32,
+    num_h: usize,
+    num_edges: usize,
+    /// The real H edges, V edges.
+    hv: W,
+    vv: W,
+    /// The clued cells, and the bits 0, 1, 2 of their clues.
+    clued: W,
+    k: (W, W, W),
+    st: State,
+    /// The on-edges form one closed cycle holding all of them (then every
+    /// other edge is off: the state is terminal).
+    closed: bool,
+    /// The number of on-paths.
+    paths: usize,
+    /// Per point bit, the other end of the on-path ending there (itself when
+    /// none; stale inside a path, never read there).
+    path: [u8; 64],
+    /// Per link, the two path ends it rewrote and their old values.
+    path_trail: Vec<[u8; 4]>,
+    /// The state at each depth of the search stack (see `mark`).
+    saved: Vec<State>,
+    /// Per edge id, its bit in the H or V word.
+    bit_of: [u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)],
+    /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
+    h_edge: [u8; 64],
+    /// The processor has BMI1 and BMI2 (see `run_bmi`).
+    #[cfg(target_arch = "x86_64")]
+    bmi: bool,
+}
+
+impl BitEngine {
+    /// An engine for the n x n board (1 <= n <= `BITS_MAX_N`) with every edge
+    /// undecided; `clues` checked by the caller.
+    pub fn new(n: usize, clues: &[i8]) -> Self {
+        debug_assert!((1..=BITS_MAX_N).contains(&n) && clues.len() == n * n);
+        let s = n + 1;
+        let num_h = n * s;
+        let num_edges = 2 * num_h;
+        let (mut hv, mut vv) = (0, 0);
+        let mut bit_of = [0u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)];
+        let mut h_edge = [0u8; 64];
+        for r in 0..=n {
+            for c in 0..n {
+                let (e, b) = (r * n + c, r * s + c);
+                hv |= 1 << b;
+                bit_of[e] = b as u8;
+                h_edge[b] = e as u8;
+            }
+        }
+        for r in 0..n {
+            for c in 0..=n {
+                let (e, b) = (num_h + r * s + c, r * s + c);
+                vv |= 1 << b;
+                bit_of[e] = b as u8;
+            }
+        }
+        let mut engine = BitEngine {
+            n,
+            s: s as u32,
+            num_h,
+            num_edges,
+            hv,
+            vv,
+            clued: 0,
+            k: (0, 0, 0),
+            st: State { hon: 0, hmay: hv, von: 0, vmay: vv },
+            closed: false,
+            paths: 0,
+            path: std::array::from_fn(|p| p as u8),
+            path_trail: Vec::with_capacity(num_edges),
+            saved: vec![State::default(); num_edges + 1],
+            bit_of,
+            h_edge,
+            #[cfg(target_arch = "x86_64")]
+            bmi: std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2"),
+        };
+        engine.set_clues(clues);
+        engine
+    }
+
+    /// The clue planes of `clues` (row by row, so that no cell's position
+    /// takes a division: this runs once per search).
+    fn set_clues(&mut self, clues: &[i8]) {
+        let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
+        for (r, row) in clues.chunks_exact(self.n).enumerate() {
+            for (c, &clue) in row.iter().enumerate() {
+                let bit: W = 1 << (r * (self.n + 1) + c);
+                let (clue, on) = (clue as W, if clue >= 0 { bit } else { 0 });
+                clued |= on;
+                k0 |= on & (clue & 1).wrapping_neg();
+                k1 |= on & (clue >> 1 & 1).wrapping_neg();
+                k2 |= on & (clue >> 2 & 1).wrapping_neg();
+            }
+        }
+        self.clued = clued;
+        self.k = (k0, k1, k2);
+    }
+
+    /// The edges' domains (for the tests' comparison with the worklist
+    /// engine).
+    #[cfg(test)]
+    pub fn domains(&self) -> Vec<Domain> {
+        let st = self.st;
+        (0..self.num_edges)
+            .map(|e| {
+                let (on, may) = if e < self.num_h { (st.hon, st.hmay) } else { (st.von, st.vmay) };
+                let b = self.bit_of[e];
+                if on >> b & 1 != 0 {
+                    ON
+                } else if may >> b & 1 == 0 {
+                    OFF
+                } else {
+                    BOTH
+                }
+            })
+            .collect()
+    }
+
+    /// Loads given domains (as if assigned before search), as the worklist
+    /// engine's `load`: false when they already contradict the loop rule.
+    /// The dot rule's degree check runs first, so that the paths are only
+    /// ever built from points of degree at most two.
+    #[cfg(test)]
+    pub fn load(&mut self, domains: &[Domain]) -> bool {
+        for (e, &d) in domains.iter().enumerate() {
+            let bit: W = 1 << self.bit_of[e];
+            let (on, may) = if e < self.num_h {
+                (&mut self.st.hon, &mut self.st.hmay)
+            } else {
+                (&mut self.st.von, &mut self.st.vmay)
+            };
+            match d {
+                ON => *on |= bit,
+                OFF => *may &= !bit,
+                _ => {}
+            }
+        }
+        let (hon, von) = (self.st.hon, self.st.von);
+        if self.over_two(hon, von) != 0 {
+            return false;
+        }
+        self.link_all(hon, von)
+    }
+
+    /// The points with more than two on-edges.
+    #[inline(always)]
+    fn over_two(&self, hon: W, von: W) -> W {
+        let s = self.s;
+        at_least(shl(von, s), von, shl(hon, 1), hon).2
+    }
+
+    /// Links the on-edges `new_h`, `new_v` (just turned on; every point of
+    /// degree at most two) into the paths. False when one closes a cycle
+    /// that is not every on-edge.
+    #[inline(always)]
+    fn link_all(&mut self, mut new_h: W, mut new_v: W) -> bool {
+        let mut pending = (new_h.count_ones() + new_v.count_ones()) as usize;
+        while new_h != 0 {
+            let p = new_h.trailing_zeros() as usize;
+            new_h &= new_h - 1;
+            pending -= 1;
+            if !self.link(p, p + 1, pending) {
+                return false;
+            }
+        }
+        let s = self.s as usize;
+        while new_v != 0 {
+            let p = new_v.trailing_zeros() as usize;
+            new_v &= new_v - 1;
+            pending -= 1;
+            if !self.link(p, p + s, pending) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds the on-edge from point `a` to point `b` to the paths, with
+    /// `pending` on-edges still to link; notes a closed cycle.
+    #[inline(always)]
+    fn link(&mut self, a: usize, b: usize, pending: usize) -> bool {
+        debug_assert!(a < 64 && b < 64);
+        let (ea, eb) = (self.path[a & 63], self.path[b & 63]);
+        if ea as usize == b {
+            // A closed cycle: legal only as every on-edge, and then the last.
+            if self.paths != 1 || pending != 0 || self.closed {
+                return false;
+            }
+            self.closed = true;
+            return true;
+        }
+        if self.closed {
+            return false;
+        }
+        self.paths = self.paths + 1 - (ea as usize != a) as usize - (eb as usize != b) as usize;
+        self.path_trail.push([ea, eb, a as u8, b as u8]);
+        self.path[ea as usize & 63] = eb;
+        self.path[eb as usize & 63] = ea;
+        true
+    }
+
+    /// After a closure: every undecided edge off; do the clues hold exactly?
+    fn settle(&mut self) -> bool {
+        let st = &mut self.st;
+        st.hmay = st.hon;
+        st.vmay = st.von;
+        let (s, (hon, von)) = (self.s, (st.hon, st.von));
+        let on = count4(hon, shr(hon, s), von, shr(von, 1));
+        self.clued & !equal(on, self.k) == 0
+    }
+
+    /// [`Propagator::run`] once not closed, with the stride as a constant,
+    /// so that the shifts take it as one.
+    #[inline(always)]
+    fn run_any(&mut self) -> bool {
+        match self.s {
+            2 => self.sweep::<2>(),
+            3 => self.sweep::<3>(),
+            4 => self.sweep::<4>(),
+            5 => self.sweep::<5>(),
+            6 => self.sweep::<6>(),
+            7 => self.sweep::<7>(),
+            _ => self.sweep::<8>(),
+        }
+    }
+
+    /// [`Self::run_any`] compiled for BMI1 and BMI2, whose and-not saves
+    /// a `mov` and a `not` in each of a round's many `a & !b`.
+    ///
+    /// # Safety
+    /// The processor must have BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    unsafe fn run_bmi(&mut self) -> bool {
+        self.run_any()
+    }
+
+    /// [`Propagator::run`] on a board of stride `S` (= `self.s`): the cell
+    /// rule over every clued cell and the dot rule over every point, both
+    /// on the same state (so the two are independent work for the
+    /// processor), until a round decides nothing; then the loop rule on the
+    /// edges turned on. At that fixpoint no point has three on-edges (the
+    /// dot rule would have failed), so the paths are linked safely, and a
+    /// closure then settles the rest; the rules being monotone, applying
+    /// the loop rule last reaches the same fixpoint as at every step.
+    #[inline(always)]
+    fn sweep<const S: u32>(&mut self) -> bool {
+        debug_assert_eq!(S, self.s);
+        let s = S;
+        let (clued, k) = (self.clued, self.k);
+        let State { mut hon, mut hmay, mut von, mut vmay } = self.st;
+        let (hon0, von0) = (hon, von);
+        loop {
+            let (hu, vu) = (hmay & !hon, vmay & !von);
+            // The cell rule: `on` decided-on sides and `max` sides not off.
+            let on = count4(hon, shr(hon, s), von, shr(von, 1));
+            let max = count4(hmay, shr(hmay, s), vmay, shr(vmay, 1));
+            // A cell at its clue turns its undecided sides off, one whose
+            // sides not off are its clue turns them on (cells with none
+            // undecided force nothing: the masks below clear them).
+            let (c_off, c_on) = (clued & equal(on, k), clued & equal(max, k));
+            // The dot rule: a point's edges are V above and below, H left
+            // and right.
+            let (one, two, three) = at_least(shl(von, s), von, shl(hon, 1), hon);
+            let (ua, ub, uc, ud) = (shl(vu, s), vu, shl(hu, 1), hu);
+            let any_u = ua | ub | uc | ud;
+            let one_u = (ua ^ ub ^ uc ^ ud) & !(ua & ub) & !(uc & ud);
+            let on1 = one & !two;
+            let points_fail = three | (on1 & !any_u);
+            // Two on (three fail) turn the rest off, none on with one
+            // undecided turns it off, one on with one turns it on.
+            let p_off = two | (one_u & !one);
+            let p_on = on1 & one_u;
+            let h_off = (c_off | shl(c_off, s) | p_off | shr(p_off, 1)) & hu;
+            let v_off = (c_off | shl(c_off, 1) | p_off | shr(p_off, s)) & vu;
+            let h_on = (c_on | shl(c_on, s) | p_on | shr(p_on, 1)) & hu;
+            let v_on = (c_on | shl(c_on, 1) | p_on | shr(p_on, s)) & vu;
+            // An edge forced both ways fails one of the rules forcing it.
+            if points_fail | (h_off & h_on) | (v_off & v_on) != 0 {
+                return false;
+            }
+            if h_off | v_off | h_on | v_on == 0 {
+                // The cells' own failure (more on than the clue, or fewer
+                // not off) is checked once, at the fixpoint: a failing cell
+                // forces nothing, and narrowing never mends it, so the
+                // verdict is the one every round would give.
+                if clued & (greater(on, k) | greater(k, max)) != 0 {
+                    return false;
+                }
+                break;
+            }
+            hon |= h_on;
+            von |= v_on;
+            hmay &= !h_off;
+            vmay &= !v_off;
+        }
+        self.st = State { hon, hmay, von, vmay };
+        let (new_h, new_v) = (hon & !hon0, von & !von0);
+        if new_h | new_v != 0 {
+            if !self.link_all(new_h, new_v) {
+                return false;
+            }
+            if self.closed {
+                return self.settle();
+            }
+        }
+        true
+    }
+}
+
+impl Propagator for BitEngine {
+    #[inline]
+    fn closed(&self) -> bool {
+        self.closed
+    }
+
+    fn reset(&mut self, clues: &[i8]) {
+        self.st = State { hon: 0, hmay: self.hv, von: 0, vmay: self.vv };
+        self.closed = false;
+        self.paths = 0;
+        for (p, end) in self.path.iter_mut().enumerate() {
+            *end = p as u8;
+        }
+        self.path_trail.clear();
+        self.set_clues(clues);
+    }
+
+    #[inline]
+    fn mark(&mut self, depth: usize) -> Mark {
+        self.saved[depth] = self.st;
+        Mark { edges: depth, links: self.path_trail.len(), paths: self.paths }
+    }
+
+    #[inline]
+    fn undo_to(&mut self, mark: Mark) {
+        while self.path_trail.len() > mark.links {
+            let [ea, eb, a, b] = self.path_trail.pop().unwrap();
+            self.path[eb as usize & 63] = b;
+            self.path[ea as usize & 63] = a;
+        }
+        self.paths = mark.paths;
+        self.st = self.saved[mark.edges];
+        self.closed = false;
+    }
+
+    #[inline]
+    fn assign(&mut self, e: usize, value: Domain) -> bool {
+        let b = self.bit_of[e] as usize;
+        let bit: W = 1 << b;
+        let is_h = e < self.num_h;
+        let st = &mut self.st;
+        let (on, may) = if is_h { (&mut st.hon, &mut st.hmay) } else { (&mut st.von, &mut st.vmay) };
+        let d = if *on & bit != 0 {
+            ON
+        } else if *may & bit == 0 {
+            OFF
+        } else {
+            BOTH
+        };
+        if d == value {
+            return true;
+        }
+        if d & value == 0 || (self.closed && value == ON) {
+            return false;
+        }
+        if value == OFF {
+            *may &= !bit;
+            return true;
+        }
+        *on |= bit;
+        // The search branches at fixpoints only, where a point with two
+        // on-edges has none undecided: the new on-edge's ends have at most
+        // two.
+        debug_assert!(self.over_two(self.st.hon, self.st.von) == 0);
+        if is_h {
+            self.link(b, b + 1, 0)
+        } else {
+            self.link(b, b + self.s as usize, 0)
+        }
+    }
+
+    /// Runs the cell rule over every clued cell, then the dot rule over
+    /// every point, and again, until neither decides anything on a state
+    /// the other has seen. False on contradiction.
+    fn run(&mut self) -> bool {
+        if self.closed {
+            return self.settle();
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi {
+            // SAFETY: `bmi` is set only when this processor has BMI1 and BMI2.
+            return unsafe { self.run_bmi() };
+        }
+        self.run_any()
+    }
+
+    /// The lowest-numbered undecided edge: H edges come first, and each
+    /// word's bit order is its edges' order.
+    #[inline]
+    fn branch_edge(&self, _from: usize) -> Option<usize> {
+        let st = self.st;
+        let hu = st.hmay & !st.hon;
+        if hu != 0 {
+            return Some(self.h_edge[hu.trailing_zeros() as usize & 63] as usize);
+        }
+        let vu = st.vmay & !st.von;
+        (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
+    }
+
+    /// The on-edges read off their bits (a search records a solution at
+    /// every closed loop it finds, so this is not rare).
+    fn solution(&self) -> Vec<u8> {
+        let mut out = vec![0; self.num_edges];
+        let (mut hon, mut von) = (self.st.hon, self.st.von);
+        while hon != 0 {
+            out[self.h_edge[hon.trailing_zeros() as usize & 63] as usize] = 1;
+            hon &= hon - 1;
+        }
+        while von != 0 {
+            out[self.num_h + von.trailing_zeros() as usize] = 1;
+            von &= von - 1;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loop_v1::propagate::Engine;
+    use crate::loop_v1::solve::Search;
+    use crate::loop_v1::tables_for;
+
+    /// A small xorshift stream for the random boards.
+    struct Stream(u64);
+
+    impl Stream {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, k: u64) -> u64 {
+            self.next() % k
+        }
+    }
+
+    /// Random clues: each cell clued with probability `percent` %, its clue
+    /// drawn from 0..=3 (a 4 now and then).
+    fn random_clues(rng: &mut Stream, n: usize, percent: u64) -> Vec<i8> {
+        (0..n * n)
+            .map(|_| if rng.below(100) < percent { [0, 1, 1, 2, 2, 3, 3, 4][rng.below(8) as usize] } else { -1 })
+            .collect()
+    }
+
+    /// Both engines' fixpoints from the same state, compared: the same
+    /// verdict, and the same domains and closure when consistent.
+    fn same_fixpoint(words: &mut Engine<'_>, bits: &mut BitEngine, what: &str) -> bool {
+        let (a, b) = (words.run(), bits.run());
+        assert_eq!(a, b, "verdicts differ: {what}");
+        if a {
+            assert_eq!(words.closed, bits.closed, "closures differ: {what}");
+            // After a closure the worklist engine leaves the loop rule's
+            // sweep (every undecided edge off) unwritten.
+            let settled = |d: &Domain| if words.closed && *d == BOTH { OFF } else { *d };
+            let words_dom: Vec<Domain> = words.domains().iter().map(settled).collect();
+            assert_eq!(words_dom, bits.domains(), "fixpoints differ: {what}");
+        }
+        a
+    }
+
+    /// Both engines walked through one search tree in lockstep (every node,
+    /// no limit past `budget`): each fixpoint compared, and the branching
+    /// edges with it.
+    fn lockstep(words: &mut Engine<'_>, bits: &mut BitEngine, depth: usize, budget: &mut u32, what: &str) {
+        if *budget == 0 || Propagator::closed(words) {
+            return;
+        }
+        *budget -= 1;
+        let e = Propagator::branch_edge(words, 0);
+        assert_eq!(e, bits.branch_edge(0), "branching differs: {what}");
+        let Some(e) = e else { return };
+        let (mw, mb) = (Propagator::mark(words, depth), bits.mark(depth));
+        for value in [OFF, ON] {
+            Propagator::undo_to(words, mw);
+            bits.undo_to(mb);
+            let (a, b) = (Propagator::assign(words, e, value), bits.assign(e, value));
+            assert_eq!(a, b, "assign differs: {what}, edge {e} to {value}");
+            if a && same_fixpoint(words, bits, what) {
+                lockstep(words, bits, depth + 1, budget, what);
+            }
+        }
+    }
+
+    /// A bitboard engine for the board, on the processor's BMI path or not
+    /// as `bmi` says, so that the tests cover both.
+    fn bit_engine(n: usize, clues: &[i8], bmi: bool) -> BitEngine {
+        let mut bits = BitEngine::new(n, clues);
+        #[cfg(target_arch = "x86_64")]
+        {
+            bits.bmi &= bmi;
+        }
+        let _ = bmi;
+        bits
+    }
+
+    #[test]
+    fn the_engines_agree_node_by_node_on_random_boards() {
+        let mut rng = Stream(0x9E37_79B9_7F4A_7C15);
+        for round in 0..3000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [20, 40, 60, 80, 100][round % 5]);
+            let tables = tables_for(n).unwrap();
+            let mut words = Engine::new(&tables, &clues);
+            let mut bits = bit_engine(n, &clues, round % 2 == 0);
+            let what = format!("n = {n}, clues {clues:?}");
+            if same_fixpoint(&mut words, &mut bits, &what) {
+                lockstep(&mut words, &mut bits, 0, &mut 400, &what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_engines_agree_on_random_loaded_domains() {
+        let mut rng = Stream(0x2545_F491_4F6C_DD1D);
+        for round in 0..5000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [0, 30, 60][round % 3]);
+            let tables = tables_for(n).unwrap();
+            let decided = [5, 15, 30][round % 3];
+            let domains: Vec<Domain> = (0..tables.num_edges())
+                .map(|_| if rng.below(100) < decided { [OFF, OFF, ON][rng.below(3) as usize] } else { BOTH })
+                .collect();
+            let mut words = Engine::new(&tables, &clues);
+            let mut bits = bit_engine(n, &clues, round % 2 == 1);
+            let what = format!("n = {n}, clues {clues:?}, domains {domains:?}");
+            let (a, b) = (words.load(&domains), bits.load(&domains));
+            assert_eq!(a, b, "loads differ: {what}");
+            if a {
+                same_fixpoint(&mut words, &mut bits, &what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_searches_agree_on_random_boards() {
+        let mut rng = Stream(0xD1B5_4A32_D192_ED03);
+        for round in 0..3000 {
+            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [25, 50, 75][round % 3]);
+            let tables = tables_for(n).unwrap();
+            let limit = [3, 50, 2000][round % 3];
+            let results = [true, false].map(|words| {
+                let mut search = Search::with_engine(&tables, &clues, limit, words).unwrap();
+                search.advance(u64::MAX);
+                search.into_result()
+            });
+            assert_eq!(results[0], results[1], "n = {n}, clues {clues:?}, limit {limit}");
+        }
+    }
+}
