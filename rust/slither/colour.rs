@@ -57,6 +57,20 @@ impl Colours {
         (ra == rb).then_some(pa ^ pb)
     }
 
+    /// The size of `x`'s class (it only grows along a descent: a merge
+    /// adds the other class, an undo takes it back off).
+    #[inline]
+    pub fn class_size(&self, x: u32) -> u32 {
+        self.size[self.root[x as usize] as usize]
+    }
+
+    /// Every element's root and parity to it, as [`Colours::find`] reads
+    /// them one at a time.
+    #[inline]
+    pub fn roots_and_parities(&self) -> (&[u32], &[u8]) {
+        (&self.root, &self.parity)
+    }
+
     /// Members of the class rooted at `root` (appended to `out`).
     #[cfg(test)]
     pub fn members(&self, root: u32, out: &mut Vec<u32>) {
