@@ -171,6 +171,11 @@ struct Level<T> {
     reach: Vec<T>,
 }
 
+/// The deepest search level whose lines are kept for its children (some
+/// 5 KB a level on the widest boards, 0.5 KB at 20 x 20); deeper nodes are
+/// checked in full.
+const MAX_LEVELS: usize = 1024;
+
 /// The rows a reroute (see [`Rows::rerouted`]) looks beyond those of the
 /// points it must join, each side, and the most rows it floods.
 const REROUTE_MARGIN: usize = 2;
@@ -347,7 +352,7 @@ impl<T: Row> Rows<T> {
     }
 
     fn lines_node(&mut self, engine: &Engine<'_>, depth: usize) -> bool {
-        if self.levels.len() <= depth {
+        if self.levels.len() <= depth && depth < MAX_LEVELS {
             self.levels.resize_with(depth + 1, || Level {
                 valid: false,
                 links: Vec::new(),
@@ -356,12 +361,15 @@ impl<T: Row> Rows<T> {
             });
         }
         if engine.on_count == 0 {
-            self.levels[depth].valid = false;
+            if let Some(level) = self.levels.get_mut(depth) {
+                level.valid = false;
+            }
             return true;
         }
         self.edge_rows(engine);
         let positive = &engine.board.positive_rows;
-        let passed = if depth >= 1 && self.levels[depth - 1].valid && self.rerouted(depth - 1) {
+        let parent = depth >= 1 && self.levels.get(depth - 1).is_some_and(|level| level.valid);
+        let passed = if parent && self.rerouted(depth - 1) {
             // The parent's component, less the edges gone, is one
             // component, and holds the parent's lines (still on): the
             // state's lines can only lie in it.
@@ -371,7 +379,7 @@ impl<T: Row> Rows<T> {
         } else {
             self.flood_lines(positive)
         };
-        let level = &mut self.levels[depth];
+        let Some(level) = self.levels.get_mut(depth) else { return passed };
         level.valid = passed;
         if passed {
             for (to, from) in
