@@ -17,6 +17,13 @@ pub struct Colours {
     next: Vec<u32>,
     /// Merged roots `(small, large, parity of small to large)` in order, for undo.
     log: Vec<(u32, u32, u8)>,
+    /// The element that stays the root of its class (see [`Colours::new`]).
+    heavy: u32,
+    /// Bit sets over the elements: in `heavy`'s class (`known`), and of
+    /// parity 1 to it (`odd`, only where known); kept by the merges into
+    /// that class and their undos, which walk the members anyway.
+    known: Vec<u64>,
+    odd: Vec<u64>,
 }
 
 pub enum Union {
@@ -40,6 +47,13 @@ impl Colours {
             size,
             next: (0..n as u32).collect(),
             log: Vec::new(),
+            heavy,
+            known: {
+                let mut k = vec![0; n.div_ceil(64)];
+                k[heavy as usize / 64] |= 1 << (heavy % 64);
+                k
+            },
+            odd: vec![0; n.div_ceil(64)],
         }
     }
 
@@ -55,6 +69,21 @@ impl Colours {
         let (ra, pa) = self.find(a);
         let (rb, pb) = self.find(b);
         (ra == rb).then_some(pa ^ pb)
+    }
+
+    /// The size of `x`'s class (it only grows along a descent: a merge
+    /// adds the other class, an undo takes it back off).
+    #[inline]
+    pub fn class_size(&self, x: u32) -> u32 {
+        self.size[self.root[x as usize] as usize]
+    }
+
+    /// The elements in `heavy`'s class, and those of them of parity 1 to
+    /// it, as bit sets (element x is bit x % 64 of word x / 64): the cells
+    /// of known colour, and the inside ones, when `heavy` is the outside.
+    #[inline]
+    pub fn known_and_odd(&self) -> (&[u64], &[u64]) {
+        (&self.known, &self.odd)
     }
 
     /// Members of the class rooted at `root` (appended to `out`).
@@ -80,7 +109,7 @@ impl Colours {
         }
         let (small, large) = if self.size[ra as usize] < self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
         let flip = pa ^ pb ^ rel;
-        self.rehome(small, large, flip, Some(moved));
+        self.rehome(small, large, flip, Some(moved), large == self.heavy);
         self.size[large as usize] += self.size[small as usize];
         self.next.swap(small as usize, large as usize);
         self.log.push((small, large, flip));
@@ -89,8 +118,10 @@ impl Colours {
 
     /// Gives the members of the class rooted at `small` the root `to` and
     /// their parity xor `flip`, appending them to `moved` if any.
+    /// With `heavy` (a merge into `heavy`'s class, or its undo), their bits
+    /// in `known` and `odd` are set (the merge) or cleared (the undo).
     #[inline]
-    fn rehome(&mut self, small: u32, to: u32, flip: u8, mut moved: Option<&mut Vec<u32>>) {
+    fn rehome(&mut self, small: u32, to: u32, flip: u8, mut moved: Option<&mut Vec<u32>>, heavy: bool) {
         let mut x = small;
         loop {
             if let Some(out) = moved.as_deref_mut() {
@@ -98,6 +129,16 @@ impl Colours {
             }
             self.root[x as usize] = to;
             self.parity[x as usize] ^= flip;
+            if heavy {
+                let (w, b) = (x as usize / 64, x % 64);
+                if to == self.heavy {
+                    self.known[w] |= 1 << b;
+                    self.odd[w] |= (self.parity[x as usize] as u64 & 1) << b;
+                } else {
+                    self.known[w] &= !(1 << b);
+                    self.odd[w] &= !(1 << b);
+                }
+            }
             x = self.next[x as usize];
             if x == small {
                 break;
@@ -115,7 +156,7 @@ impl Colours {
             let (small, large, flip) = self.log.pop().unwrap();
             self.next.swap(small as usize, large as usize);
             self.size[large as usize] -= self.size[small as usize];
-            self.rehome(small, small, flip, None);
+            self.rehome(small, small, flip, None, large == self.heavy);
         }
     }
 }
@@ -244,8 +285,13 @@ mod tests {
                         }
                     }
                 }
+                let (known, odd) = fast.known_and_odd();
                 for x in 0..n as u32 {
                     assert_eq!(fast.find(x), tree.find(x));
+                    // The bit sets say what the relation to `heavy` says.
+                    let bit = |set: &[u64]| set[x as usize / 64] >> (x % 64) & 1;
+                    let rel = fast.relation(x, heavy);
+                    assert_eq!((bit(known) == 1, bit(odd)), (rel.is_some(), rel.unwrap_or(0) as u64));
                 }
             }
         }

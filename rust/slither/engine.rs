@@ -784,6 +784,7 @@ impl<'a, const T: bool> Engine<'a, T> {
     }
 
     /// Colour of a cell relative to the outside (0 = outside, 1 = inside) when known.
+    #[cfg(test)]
     #[inline]
     pub fn colour_of(&self, c: u32) -> Option<u8> {
         self.colours.relation(c, self.board.out)

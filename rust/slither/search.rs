@@ -369,6 +369,7 @@ fn dfs(
     let board = engine.board;
     let mut out = Outcome { solutions: Vec::new(), finished: true, nodes: 1, unkept: 0 };
     let mut stack: Vec<Frame> = Vec::new();
+    links.enter();
     loop {
         // At a consistent fixpoint: record a solution or branch.
         if engine.undecided == 0 {
@@ -411,7 +412,11 @@ fn dfs(
                 out.finished = false;
                 return out;
             }
-            if engine.assign(edge, value) && engine.run() && links.check(engine) && (deep || probe(engine, budget)) {
+            if engine.assign(edge, value)
+                && engine.run()
+                && links.check_node(engine, stack.len())
+                && (deep || probe(engine, budget))
+            {
                 break;
             }
         }

@@ -900,3 +900,60 @@ fn the_bit_row_connectivity_check_agrees_with_the_walk() {
     }
     assert!(refuted >= 1000 && passed >= 1000, "{refuted} {passed}");
 }
+
+/// A search's check of its nodes (`Connectivity::check_node`, which skips
+/// the colours when they are the parent's) gives the walk's verdict on
+/// random descents that go down, fail, and back up to a random depth, as a
+/// depth-first search does; both verdicts are seen often.
+#[test]
+fn the_check_of_search_nodes_agrees_with_the_walk() {
+    let mut rng = Rng(3434);
+    let (mut refuted, mut passed) = (0usize, 0usize);
+    let mut sizes: Vec<(usize, usize)> = (0..40).map(|_| (1 + rng.below(12), 1 + rng.below(12))).collect();
+    sizes.extend([(1, 1), (2, 64), (64, 2), (20, 20)]);
+    for &(rows, cols) in &sizes {
+        let percent = rng.below(60);
+        let clues: Vec<i8> =
+            (0..rows * cols).map(|_| if rng.below(100) < percent { rng.below(4) as i8 } else { -1 }).collect();
+        let b = board(rows, cols, &clues).unwrap();
+        let Some(mut engine) = engine::Engine::new(&b, engine::Rules::SEARCH) else { continue };
+        if !engine.run() {
+            continue;
+        }
+        let mut links = connect::Connectivity::default();
+        let mut walk = connect::reference::Walk::default();
+        let edges = engine.dom.len();
+        for _ in 0..30 {
+            links.enter();
+            // The state of each node that passed, from the entry state (depth 0) down.
+            let mut nodes = vec![engine.mark()];
+            for _ in 0..60 {
+                let e = rng.below(edges) as u32;
+                if engine.dom[e as usize] != UNK {
+                    continue;
+                }
+                let mark = engine.mark();
+                if !(engine.assign(e, rng.below(2) as u8) && engine.run()) {
+                    engine.undo_to(mark);
+                    continue;
+                }
+                let want = walk.check(&engine);
+                assert_eq!(links.check_node(&engine, nodes.len()), want, "{rows}x{cols} {clues:?}");
+                if want {
+                    passed += 1;
+                    nodes.push(engine.mark());
+                } else {
+                    refuted += 1;
+                    engine.undo_to(mark);
+                }
+                if rng.below(6) == 0 {
+                    // Back up to a node, whose children come next.
+                    nodes.truncate(1 + rng.below(nodes.len()));
+                    engine.undo_to(*nodes.last().unwrap());
+                }
+            }
+            engine.undo_to(nodes[0]);
+        }
+    }
+    assert!(refuted >= 500 && passed >= 500, "{refuted} {passed}");
+}
