@@ -331,6 +331,40 @@ struct Queue {
     closed: bool,
 }
 
+/// A task under way, counted in `running` until it ends, by a panic too
+/// (the lead waits for `running` to reach 0).
+struct Busy<'a>(&'a AtomicUsize);
+
+impl<'a> Busy<'a> {
+    fn start(running: &'a AtomicUsize) -> Busy<'a> {
+        running.fetch_add(1, Ordering::AcqRel);
+        Busy(running)
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The lead's hold on the queue: dropped, by a panic too, it closes the
+/// queue, so that no worker waits for tasks that will never come, and on a
+/// panic tells the workers to stop.
+struct Closer<'a> {
+    queue: &'a Mutex<Queue>,
+    abort: &'a AtomicBool,
+}
+
+impl Drop for Closer<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        self.queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).closed = true;
+    }
+}
+
 /// The moduli a count needs and its residues, by `side` workers taking
 /// tasks from one queue (the calling thread is one of them, the lead, the
 /// only one to ask `stop`), then the passes still missing each split
@@ -368,13 +402,10 @@ fn scheduled(
     let pass_workers = if side == 1 { threads } else { 1 };
     let work = |ask: &mut dyn FnMut() -> bool| -> Result<()> {
         loop {
-            let task = {
+            let (task, _busy) = {
                 let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 match q.tasks.pop_front() {
-                    Some(t) => {
-                        running.fetch_add(1, Ordering::AcqRel);
-                        t
-                    }
+                    Some(t) => (t, Busy::start(&running)),
                     None if q.closed => return Ok(()),
                     None => {
                         drop(q);
@@ -400,7 +431,6 @@ fn scheduled(
                 Task::Halves => halves::bound(grid, ask)
                     .map(|b| *tight.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = b),
             };
-            running.fetch_sub(1, Ordering::AcqRel);
             done?;
         }
     };
@@ -410,6 +440,7 @@ fn scheduled(
         let handles: Vec<_> =
             (1..side).map(|_| scope.spawn(move || work(&mut || abort.load(Ordering::Relaxed)))).collect();
         // The lead: the 2-factor bound, then the queue, then work like the rest.
+        let _closer = Closer { queue: &queue, abort };
         let loose = residue::count_bound(grid.height, grid.width, grid.kind == Cycles::Hamiltonian, stop);
         let mine = match &loose {
             &Ok(Some(bits)) => {
