@@ -23,9 +23,10 @@
 //! pass ([`pays`]). Its sums are plain float additions, each of which may
 //! round the exact sum down by at most half an ulp, a factor of
 //! `1 - 2^-53`; the counts are sums of nonnegative terms, so a result that
-//! went through at most `d` additions on its way from the first count is
-//! at least `(1 - 2^-53)^d >= 1 - d 2^-53` times the exact one, and the
-//! bound is scaled up by `1 + d 2^-52` at the end ([`ROUNDINGS_A_POINT`]).
+//! went through at most `d` roundings on its way from the first count (a
+//! product through both its factors' and its own) is at least
+//! `(1 - 2^-53)^d >= 1 - d 2^-53` times the exact one, and the bound is
+//! scaled up by `1 + d 2^-52` at the end ([`ROUNDINGS_A_POINT`]).
 
 use super::{sweep, Grid, Ring, Slots, Tables};
 use crate::error::Result;
@@ -92,9 +93,11 @@ pub(super) fn bound(grid: Grid<'_>, ask: &mut dyn FnMut() -> bool) -> Result<Opt
     for (&t, &b) in top.iter().zip(&bottom).skip(1) {
         sum += f64::from_bits(t) * f64::from_bits(b);
     }
-    // The most additions and products any term of `sum` went through: the
-    // pass's points and row ends, the sums by plugs, the product, the sum.
-    let roundings = ROUNDINGS_A_POINT * bottom_rows * width + bottom_rows + tables.main.len + (1 << width) + 4;
+    // The most roundings any term of `sum` went through: a product carries
+    // both its factors' (each: the pass's points and row ends, then the sum
+    // by plugs), its own, then the sum's.
+    let factor = ROUNDINGS_A_POINT * bottom_rows * width + bottom_rows + tables.main.len;
+    let roundings = 2 * factor + 1 + (1 << width) + 2;
     Ok(residue::bits_above(sum * (1.0 + roundings as f64 * f64::EPSILON) * UP))
 }
 
