@@ -201,6 +201,7 @@ fn set_field(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, value: &Bound<'
 /// (an int 3 that is another object included), so this path only decides
 /// how fast a good list is read, never what is accepted.
 fn plain_clues(obj: &Bound<'_, PyAny>, small: &[Py<PyAny>; 5]) -> Option<Vec<i8>> {
+    const UNKNOWN: i8 = -2;
     let py = obj.py();
     let list = obj.cast_exact::<PyList>().ok()?;
     // Held by the handle, so the addresses compared stay theirs.
@@ -215,12 +216,14 @@ fn plain_clues(obj: &Bound<'_, PyAny>, small: &[Py<PyAny>; 5]) -> Option<Vec<i8>
         // runs Python code or releases the GIL. The item is borrowed, only
         // compared by address.
         let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
-        if item == none {
-            out.push(-1);
-        } else {
-            let v = small.iter().position(|&p| p == item)?;
-            out.push(v as i8);
+        // Every comparison made, each a conditional move: a clue list's
+        // items follow no pattern, and a branch per comparison was
+        // mispredicted about once an item.
+        let v = (0..5).fold(if item == none { -1 } else { UNKNOWN }, |v, k| if small[k] == item { k as i8 } else { v });
+        if v == UNKNOWN {
+            return None;
         }
+        out.push(v);
     }
     Some(out)
 }
