@@ -287,19 +287,33 @@ impl BitEngine {
         engine
     }
 
-    /// The clue planes of `clues` (row by row, so that no cell's position
-    /// takes a division: this runs once per search).
+    /// The clue planes of `clues`, a row at a time: the row's clues as the
+    /// bytes of one word (a blank is -1, its top bit set), each plane's
+    /// bit of every cell of the row taken at once and the row's bits
+    /// gathered by one multiplication (this runs once per search, and
+    /// most searches are a few nodes: cell by cell it cost about as much
+    /// as a node).
     fn set_clues(&mut self, clues: &[i8]) {
+        /// Bit 0 of each of the word's bytes.
+        const LOW_BITS: W = 0x0101_0101_0101_0101;
+        /// Gathers bit 0 of byte i into bit 56 + i (each product bit
+        /// lands alone: no carries).
+        const GATHER: W = 0x0102_0408_1020_4080;
+        let (n, s) = (self.n, self.s);
+        let row_bytes: W = (1 << (8 * n)) - 1;
         let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
-        for (r, row) in clues.chunks_exact(self.n).enumerate() {
-            for (c, &clue) in row.iter().enumerate() {
-                let bit: W = 1 << (r * (self.n + 1) + c);
-                let (clue, on) = (clue as W, if clue >= 0 { bit } else { 0 });
-                clued |= on;
-                k0 |= on & (clue & 1).wrapping_neg();
-                k1 |= on & (clue >> 1 & 1).wrapping_neg();
-                k2 |= on & (clue >> 2 & 1).wrapping_neg();
+        for (r, row) in clues.chunks_exact(n).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (b, &clue) in bytes.iter_mut().zip(row) {
+                *b = clue as u8;
             }
+            let w = W::from_le_bytes(bytes);
+            let on = (!w >> 7) & LOW_BITS & row_bytes;
+            let gather = |plane: W| (plane.wrapping_mul(GATHER) >> 56) << (r as u32 * s);
+            clued |= gather(on);
+            k0 |= gather(w & on);
+            k1 |= gather((w >> 1) & on);
+            k2 |= gather((w >> 2) & on);
         }
         self.clued = clued;
         self.k = (k0, k1, k2);
