@@ -17,6 +17,11 @@
 //! edges and counts the same nodes. The loop rule is kept as in the worklist
 //! engine (on-edges form paths whose ends know each other) and applied once
 //! the cell and dot rules have reached their fixpoint.
+//!
+//! On x86_64 the rounds run on two 64-bit lanes of an SSE2 register (the
+//! decided-on and the not-off words side by side), compiled for AVX as well
+//! and chosen at run time when the processor has it; the one-word rounds
+//! are the other targets' (and the tests compare all of them).
 
 use super::propagate::{Domain, Mark, BOTH, OFF, ON};
 use super::solve::Propagator;
@@ -80,6 +85,106 @@ where
     !((a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2))
 }
 
+/// Two 64-bit lanes of one SSE2 register (baseline on x86_64), for
+/// [`BitEngine::sweep_pairs`]; the bitwise operators act lane by lane.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Pair(std::arch::x86_64::__m128i);
+
+// SAFETY (every `unsafe` block below): SSE2 intrinsics on registers, no
+// memory access, and SSE2 is part of x86_64. Rust 1.87 and later call them
+// as safe functions; the blocks are for the older compilers that the
+// crate's rust-version admits.
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_unsafe)]
+mod pair_ops {
+    use super::Pair;
+    use std::arch::x86_64::*;
+    use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+    impl Pair {
+        /// `[lo, hi]`.
+        #[inline(always)]
+        pub(super) fn new(lo: u64, hi: u64) -> Pair {
+            Pair(unsafe { _mm_set_epi64x(hi as i64, lo as i64) })
+        }
+        #[inline(always)]
+        pub(super) fn splat(x: u64) -> Pair {
+            Pair(unsafe { _mm_set1_epi64x(x as i64) })
+        }
+        #[inline(always)]
+        pub(super) fn low(self) -> u64 {
+            unsafe { _mm_cvtsi128_si64(self.0) as u64 }
+        }
+        #[inline(always)]
+        pub(super) fn high(self) -> u64 {
+            unsafe { _mm_cvtsi128_si64(_mm_unpackhi_epi64(self.0, self.0)) as u64 }
+        }
+        /// `[a.lo, b.lo]`.
+        #[inline(always)]
+        pub(super) fn low_lanes(a: Pair, b: Pair) -> Pair {
+            Pair(unsafe { _mm_unpacklo_epi64(a.0, b.0) })
+        }
+        /// `[a.hi, b.hi]`.
+        #[inline(always)]
+        pub(super) fn high_lanes(a: Pair, b: Pair) -> Pair {
+            Pair(unsafe { _mm_unpackhi_epi64(a.0, b.0) })
+        }
+        /// `[hi, lo]`.
+        #[inline(always)]
+        pub(super) fn swap(self) -> Pair {
+            Pair(unsafe { _mm_shuffle_epi32::<0x4E>(self.0) })
+        }
+        /// `!self & other`.
+        #[inline(always)]
+        pub(super) fn and_not(self, other: Pair) -> Pair {
+            Pair(unsafe { _mm_andnot_si128(self.0, other.0) })
+        }
+        #[inline(always)]
+        pub(super) fn shl<const K: i32>(self) -> Pair {
+            Pair(unsafe { _mm_slli_epi64::<K>(self.0) })
+        }
+        #[inline(always)]
+        pub(super) fn shr<const K: i32>(self) -> Pair {
+            Pair(unsafe { _mm_srli_epi64::<K>(self.0) })
+        }
+        /// Both lanes zero.
+        #[inline(always)]
+        pub(super) fn is_zero(self) -> bool {
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) == 0xFFFF }
+        }
+    }
+
+    impl BitAnd for Pair {
+        type Output = Pair;
+        #[inline(always)]
+        fn bitand(self, o: Pair) -> Pair {
+            Pair(unsafe { _mm_and_si128(self.0, o.0) })
+        }
+    }
+    impl BitOr for Pair {
+        type Output = Pair;
+        #[inline(always)]
+        fn bitor(self, o: Pair) -> Pair {
+            Pair(unsafe { _mm_or_si128(self.0, o.0) })
+        }
+    }
+    impl BitXor for Pair {
+        type Output = Pair;
+        #[inline(always)]
+        fn bitxor(self, o: Pair) -> Pair {
+            Pair(unsafe { _mm_xor_si128(self.0, o.0) })
+        }
+    }
+    impl Not for Pair {
+        type Output = Pair;
+        #[inline(always)]
+        fn not(self) -> Pair {
+            Pair(unsafe { _mm_xor_si128(self.0, _mm_set1_epi64x(-1)) })
+        }
+    }
+}
+
 #[inline(always)]
 fn shl<T: Shl<u32, Output = T>>(x: T, k: u32) -> T {
     x << k
@@ -119,9 +224,13 @@ pub(crate) struct BitEngine {
     bit_of: [u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)],
     /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
     h_edge: [u8; 64],
-    /// The processor has BMI1 and BMI2 (see `run_bmi`).
+    /// The processor has AVX, BMI1 and BMI2 (see `run_avx`).
     #[cfg(target_arch = "x86_64")]
-    bmi: bool,
+    avx: bool,
+    /// The tests' switch to the one-word sweep (which x86_64 runs only
+    /// there), so that they cover it.
+    #[cfg(all(test, target_arch = "x86_64"))]
+    one_word: bool,
 }
 
 impl BitEngine {
@@ -168,25 +277,43 @@ impl BitEngine {
             bit_of,
             h_edge,
             #[cfg(target_arch = "x86_64")]
-            bmi: std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2"),
+            avx: std::arch::is_x86_feature_detected!("avx")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2"),
+            #[cfg(all(test, target_arch = "x86_64"))]
+            one_word: false,
         };
         engine.set_clues(clues);
         engine
     }
 
-    /// The clue planes of `clues` (row by row, so that no cell's position
-    /// takes a division: this runs once per search).
+    /// The clue planes of `clues`, a row at a time: the row's clues as the
+    /// bytes of one word (a blank is -1, its top bit set), each plane's
+    /// bit of every cell of the row taken at once and the row's bits
+    /// gathered by one multiplication (this runs once per search, and
+    /// most searches are a few nodes: cell by cell it cost about as much
+    /// as a node).
     fn set_clues(&mut self, clues: &[i8]) {
+        /// Bit 0 of each of the word's bytes.
+        const LOW_BITS: W = 0x0101_0101_0101_0101;
+        /// Gathers bit 0 of byte i into bit 56 + i (each product bit
+        /// lands alone: no carries).
+        const GATHER: W = 0x0102_0408_1020_4080;
+        let (n, s) = (self.n, self.s);
+        let row_bytes: W = (1 << (8 * n)) - 1;
         let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
-        for (r, row) in clues.chunks_exact(self.n).enumerate() {
-            for (c, &clue) in row.iter().enumerate() {
-                let bit: W = 1 << (r * (self.n + 1) + c);
-                let (clue, on) = (clue as W, if clue >= 0 { bit } else { 0 });
-                clued |= on;
-                k0 |= on & (clue & 1).wrapping_neg();
-                k1 |= on & (clue >> 1 & 1).wrapping_neg();
-                k2 |= on & (clue >> 2 & 1).wrapping_neg();
+        for (r, row) in clues.chunks_exact(n).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (b, &clue) in bytes.iter_mut().zip(row) {
+                *b = clue as u8;
             }
+            let w = W::from_le_bytes(bytes);
+            let on = (!w >> 7) & LOW_BITS & row_bytes;
+            let gather = |plane: W| (plane.wrapping_mul(GATHER) >> 56) << (r as u32 * s);
+            clued |= gather(on);
+            k0 |= gather(w & on);
+            k1 |= gather((w >> 1) & on);
+            k2 |= gather((w >> 2) & on);
         }
         self.clued = clued;
         self.k = (k0, k1, k2);
@@ -306,9 +433,34 @@ impl BitEngine {
     }
 
     /// [`Propagator::run`] once not closed, with the stride as a constant,
-    /// so that the shifts take it as one.
+    /// so that the shifts take it as one: the two-lane sweep on x86_64,
+    /// the one-word sweep elsewhere.
     #[inline(always)]
     fn run_any(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[cfg(test)]
+            if self.one_word {
+                return self.run_one_word();
+            }
+            match self.s {
+                2 => self.sweep_pairs::<2>(),
+                3 => self.sweep_pairs::<3>(),
+                4 => self.sweep_pairs::<4>(),
+                5 => self.sweep_pairs::<5>(),
+                6 => self.sweep_pairs::<6>(),
+                7 => self.sweep_pairs::<7>(),
+                _ => self.sweep_pairs::<8>(),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        self.run_one_word()
+    }
+
+    /// [`Self::run_any`] on the one-word sweep.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    #[inline(always)]
+    fn run_one_word(&mut self) -> bool {
         match self.s {
             2 => self.sweep::<2>(),
             3 => self.sweep::<3>(),
@@ -320,14 +472,15 @@ impl BitEngine {
         }
     }
 
-    /// [`Self::run_any`] compiled for BMI1 and BMI2, whose and-not saves
-    /// a `mov` and a `not` in each of a round's many `a & !b`.
+    /// [`Self::run_any`] compiled for AVX (three-operand forms of the
+    /// two-lane sweep's SSE2 instructions, without the copies between
+    /// them) and BMI1/BMI2 (the scalar and-nots, the linking's bit scans).
     ///
     /// # Safety
-    /// The processor must have BMI1 and BMI2.
+    /// The processor must have AVX, BMI1 and BMI2.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi1,bmi2")]
-    unsafe fn run_bmi(&mut self) -> bool {
+    #[target_feature(enable = "avx,bmi1,bmi2")]
+    unsafe fn run_avx(&mut self) -> bool {
         self.run_any()
     }
 
@@ -339,13 +492,13 @@ impl BitEngine {
     /// dot rule would have failed), so the paths are linked safely, and a
     /// closure then settles the rest; the rules being monotone, applying
     /// the loop rule last reaches the same fixpoint as at every step.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
     #[inline(always)]
     fn sweep<const S: u32>(&mut self) -> bool {
         debug_assert_eq!(S, self.s);
         let s = S;
         let (clued, k) = (self.clued, self.k);
         let State { mut hon, mut hmay, mut von, mut vmay } = self.st;
-        let (hon0, von0) = (hon, von);
         loop {
             let (hu, vu) = (hmay & !hon, vmay & !von);
             // The cell rule: `on` decided-on sides and `max` sides not off.
@@ -390,8 +543,15 @@ impl BitEngine {
             hmay &= !h_off;
             vmay &= !v_off;
         }
-        self.st = State { hon, hmay, von, vmay };
-        let (new_h, new_v) = (hon & !hon0, von & !von0);
+        self.settle_round(State { hon, hmay, von, vmay })
+    }
+
+    /// The end of a sweep at the cell and dot rules' fixpoint `st`: the
+    /// loop rule on the edges turned on since the sweep began.
+    #[inline(always)]
+    fn settle_round(&mut self, st: State) -> bool {
+        let (new_h, new_v) = (st.hon & !self.st.hon, st.von & !self.st.von);
+        self.st = st;
         if new_h | new_v != 0 {
             if !self.link_all(new_h, new_v) {
                 return false;
@@ -401,6 +561,64 @@ impl BitEngine {
             }
         }
         true
+    }
+
+    /// [`Self::sweep`] with two 64-bit lanes per SSE2 register: the H
+    /// words as `[on, may]`, the V words likewise, so that each count and
+    /// each forcing runs once for both lanes (the cell rule's `on` and
+    /// `max` counts together, the forced-off and forced-on edges together).
+    /// The dot rule reads the points' at-least counts of on-edges (lane 0)
+    /// and of edges not off (lane 1): one undecided edge is one more not
+    /// off than on. An update XORs the forced edges in: a forced edge is
+    /// undecided, so it is not on yet and still may be.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn sweep_pairs<const S: i32>(&mut self) -> bool {
+        debug_assert_eq!(S as u32, self.s);
+        let clued = Pair::splat(self.clued);
+        let k = (Pair::splat(self.k.0), Pair::splat(self.k.1), Pair::splat(self.k.2));
+        let State { hon, hmay, von, vmay } = self.st;
+        let (mut h, mut v) = (Pair::new(hon, hmay), Pair::new(von, vmay));
+        loop {
+            // [hu, vu], the undecided edges, and each spread to both lanes.
+            let u = Pair::low_lanes(h, v).and_not(Pair::high_lanes(h, v));
+            let (hu, vu) = (Pair::low_lanes(u, u), Pair::high_lanes(u, u));
+            // The cell rule: [on, max] counts; [at clue, not-off at clue].
+            let count = count4(h, h.shr::<S>(), v, v.shr::<1>());
+            let c = equal(count, k) & clued;
+            // The dot rule: [at least 1, 2, 3 on | not off] per point.
+            let (a1, a2, a3) = at_least(v.shl::<S>(), v, h.shl::<1>(), h);
+            let (m1, m2, m3) = (a1.swap(), a2.swap(), a3.swap());
+            // In lane 0: exactly one on; fail (three on, or one on and no
+            // other not off); off (two on, or none on and one not off);
+            // on (one on and one other not off: one on and not three not
+            // off, since one on and a single not off fails the round).
+            let on1 = a2.and_not(a1);
+            let points_fail = a3 | m2.and_not(on1);
+            let p_off = a2 | m2.and_not(a1.and_not(m1));
+            let p_on = m3.and_not(on1);
+            let p = Pair::low_lanes(p_off, p_on);
+            // [off, on] forced per H edge and per V edge.
+            let hf = (c | c.shl::<S>() | p | p.shr::<1>()) & hu;
+            let vf = (c | c.shl::<1>() | p | p.shr::<S>()) & vu;
+            let (hs, vs) = (hf.swap(), vf.swap());
+            if (points_fail | (hf & hs) | (vf & vs)).low() != 0 {
+                return false;
+            }
+            if (hf | vf).is_zero() {
+                // At the fixpoint: a cell over its clue (lane 0) or under
+                // it (lane 1), as in `sweep`.
+                let over = greater(count, k) & clued;
+                let under = greater(k, count) & clued;
+                if over.low() | under.high() != 0 {
+                    return false;
+                }
+                break;
+            }
+            h = h ^ hs;
+            v = v ^ vs;
+        }
+        self.settle_round(State { hon: h.low(), hmay: h.high(), von: v.low(), vmay: v.high() })
     }
 }
 
@@ -483,9 +701,10 @@ impl Propagator for BitEngine {
             return self.settle();
         }
         #[cfg(target_arch = "x86_64")]
-        if self.bmi {
-            // SAFETY: `bmi` is set only when this processor has BMI1 and BMI2.
-            return unsafe { self.run_bmi() };
+        if self.avx {
+            // SAFETY: `avx` is set only when this processor has AVX, BMI1
+            // and BMI2.
+            return unsafe { self.run_avx() };
         }
         self.run_any()
     }
@@ -589,15 +808,18 @@ mod tests {
         }
     }
 
-    /// A bitboard engine for the board, on the processor's BMI path or not
-    /// as `bmi` says, so that the tests cover both.
-    fn bit_engine(n: usize, clues: &[i8], bmi: bool) -> BitEngine {
+    /// A bitboard engine for the board on one of its sweeps, by `round`:
+    /// the processor's (AVX when it has it), then on x86_64 the two-lane
+    /// sweep without AVX and the one-word sweep, so that the tests cover
+    /// every path.
+    fn bit_engine(n: usize, clues: &[i8], round: usize) -> BitEngine {
         let mut bits = BitEngine::new(n, clues);
         #[cfg(target_arch = "x86_64")]
         {
-            bits.bmi &= bmi;
+            bits.avx &= round % 3 == 0;
+            bits.one_word = round % 3 == 2;
         }
-        let _ = bmi;
+        let _ = round;
         bits
     }
 
@@ -609,7 +831,7 @@ mod tests {
             let clues = random_clues(&mut rng, n, [20, 40, 60, 80, 100][round % 5]);
             let tables = tables_for(n).unwrap();
             let mut words = Engine::new(&tables, &clues);
-            let mut bits = bit_engine(n, &clues, round % 2 == 0);
+            let mut bits = bit_engine(n, &clues, round);
             let what = format!("n = {n}, clues {clues:?}");
             if same_fixpoint(&mut words, &mut bits, &what) {
                 lockstep(&mut words, &mut bits, 0, &mut 400, &what);
@@ -629,7 +851,7 @@ mod tests {
                 .map(|_| if rng.below(100) < decided { [OFF, OFF, ON][rng.below(3) as usize] } else { BOTH })
                 .collect();
             let mut words = Engine::new(&tables, &clues);
-            let mut bits = bit_engine(n, &clues, round % 2 == 1);
+            let mut bits = bit_engine(n, &clues, round + 1);
             let what = format!("n = {n}, clues {clues:?}, domains {domains:?}");
             let (a, b) = (words.load(&domains), bits.load(&domains));
             assert_eq!(a, b, "loads differ: {what}");
