@@ -49,8 +49,12 @@
 //! How many moduli a count needs comes from a proven bound: the 2-factor
 //! sweep's ([`residue::count_bound`]), and where that is likely to ask for
 //! a pass too many, the tighter bound from the grid's two halves
-//! ([`halves`], about half a pass: on Hamiltonian cycles of 16 x 16 points
-//! 121 bits against 139, two passes instead of three).
+//! ([`halves`]: on Hamiltonian cycles of 16 x 16 points 121 bits against
+//! 139, two passes instead of three). That bound needs the halves' counts
+//! by occupied plugs: where the passes the count needs anyway hold them
+//! exactly, they record them as they go and the bound costs no sweep
+//! ([`halves::recorded_passes`]); elsewhere it sweeps half the grid in
+//! floats, about half a pass.
 //!
 //! Several threads sweep different moduli at once, each with tables of its
 //! own (the passes are independent), taking passes and the halves' bound
@@ -300,7 +304,10 @@ pub fn count(
     // Table sets that fit at once: tasks side by side.
     let side = threads.min((max_states / slots).max(1));
     let pays = |bits: u32| halves::pays(bits, height, width, kind);
-    let Some((moduli, got)) = scheduled(grid, threads, side, &pays, stop)? else { return Ok(None) };
+    // The records of the halves' counts fit beside the tables.
+    let room = (slots / 4).min(max_states.saturating_sub(side * slots));
+    let recorded = halves::recorded_passes(height, width, kind, room);
+    let Some((moduli, got)) = scheduled(grid, threads, side, &pays, recorded, stop)? else { return Ok(None) };
     Ok(Some(Count { count: residue::crt(&moduli, &got), peak_states: slots }))
 }
 
@@ -370,40 +377,70 @@ impl Drop for Closer<'_> {
 /// only one to ask `stop`), then the passes still missing each split
 /// across all `threads`. `None` when the count has no bound in a float.
 ///
-/// The pass modulo `2^64` is needed whatever the bound says, so it is
-/// queued at once; the lead meanwhile computes the 2-factor bound
+/// Where `recorded` passes give the halves' counts exactly and are needed
+/// anyway ([`halves::recorded_passes`]), they are queued at once, as many
+/// as fill the workers (the rest split after them), and record those
+/// counts; their bound ([`halves::bound_recorded`]) says whether more
+/// passes are needed, and no 2-factor bound is computed. On
+/// two threads and 16 x 16 points the two passes run side by side:
+/// measured on Hamiltonian cycles, 0.28 s against 0.44 s on one thread
+/// (1.6x: a pass beside another takes 1.2 to 1.3 times as long as alone,
+/// probably as two table sets of 9.3 MB share the cache where one fits
+/// it). All cycles of 15 x 15 cells need a third pass, split after them.
+///
+/// Elsewhere the pass modulo `2^64` is needed whatever the bound says, so
+/// it is queued at once; the lead meanwhile computes the 2-factor bound
 /// ([`residue::count_bound`]) and queues the passes it asks for, or, where
 /// `pays` says the bound from the halves will likely need fewer
 /// ([`halves::pays`]), the passes that one would ask for and then that
 /// bound itself, last, so that a worker free early sweeps it while the
 /// others make passes. The passes the tighter of the two bounds still asks
-/// for run after the queue. On two threads and Hamiltonian cycles of 16 x
-/// 16 points: one worker computes the 2-factor bound and the second pass
-/// while the other makes the first pass and then the halves' bound, which
-/// says two passes are enough: one and a half passes' work each, for two
-/// and three quarters on one thread. Measured, the two threads were only
-/// 1.28x faster: there a pass beside another took 1.3 to 1.6 times as long
-/// as alone (two table sets of 9.3 MB wait on memory where one fits the
-/// cache), while at 18 x 18 (71 MB a set, out of the cache either way) the
-/// count was 1.71x faster.
+/// for run after the queue. At 18 x 18 points (71 MB a table set, out of
+/// the cache either way) two threads were 1.71x faster than one.
 fn scheduled(
     grid: Grid<'_>,
     threads: usize,
     side: usize,
     pays: &dyn Fn(u32) -> Option<usize>,
+    recorded: Option<usize>,
     stop: &mut Stop<'_>,
 ) -> Result<Option<(Vec<u64>, Vec<u64>)>> {
-    let queue = Mutex::new(Queue { tasks: [Task::Pass(0)].into(), closed: false });
-    // Residues by modulus index (the prefix of the moduli of the looser
-    // bound), and the halves' bound once swept.
-    let got: Mutex<Vec<Option<u64>>> = Mutex::new(Vec::new());
-    let tight: Mutex<Option<u32>> = Mutex::new(None);
-    let moduli_of_loose: Mutex<Vec<u64>> = Mutex::new(vec![0]);
-    let abort = AtomicBool::new(false);
-    let running = AtomicUsize::new(0);
     // A pass on one thread when others run beside it, split when the
     // tables of one pass are all that fits.
     let pass_workers = if side == 1 { threads } else { 1 };
+    // Recorded passes side by side, as many as fill every worker; the rest
+    // (all of them where one table set is all that fits) split after them.
+    let (first, moduli) = match recorded {
+        Some(n) => {
+            let side_by_side = if pass_workers > 1 { 0 } else { n - n % side };
+            ((0..side_by_side).map(Task::Pass).collect(), residue::first_moduli(n, 64))
+        }
+        None => ([Task::Pass(0)].into(), vec![0]),
+    };
+    let queue = Mutex::new(Queue { tasks: first, closed: recorded.is_some() });
+    // Residues by modulus index (the prefix of the moduli of the looser
+    // bound, or the recorded passes'), their records, and the halves'
+    // bound once swept.
+    let got: Mutex<Vec<Option<u64>>> = Mutex::new(Vec::new());
+    let records: Mutex<Vec<Option<halves::Record>>> = Mutex::new(Vec::new());
+    let tight: Mutex<Option<u32>> = Mutex::new(None);
+    let moduli_of_loose: Mutex<Vec<u64>> = Mutex::new(moduli);
+    let abort = AtomicBool::new(false);
+    let running = AtomicUsize::new(0);
+    let keep = |i: usize, r: u64, record: Option<halves::Record>| {
+        let mut g = got.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if g.len() <= i {
+            g.resize(i + 1, None);
+        }
+        g[i] = Some(r);
+        if let Some(record) = record {
+            let mut k = records.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if k.len() <= i {
+                k.resize_with(i + 1, || None);
+            }
+            k[i] = Some(record);
+        }
+    };
     let work = |ask: &mut dyn FnMut() -> bool| -> Result<()> {
         loop {
             let (task, _busy) = {
@@ -424,13 +461,11 @@ fn scheduled(
             let done = match task {
                 Task::Pass(i) => {
                     let m = moduli_of_loose.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i];
-                    pass_mod(grid, m, pass_workers, ask).map(|r| {
-                        let mut g = got.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                        if g.len() <= i {
-                            g.resize(i + 1, None);
-                        }
-                        g[i] = Some(r);
-                    })
+                    if recorded.is_some() {
+                        pass_recording(grid, m, 1, ask).map(|(r, record)| keep(i, r, Some(record)))
+                    } else {
+                        pass_mod(grid, m, pass_workers, ask).map(|r| keep(i, r, None))
+                    }
                 }
                 Task::Halves => halves::bound(grid, ask)
                     .map(|b| *tight.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = b),
@@ -440,62 +475,102 @@ fn scheduled(
     };
     let work = &work;
     let abort = &abort;
-    let loose = std::thread::scope(|scope| -> Result<Option<u32>> {
+    // The lead's share of the queue, then asking for the others' tasks
+    // still under way.
+    let lead = |stop: &mut Stop<'_>| -> Result<()> {
+        let mut ask = || {
+            if stop.requested() {
+                abort.store(true, Ordering::Relaxed);
+            }
+            abort.load(Ordering::Relaxed)
+        };
+        let r = work(&mut ask);
+        while r.is_ok() && running.load(Ordering::Acquire) > 0 && !abort.load(Ordering::Relaxed) {
+            if stop.poll() {
+                abort.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Stop::PERIOD / 4);
+        }
+        r
+    };
+    let plan = std::thread::scope(|scope| -> Result<Known> {
         let handles: Vec<_> =
             (1..side).map(|_| scope.spawn(move || work(&mut || abort.load(Ordering::Relaxed)))).collect();
-        // The lead: the 2-factor bound, then the queue, then work like the rest.
         let _closer = Closer { queue: &queue, abort };
-        let loose = residue::count_bound(grid.height, grid.width, grid.kind == Cycles::Hamiltonian, stop);
-        let mine = match &loose {
-            &Ok(Some(bits)) => {
-                let all = residue::moduli(bits, 64);
-                let guess = pays(bits);
-                let (queued, halves) = guess.map_or((all.len(), false), |n| (n.min(all.len()), true));
-                *moduli_of_loose.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = all;
-                let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                q.tasks.extend((1..queued).map(Task::Pass));
-                if halves {
-                    q.tasks.push_back(Task::Halves);
-                }
-                q.closed = true;
-                drop(q);
-                let mut ask = || {
-                    if stop.requested() {
-                        abort.store(true, Ordering::Relaxed);
+        let (plan, mine) = if recorded.is_some() {
+            // The recorded passes are queued: no 2-factor bound, their
+            // records give a tighter one.
+            (Ok(Known::Recorded), lead(stop))
+        } else {
+            // The lead: the 2-factor bound, then the queue, then work like the rest.
+            match residue::count_bound(grid.height, grid.width, grid.kind == Cycles::Hamiltonian, stop) {
+                Ok(Some(bits)) => {
+                    let all = residue::moduli(bits, 64);
+                    let guess = pays(bits);
+                    let (queued, halves) = guess.map_or((all.len(), false), |n| (n.min(all.len()), true));
+                    *moduli_of_loose.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = all;
+                    let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    q.tasks.extend((1..queued).map(Task::Pass));
+                    if halves {
+                        q.tasks.push_back(Task::Halves);
                     }
-                    abort.load(Ordering::Relaxed)
-                };
-                let r = work(&mut ask);
-                // The others' tasks go on: keep asking while they run.
-                while r.is_ok() && running.load(Ordering::Acquire) > 0 && !abort.load(Ordering::Relaxed) {
-                    if stop.poll() {
-                        abort.store(true, Ordering::Relaxed);
-                    }
-                    std::thread::sleep(Stop::PERIOD / 4);
+                    q.closed = true;
+                    drop(q);
+                    (Ok(Known::Loose(bits)), lead(stop))
                 }
-                r
-            }
-            _ => {
-                // No bound (or stopped): the others' first pass is not needed.
-                abort.store(true, Ordering::Relaxed);
-                queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).closed = true;
-                Ok(())
+                other => {
+                    // No bound (or stopped): the others' first pass is not needed.
+                    abort.store(true, Ordering::Relaxed);
+                    queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).closed = true;
+                    (other.map(|_| Known::NoBound), Ok(()))
+                }
             }
         };
         let theirs: Vec<Result<()>> =
             handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
-        if loose.as_ref().is_ok_and(Option::is_none) {
-            return Ok(None); // the others were told to stop
+        if matches!(plan, Ok(Known::NoBound)) {
+            return Ok(Known::NoBound); // the others were told to stop
         }
-        let loose = loose?;
+        let plan = plan?;
         mine?;
         theirs.into_iter().collect::<Result<()>>()?;
-        Ok(loose)
+        Ok(plan)
     })?;
-    let Some(loose) = loose else { return Ok(None) };
-    let bits = tight.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).map_or(loose, |t| t.min(loose));
-    let moduli = residue::moduli(bits, 64);
     let mut got = got.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let bits = match plan {
+        Known::NoBound => return Ok(None),
+        Known::Loose(loose) => {
+            tight.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).map_or(loose, |t| t.min(loose))
+        }
+        Known::Recorded => {
+            let done = moduli_of_loose.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut records = records.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            records.resize_with(done.len(), || None);
+            got.resize(done.len().max(got.len()), None);
+            // The recorded passes that did not fill every worker, split.
+            let mut all = Vec::with_capacity(done.len());
+            for (i, record) in records.into_iter().enumerate() {
+                all.push(match record {
+                    Some(record) => record,
+                    None => {
+                        let (r, record) = pass_recording(grid, done[i], threads, &mut || stop.requested())?;
+                        got[i] = Some(r);
+                        record
+                    }
+                });
+            }
+            let bound = halves::bound_recorded(grid, &done, &all);
+            drop(all);
+            match bound {
+                Some(bits) => bits,
+                None => match residue::count_bound(grid.height, grid.width, grid.kind == Cycles::Hamiltonian, stop)? {
+                    Some(bits) => bits,
+                    None => return Ok(None),
+                },
+            }
+        }
+    };
+    let moduli = residue::moduli(bits, 64);
     got.resize(moduli.len().max(got.len()), None);
     got.truncate(moduli.len());
     let mut residues = Vec::with_capacity(moduli.len());
@@ -508,14 +583,51 @@ fn scheduled(
     Ok(Some((moduli, residues)))
 }
 
+/// What [`scheduled`]'s lead learnt before the queue ran dry.
+enum Known {
+    /// The count has no bound in a float (or the lead was stopped).
+    NoBound,
+    /// The 2-factor bound, in bits.
+    Loose(u32),
+    /// The passes recorded the halves ([`halves::recorded_passes`]).
+    Recorded,
+}
+
+/// [`pass_mod`], recording what the halves' bound needs ([`halves::Record`]).
+fn pass_recording(
+    grid: Grid<'_>,
+    m: u64,
+    workers: usize,
+    ask: &mut dyn FnMut() -> bool,
+) -> Result<(u64, halves::Record)> {
+    fn go<R: Ring>(
+        grid: Grid<'_>,
+        ring: R,
+        workers: usize,
+        ask: &mut dyn FnMut() -> bool,
+    ) -> Result<(u64, halves::Record)> {
+        let mut record = halves::Record::new();
+        let mut seen = |row, closed, s| record.seen(grid, ring, row, closed, s);
+        let total = match workers {
+            1 => sweep(grid, ring, grid.height, ask, &mut seen)?,
+            _ => split(grid, ring, workers, ask, &mut seen)?,
+        };
+        Ok((total, record))
+    }
+    match m {
+        0 => go(grid, Wrap, workers, ask),
+        _ => go(grid, Prime(m), workers, ask),
+    }
+}
+
 /// One pass modulo `m` (`0`: `2^64`) on `workers` threads (the calling
 /// thread one of them, the only one to call `ask`).
 fn pass_mod(grid: Grid<'_>, m: u64, workers: usize, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
     match (m, workers) {
         (0, 1) => pass(grid, Wrap, ask),
         (_, 1) => pass(grid, Prime(m), ask),
-        (0, _) => split(grid, Wrap, workers, ask),
-        _ => split(grid, Prime(m), workers, ask),
+        (0, _) => split(grid, Wrap, workers, ask, &mut |_, _, _| ()),
+        _ => split(grid, Prime(m), workers, ask, &mut |_, _, _| ()),
     }
 }
 
@@ -567,8 +679,15 @@ fn sweep<R: Ring>(
 /// groups and joins ([`Share`]), and once each has made its share of the
 /// joins that cross the shares (the calling thread has also asked `ask`
 /// and read what closes at the next point); and twice a row, around the
-/// row's end.
-fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut() -> bool) -> Result<u64> {
+/// row's end, after which the calling thread calls `seen` as [`sweep`]
+/// does while the others wait.
+fn split<R: Ring>(
+    grid: Grid<'_>,
+    ring: R,
+    workers: usize,
+    ask: &mut dyn FnMut() -> bool,
+    seen: &mut dyn FnMut(usize, u64, Slots),
+) -> Result<u64> {
     let Grid { tables, height, width, kind } = grid;
     let (mut main, mut done) = tables.fresh(R::ONE)?;
     let s = Slots::of(&mut main, &mut done);
@@ -576,8 +695,9 @@ fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut()
     let meet = Meet::new(workers);
     let quit = AtomicBool::new(false);
     // Every worker's walk over the points; `lead` (the calling thread's)
-    // also makes the crossing joins, sums the closings and asks.
-    let walk = |worker: usize, mut lead: Option<&mut dyn FnMut() -> bool>| -> u64 {
+    // also makes the crossing joins, sums the closings, asks and sees.
+    type Lead<'a> = (&'a mut dyn FnMut() -> bool, &'a mut dyn FnMut(usize, u64, Slots));
+    let walk = |worker: usize, mut lead: Option<Lead<'_>>| -> u64 {
         let _broken = meet.guard();
         let share = Share { worker, workers };
         let mut total = 0u64;
@@ -594,7 +714,7 @@ fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut()
                 point.inner(tables, s, ring, &plans, share, &mut || false).expect("a share never asks");
                 meet.wait();
                 point.crossing(tables, s, ring, &plans, share);
-                if let Some(ask) = lead.as_mut() {
+                if let Some((ask, _)) = lead.as_mut() {
                     if ask() {
                         quit.store(true, Ordering::Relaxed);
                     }
@@ -611,18 +731,22 @@ fn split<R: Ring>(grid: Grid<'_>, ring: R, workers: usize, ask: &mut dyn FnMut()
                 }
             }
             row_end(s, ring, all, share);
+            // Every share's row end is made: the lead sees the row, and
+            // reads the next row's first closing.
+            meet.wait();
+            if let Some((_, seen)) = lead.as_mut() {
+                seen(row, total, s);
+            }
             if !can_down {
                 break;
             }
-            // The next row's first closing is read from what every share made.
-            meet.wait();
         }
         total
     };
     let walk = &walk;
     let total = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..workers).map(|w| scope.spawn(move || walk(w, None))).collect();
-        let total = walk(0, Some(ask));
+        let total = walk(0, Some((ask, seen)));
         for h in handles {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         }
@@ -1408,14 +1532,22 @@ mod tests {
             for kind in [Cycles::All, Cycles::Hamiltonian] {
                 let want = table_count(rows, cols, kind);
                 let grid = Grid { tables: &tables, height, width, kind };
-                for guess in [Some(1), Some(2), None] {
+                // Or every pass queued at once, recording the halves: the
+                // fewest that read them exactly, and one more.
+                let fewest = halves::exact_passes(height, width);
+                let plans = [Some(1), Some(2), None]
+                    .map(|g| (g, None))
+                    .into_iter()
+                    .chain([(None, Some(fewest)), (None, Some(fewest + 1))]);
+                for (guess, recorded) in plans {
                     for (threads, side) in [(1, 1), (2, 2), (3, 3), (2, 1), (3, 2)] {
                         let (moduli, got) =
-                            scheduled(grid, threads, side, &|_| guess, &mut Stop::never()).unwrap().unwrap();
+                            scheduled(grid, threads, side, &|_| guess, recorded, &mut Stop::never()).unwrap().unwrap();
                         assert_eq!(
                             residue::crt(&moduli, &got),
                             want,
-                            "{kind:?} {rows} x {cols}, guess {guess:?}, {threads} threads, {side} side by side"
+                            "{kind:?} {rows} x {cols}, guess {guess:?}, recorded {recorded:?}, {threads} threads, \
+                             {side} side by side"
                         );
                     }
                 }

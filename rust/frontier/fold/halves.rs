@@ -18,7 +18,14 @@
 //! above the cut or wholly below it: the pass's closings in its first `k`
 //! and first `H - k` rows (none for Hamiltonian cycles).
 //!
-//! The pass runs on floats, one pass over `H - k` rows, about half a
+//! Where the passes the count needs anyway hold every count at the cuts
+//! exactly (below the product of their moduli: a pass's tables after `k`
+//! rows hold at most `2^(k (W - 1))` ways, [`ways_bits`]), each pass
+//! records its counts by occupied plugs there ([`Record`]) and the bound
+//! is read from them by the Chinese remainder theorem ([`bound_recorded`]):
+//! no sweep of its own. On 16 x 16 points two passes hold 120-bit counts.
+//!
+//! Elsewhere a pass runs on floats, one pass over `H - k` rows, about half a
 //! modulus's pass: so it is run only where it is likely to save a whole
 //! pass ([`pays`]). Its sums are plain float additions, each of which may
 //! round the exact sum down by at most half an ulp, a factor of
@@ -31,7 +38,7 @@
 use super::{sweep, Grid, Ring, Slots, Tables};
 use crate::error::Result;
 use crate::frontier::grid::Cycles;
-use crate::frontier::residue::{self, UP};
+use crate::frontier::residue::{self, Garner, UP};
 
 /// Sums of nonnegative reals held as `f64` bits, each rounded to nearest
 /// (see the module's note on how the bound covers the roundings). Zero is
@@ -66,6 +73,110 @@ pub(super) fn pays(bits: u32, height: usize, width: usize, kind: Cycles) -> Opti
     (height >= 4 && fewer < now).then_some(fewer)
 }
 
+/// The rows after which the grid is cut: the top's `H / 2` and the
+/// bottom's, the rest (the bottom read from the same sweep, turned over).
+fn cut(height: usize) -> [usize; 2] {
+    [height / 2, height - height / 2]
+}
+
+/// Bits above every count a pass's tables hold after `rows` rows of a
+/// grid `width` points wide, and above the cycles closed in them: each
+/// point but a row's last chooses between at most two ways on (an end goes
+/// down or right; an empty plug stays empty or turns, or for a Hamiltonian
+/// cycle must turn; a done point sends nothing), the last has no right
+/// edge and so one, and each sequence of choices ends in one state or
+/// one closing: at most `2^(rows (W - 1))` in all.
+fn ways_bits(rows: usize, width: usize) -> u32 {
+    (rows * (width - 1)) as u32 + 1
+}
+
+/// Bits a count likely needs at least, by the points: below every count
+/// measured from 12 x 12 points up (Hamiltonian cycles 0.417 bits a point
+/// at 12 x 12 to 0.467 at 21 x 16; all cycles 0.674 to 0.714), lower on
+/// small grids, whose passes are cheap.
+fn likely_bits(height: usize, width: usize, kind: Cycles) -> u32 {
+    let slope = if kind == Cycles::Hamiltonian { 0.40 } else { 0.62 };
+    (slope * (height * width) as f64) as u32
+}
+
+/// The fewest passes whose moduli pass every count recorded at the cuts
+/// of a grid `width` points wide ([`ways_bits`]).
+pub(super) fn exact_passes(height: usize, width: usize) -> usize {
+    residue::moduli(ways_bits(cut(height)[1], width), 64).len()
+}
+
+/// How many passes give the halves' counts exactly, recorded as they go
+/// ([`Record`], [`bound_recorded`]): the moduli whose product passes
+/// every count after the bottom's rows ([`ways_bits`]); None where the
+/// count likely needs fewer passes (recording would add passes) or the
+/// records, `2^(W - 1)` words a pass and a cut, would take more than
+/// `room` words. Where it is Some, the bound costs no sweep of its own: on
+/// 16 x 16 points two passes, no more than the count needs, read the
+/// halves of both kinds.
+pub(super) fn recorded_passes(height: usize, width: usize, kind: Cycles, room: usize) -> Option<usize> {
+    if height < 4 || width < 2 {
+        return None;
+    }
+    let n = exact_passes(height, width);
+    let likely = residue::moduli(likely_bits(height, width, kind), 64).len();
+    let records = (1usize << (width - 1)).saturating_mul(2 * n);
+    (n <= likely && records <= room).then_some(n)
+}
+
+/// What one pass records for the halves' bound, in its ring: at each cut
+/// ([`cut`]), the cycles closed so far and the counts by occupied plugs
+/// ([`by_plugs`]). One cut when the two are the same row.
+pub(super) struct Record {
+    at: [Option<(u64, Vec<u64>)>; 2],
+}
+
+impl Record {
+    pub(super) fn new() -> Record {
+        Record { at: [None, None] }
+    }
+
+    /// A pass's `seen` after `row`: keeps what the cuts need.
+    pub(super) fn seen<R: Ring>(&mut self, grid: Grid<'_>, ring: R, row: usize, closed: u64, s: Slots) {
+        let [top, bottom] = cut(grid.height);
+        if row + 1 == top {
+            self.at[0] = Some((closed, by_plugs(grid.tables, s, grid.width, ring)));
+        } else if row + 1 == bottom {
+            self.at[1] = Some((closed, by_plugs(grid.tables, s, grid.width, ring)));
+        }
+    }
+
+    /// The bottom's cut: the top's when they are the same row.
+    fn half(&self, half: usize) -> &(u64, Vec<u64>) {
+        let at = if half == 1 && self.at[1].is_some() { 1 } else { 0 };
+        self.at[at].as_ref().expect("the pass swept past both cuts")
+    }
+}
+
+/// The bound from the halves ([`bound`]), in bits, from the records of the
+/// passes modulo `moduli`, one each, which give every count exactly
+/// ([`recorded_passes`]): read by the Chinese remainder theorem as floats.
+/// None when it passes a float's range.
+pub(super) fn bound_recorded(grid: Grid<'_>, moduli: &[u64], records: &[Record]) -> Option<u32> {
+    let Grid { height, width, kind, .. } = grid;
+    assert_eq!(moduli.len(), records.len());
+    assert!(exact_passes(height, width) <= moduli.len(), "the moduli pass every count recorded");
+    let g = Garner::new(moduli);
+    let closed = |half: usize| g.value(|j| records[j].half(half).0);
+    let count = |half: usize, i: usize| g.value(|j| records[j].half(half).1[i]);
+    let same = cut(height)[0] == cut(height)[1];
+    let mut sum = if kind == Cycles::All { closed(0) + closed(1) } else { 0.0 };
+    // Plugs `S` empty (index 0): no cycle crosses.
+    for i in 1..1usize << (width - 1) {
+        let t = count(0, i);
+        if t != 0.0 {
+            sum += t * if same { t } else { count(1, i) };
+        }
+    }
+    // Each factor's roundings, the product's, the sum's.
+    let roundings = 2 * g.roundings() + 1 + (1 << (width - 1)) + 2;
+    residue::bits_above(sum * (1.0 + roundings as f64 * f64::EPSILON) * UP)
+}
+
 /// The bound from the halves, in bits ([`residue::bits_above`]); None when
 /// it passes a float's range. One pass over the larger half's rows.
 pub(super) fn bound(grid: Grid<'_>, ask: &mut dyn FnMut() -> bool) -> Result<Option<u32>> {
@@ -81,7 +192,7 @@ pub(super) fn bound(grid: Grid<'_>, ask: &mut dyn FnMut() -> bool) -> Result<Opt
     sweep(grid, Upper, bottom_rows, ask, &mut |row, closed, s| {
         for (half, rows) in [top_rows, bottom_rows].into_iter().enumerate() {
             if row + 1 == rows {
-                halves[half] = Some((closed, by_plugs(tables, s, width)));
+                halves[half] = Some((closed, by_plugs(tables, s, width, Upper)));
             }
         }
     })?;
@@ -97,23 +208,26 @@ pub(super) fn bound(grid: Grid<'_>, ask: &mut dyn FnMut() -> bool) -> Result<Opt
     // both its factors' (each: the pass's points and row ends, then the sum
     // by plugs), its own, then the sum's.
     let factor = ROUNDINGS_A_POINT * bottom_rows * width + bottom_rows + tables.main.len;
-    let roundings = 2 * factor + 1 + (1 << width) + 2;
+    let roundings = 2 * factor + 1 + (1 << (width - 1)) + 2;
     Ok(residue::bits_above(sum * (1.0 + roundings as f64 * f64::EPSILON) * UP))
 }
 
-/// The main table's counts summed by which plugs are occupied (bit `i` of
-/// the index: plug `i`), in [`Upper`].
-fn by_plugs(t: &Tables, s: Slots, width: usize) -> Vec<u64> {
+/// The main table's counts summed by which plugs are occupied, in `ring`:
+/// index `S` without its top plug, which the others give (a state's plugs
+/// are pairs of ends, so `S` has an even number of them), so `2^(W - 1)`
+/// sums; index 0 is `S` empty.
+fn by_plugs<R: Ring>(t: &Tables, s: Slots, width: usize, ring: R) -> Vec<u64> {
     let m = &t.main;
-    let mut out = vec![0u64; 1 << width];
+    let low = (1usize << (width - 1)) - 1;
+    let mut out = vec![0u64; low + 1];
     for &(hi, base) in &m.hi_list {
         let hi = u64::from(hi);
         let high = occupied(hi) << m.lo_plugs;
         for (j, &lo) in m.lo_lists[m.hi_close(hi) as usize].iter().enumerate() {
             let v = s.get(base as usize + j);
             if v != 0 {
-                let at = high | occupied(u64::from(lo));
-                out[at] = Upper.add(out[at], v);
+                let at = (high | occupied(u64::from(lo))) & low;
+                out[at] = ring.add(out[at], v);
             }
         }
     }
@@ -142,6 +256,52 @@ mod tests {
     fn exact_bits(rows: usize, cols: usize, kind: Cycles) -> u32 {
         let limbs = table_count(rows, cols, kind).limbs().to_vec();
         limbs.iter().rposition(|&l| l != 0).map_or(0, |top| 64 * top as u32 + (64 - limbs[top].leading_zeros()))
+    }
+
+    #[test]
+    fn the_recorded_halves_bound_every_count_as_the_swept_ones_do() {
+        // From the records of the fewest passes that read them exactly,
+        // and of one pass more: the same bound as the float sweep's, but
+        // for its roundings, and above the exact count.
+        for (rows, cols) in [(4, 4), (5, 3), (6, 6), (7, 5), (8, 8), (9, 10), (12, 12), (13, 9)] {
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let (height, width) = (rows.max(cols), rows.min(cols));
+                let tables = Tables::new(width, usize::MAX).unwrap();
+                let grid = Grid { tables: &tables, height, width, kind };
+                let swept = bound(grid, &mut || false).unwrap().unwrap();
+                let need = exact_bits(rows, cols, kind);
+                let fewest = exact_passes(height, width);
+                for n in [fewest, fewest + 1] {
+                    let moduli = residue::first_moduli(n, 64);
+                    let records: Vec<Record> = moduli
+                        .iter()
+                        .map(|&m| super::super::pass_recording(grid, m, 1 + (m % 3) as usize, &mut || false).unwrap().1)
+                        .collect();
+                    let bits = bound_recorded(grid, &moduli, &records).unwrap();
+                    assert!(need < bits, "{kind:?} {rows} x {cols}, {n} passes: {need} bits, bound {bits}");
+                    assert!(bits.abs_diff(swept) <= 1, "{kind:?} {rows} x {cols}, {n} passes: {bits} against {swept}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_count_at_a_cut_passes_its_ways() {
+        // `ways_bits`: every slot and the closings after `k` rows, summed
+        // exactly (in floats below 2^53), stay below 2^(k (W - 1)).
+        for width in 2..=7 {
+            let tables = Tables::new(width, usize::MAX).unwrap();
+            for kind in [Cycles::All, Cycles::Hamiltonian] {
+                let grid = Grid { tables: &tables, height: 8, width, kind };
+                sweep(grid, Upper, 8, &mut || false, &mut |row, closed, s| {
+                    let sum: f64 = by_plugs(&tables, s, width, Upper).iter().map(|&v| f64::from_bits(v)).sum::<f64>()
+                        + f64::from_bits(closed);
+                    let ways = ((row + 1) * (width - 1)) as i32;
+                    assert!(sum <= 2f64.powi(ways), "{kind:?} width {width}, row {row}: {sum} ways");
+                })
+                .unwrap();
+            }
+        }
     }
 
     #[test]
