@@ -23,7 +23,9 @@
 //! and chosen at run time when the processor has it; the one-word rounds
 //! are the other targets' (and the tests compare all of them).
 
-use super::propagate::{Domain, Mark, BOTH, OFF, ON};
+use super::propagate::{Domain, Mark, OFF};
+#[cfg(test)]
+use super::propagate::{BOTH, ON};
 use super::solve::Propagator;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
@@ -220,8 +222,6 @@ pub(crate) struct BitEngine {
     path_trail: Vec<[u8; 4]>,
     /// The state at each depth of the search stack (see `mark`).
     saved: Vec<State>,
-    /// Per edge id, its bit in the H or V word.
-    bit_of: [u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)],
     /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
     h_edge: [u8; 64],
     /// The processor has AVX, BMI1 and BMI2 (see `run_avx`).
@@ -242,21 +242,17 @@ impl BitEngine {
         let num_h = n * s;
         let num_edges = 2 * num_h;
         let (mut hv, mut vv) = (0, 0);
-        let mut bit_of = [0u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)];
         let mut h_edge = [0u8; 64];
         for r in 0..=n {
             for c in 0..n {
                 let (e, b) = (r * n + c, r * s + c);
                 hv |= 1 << b;
-                bit_of[e] = b as u8;
                 h_edge[b] = e as u8;
             }
         }
         for r in 0..n {
             for c in 0..=n {
-                let (e, b) = (num_h + r * s + c, r * s + c);
-                vv |= 1 << b;
-                bit_of[e] = b as u8;
+                vv |= 1 << (r * s + c);
             }
         }
         let mut engine = BitEngine {
@@ -274,7 +270,6 @@ impl BitEngine {
             path: std::array::from_fn(|p| p as u8),
             path_trail: Vec::with_capacity(num_edges),
             saved: vec![State::default(); num_edges + 1],
-            bit_of,
             h_edge,
             #[cfg(target_arch = "x86_64")]
             avx: std::arch::is_x86_feature_detected!("avx")
@@ -319,6 +314,14 @@ impl BitEngine {
         self.k = (k0, k1, k2);
     }
 
+    /// Edge `e`'s bit in its H or V word (the search itself works on the
+    /// bits: see `Propagator::branch`).
+    #[cfg(test)]
+    fn bit_of(&self, e: usize) -> u32 {
+        let n = self.n;
+        (if e < self.num_h { e / n * (n + 1) + e % n } else { e - self.num_h }) as u32
+    }
+
     /// The edges' domains (for the tests' comparison with the worklist
     /// engine).
     #[cfg(test)]
@@ -327,7 +330,7 @@ impl BitEngine {
         (0..self.num_edges)
             .map(|e| {
                 let (on, may) = if e < self.num_h { (st.hon, st.hmay) } else { (st.von, st.vmay) };
-                let b = self.bit_of[e];
+                let b = self.bit_of(e);
                 if on >> b & 1 != 0 {
                     ON
                 } else if may >> b & 1 == 0 {
@@ -346,7 +349,7 @@ impl BitEngine {
     #[cfg(test)]
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         for (e, &d) in domains.iter().enumerate() {
-            let bit: W = 1 << self.bit_of[e];
+            let bit: W = 1 << self.bit_of(e);
             let (on, may) = if e < self.num_h {
                 (&mut self.st.hon, &mut self.st.hmay)
             } else {
@@ -622,6 +625,75 @@ impl BitEngine {
     }
 }
 
+impl BitEngine {
+    /// The processor has AVX, BMI1 and BMI2 (and the tests have not
+    /// switched them off): the search may then run on [`SweepInline`]
+    /// from a function compiled for them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub(crate) fn has_avx(&self) -> bool {
+        self.avx
+    }
+}
+
+/// The bitboard engine with [`Propagator::run`] as the sweep itself,
+/// inlined into its caller rather than dispatched at run time: for a
+/// search loop compiled for AVX, BMI1 and BMI2 (`solve::walk_bits_avx`),
+/// which only runs on a processor that has them.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct SweepInline<'e>(pub(crate) &'e mut BitEngine);
+
+#[cfg(target_arch = "x86_64")]
+impl Propagator for SweepInline<'_> {
+    #[inline(always)]
+    fn run(&mut self) -> bool {
+        if self.0.closed {
+            return self.0.settle();
+        }
+        self.0.run_any()
+    }
+    #[inline(always)]
+    #[cfg(test)]
+    fn assign(&mut self, e: usize, value: Domain) -> bool {
+        self.0.assign(e, value)
+    }
+    #[inline(always)]
+    fn mark(&mut self, depth: usize) -> Mark {
+        self.0.mark(depth)
+    }
+    #[inline(always)]
+    fn undo_to(&mut self, mark: Mark) {
+        self.0.undo_to(mark)
+    }
+    #[inline(always)]
+    fn closed(&self) -> bool {
+        self.0.closed
+    }
+    #[inline(always)]
+    #[cfg(test)]
+    fn branch_edge(&self, from: usize) -> Option<usize> {
+        self.0.branch_edge(from)
+    }
+    #[inline(always)]
+    fn branch(&self, from: usize) -> Option<u32> {
+        self.0.branch(from)
+    }
+    #[inline(always)]
+    fn below(b: u32) -> usize {
+        BitEngine::below(b)
+    }
+    #[inline(always)]
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool {
+        self.0.take_branch(b, value)
+    }
+    fn solution(&self) -> Vec<u8> {
+        self.0.solution()
+    }
+    fn reset(&mut self, clues: &[i8]) {
+        self.0.reset(clues)
+    }
+}
+
 impl Propagator for BitEngine {
     #[inline]
     fn closed(&self) -> bool {
@@ -658,8 +730,9 @@ impl Propagator for BitEngine {
     }
 
     #[inline]
+    #[cfg(test)]
     fn assign(&mut self, e: usize, value: Domain) -> bool {
-        let b = self.bit_of[e] as usize;
+        let b = self.bit_of(e) as usize;
         let bit: W = 1 << b;
         let is_h = e < self.num_h;
         let st = &mut self.st;
@@ -712,6 +785,7 @@ impl Propagator for BitEngine {
     /// The lowest-numbered undecided edge: H edges come first, and each
     /// word's bit order is its edges' order.
     #[inline]
+    #[cfg(test)]
     fn branch_edge(&self, _from: usize) -> Option<usize> {
         let st = self.st;
         let hu = st.hmay & !st.hon;
@@ -720,6 +794,44 @@ impl Propagator for BitEngine {
         }
         let vu = st.vmay & !st.von;
         (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
+    }
+
+    /// The lowest undecided edge's bit in its word, plus 64 for a V edge.
+    #[inline(always)]
+    fn branch(&self, _from: usize) -> Option<u32> {
+        let st = self.st;
+        let hu = st.hmay & !st.hon;
+        if hu != 0 {
+            return Some(hu.trailing_zeros());
+        }
+        let vu = st.vmay & !st.von;
+        (vu != 0).then(|| 64 + vu.trailing_zeros())
+    }
+
+    /// Unused: `branch` finds the lowest undecided edge from the words.
+    #[inline(always)]
+    fn below(_b: u32) -> usize {
+        0
+    }
+
+    /// The branching edge's bit set in the on or cleared in the not-off
+    /// word, as [`assign`](Propagator::assign) would on an undecided edge
+    /// with nothing closed.
+    #[inline(always)]
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool {
+        let (is_h, p) = (b < 64, (b & 63) as usize);
+        let bit: W = 1 << p;
+        let st = &mut self.st;
+        let (on, may) = if is_h { (&mut st.hon, &mut st.hmay) } else { (&mut st.von, &mut st.vmay) };
+        debug_assert!(!self.closed && *on & bit == 0 && *may & bit != 0);
+        if value == OFF {
+            *may &= !bit;
+            return true;
+        }
+        *on |= bit;
+        // As in `assign`: the new on-edge's ends have at most two.
+        debug_assert!(self.over_two(self.st.hon, self.st.von) == 0);
+        self.link(p, if is_h { p + 1 } else { p + self.s as usize }, 0)
     }
 
     /// The on-edges read off their bits (a search records a solution at
@@ -869,12 +981,21 @@ mod tests {
             let clues = random_clues(&mut rng, n, [25, 50, 75][round % 3]);
             let tables = tables_for(n).unwrap();
             let limit = [3, 50, 2000][round % 3];
-            let results = [true, false].map(|words| {
+            // The worklist engine, the bitboards as the processor runs
+            // them, and the bitboards with AVX switched off (on x86_64 the
+            // search runs another loop then).
+            let results = [(true, true), (false, true), (false, false)].map(|(words, avx)| {
                 let mut search = Search::with_engine(&tables, &clues, limit, words).unwrap();
+                #[cfg(target_arch = "x86_64")]
+                if let Some(bits) = search.bits_mut() {
+                    bits.avx &= avx;
+                }
+                let _ = avx;
                 search.advance(u64::MAX);
                 search.into_result()
             });
             assert_eq!(results[0], results[1], "n = {n}, clues {clues:?}, limit {limit}");
+            assert_eq!(results[0], results[2], "n = {n}, clues {clues:?}, limit {limit}, without AVX");
         }
     }
 }
