@@ -634,23 +634,30 @@ impl BitEngine {
     pub(crate) fn has_avx(&self) -> bool {
         self.avx
     }
+
+    /// The stride `n + 1`, 2..=8.
+    #[inline]
+    pub(crate) fn stride(&self) -> u32 {
+        self.s
+    }
 }
 
-/// The bitboard engine with [`Propagator::run`] as the sweep itself,
-/// inlined into its caller rather than dispatched at run time: for a
+/// The bitboard engine of stride `S` with [`Propagator::run`] as the
+/// two-lane sweep itself, inlined into its caller rather than dispatched
+/// at run time (on the processor's features and on the stride): for a
 /// search loop compiled for AVX, BMI1 and BMI2 (`solve::walk_bits_avx`),
 /// which only runs on a processor that has them.
 #[cfg(target_arch = "x86_64")]
-pub(crate) struct SweepInline<'e>(pub(crate) &'e mut BitEngine);
+pub(crate) struct SweepInline<'e, const S: i32>(pub(crate) &'e mut BitEngine);
 
 #[cfg(target_arch = "x86_64")]
-impl Propagator for SweepInline<'_> {
+impl<const S: i32> Propagator for SweepInline<'_, S> {
     #[inline(always)]
     fn run(&mut self) -> bool {
         if self.0.closed {
             return self.0.settle();
         }
-        self.0.run_any()
+        self.0.sweep_pairs::<S>()
     }
     #[inline(always)]
     #[cfg(test)]

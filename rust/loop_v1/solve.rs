@@ -280,7 +280,8 @@ impl<'t> Search<'t> {
 /// the two-lane sweep inlined into the search loop ([`SweepInline`]):
 /// called through `BitEngine::run`, each node paid a call into the AVX
 /// sweep and that function's register saves and restores, about a tenth
-/// of a node's instructions.
+/// of a node's instructions. One loop per stride, so that the stride is
+/// not dispatched on at every node either.
 ///
 /// # Safety
 /// The processor must have AVX, BMI1 and BMI2.
@@ -295,7 +296,15 @@ unsafe fn walk_bits_avx(
     from_at: &mut usize,
     pause_at: u64,
 ) -> bool {
-    walk(&mut SweepInline(engine), stack, out, node_limit, at, from_at, pause_at)
+    match engine.stride() {
+        2 => walk(&mut SweepInline::<2>(engine), stack, out, node_limit, at, from_at, pause_at),
+        3 => walk(&mut SweepInline::<3>(engine), stack, out, node_limit, at, from_at, pause_at),
+        4 => walk(&mut SweepInline::<4>(engine), stack, out, node_limit, at, from_at, pause_at),
+        5 => walk(&mut SweepInline::<5>(engine), stack, out, node_limit, at, from_at, pause_at),
+        6 => walk(&mut SweepInline::<6>(engine), stack, out, node_limit, at, from_at, pause_at),
+        7 => walk(&mut SweepInline::<7>(engine), stack, out, node_limit, at, from_at, pause_at),
+        _ => walk(&mut SweepInline::<8>(engine), stack, out, node_limit, at, from_at, pause_at),
+    }
 }
 
 /// [`Search::advance`] on one engine.
