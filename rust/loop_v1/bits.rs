@@ -197,6 +197,19 @@ fn shr<T: Shr<u32, Output = T>>(x: T, k: u32) -> T {
     x >> k
 }
 
+/// The slots of the links' trail and of the saved states: more than the
+/// edges of the largest board (`2 n (n + 1)`, 112), a power of two.
+const TRAIL: usize = 128;
+const _: () = assert!(2 * BITS_MAX_N * (BITS_MAX_N + 1) < TRAIL);
+
+/// `i`'s slot in a trail of `TRAIL` (`i` is below it: the mask only tells
+/// the compiler so, in place of a bounds check at every push).
+#[inline(always)]
+fn trail_slot(i: usize) -> usize {
+    debug_assert!(i < TRAIL);
+    i & (TRAIL - 1)
+}
+
 pub(crate) struct BitEngine {
     n: usize,
     /// The stride `n + 1`.
@@ -219,9 +232,13 @@ pub(crate) struct BitEngine {
     /// none; stale inside a path, never read there).
     path: [u8; 64],
     /// Per link, the two path ends it rewrote and their old values.
-    path_trail: Vec<[u8; 4]>,
+    /// `path_trail[..links]`: a link per on-edge at most, so fewer than
+    /// `TRAIL` (see `trail_slot`).
+    path_trail: [[u8; 4]; TRAIL],
+    links: usize,
     /// The state at each depth of the search stack (see `mark`).
-    saved: Vec<State>,
+    /// (At most one per edge and the root: fewer than `TRAIL`.)
+    saved: [State; TRAIL],
     /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
     h_edge: [u8; 64],
     /// The processor has AVX, BMI1 and BMI2 (see `run_avx`).
@@ -268,8 +285,9 @@ impl BitEngine {
             closed: false,
             paths: 0,
             path: std::array::from_fn(|p| p as u8),
-            path_trail: Vec::with_capacity(num_edges),
-            saved: vec![State::default(); num_edges + 1],
+            path_trail: [[0; 4]; TRAIL],
+            links: 0,
+            saved: [State::default(); TRAIL],
             h_edge,
             #[cfg(target_arch = "x86_64")]
             avx: std::arch::is_x86_feature_detected!("avx")
@@ -419,7 +437,8 @@ impl BitEngine {
             return false;
         }
         self.paths = self.paths + 1 - (ea as usize != a) as usize - (eb as usize != b) as usize;
-        self.path_trail.push([ea, eb, a as u8, b as u8]);
+        self.path_trail[trail_slot(self.links)] = [ea, eb, a as u8, b as u8];
+        self.links += 1;
         self.path[ea as usize & 63] = eb;
         self.path[eb as usize & 63] = ea;
         true
@@ -714,25 +733,26 @@ impl Propagator for BitEngine {
         for (p, end) in self.path.iter_mut().enumerate() {
             *end = p as u8;
         }
-        self.path_trail.clear();
+        self.links = 0;
         self.set_clues(clues);
     }
 
     #[inline]
     fn mark(&mut self, depth: usize) -> Mark {
-        self.saved[depth] = self.st;
-        Mark { edges: depth, links: self.path_trail.len(), paths: self.paths }
+        self.saved[trail_slot(depth)] = self.st;
+        Mark { edges: depth, links: self.links, paths: self.paths }
     }
 
     #[inline]
     fn undo_to(&mut self, mark: Mark) {
-        while self.path_trail.len() > mark.links {
-            let [ea, eb, a, b] = self.path_trail.pop().unwrap();
+        while self.links > mark.links {
+            self.links -= 1;
+            let [ea, eb, a, b] = self.path_trail[trail_slot(self.links)];
             self.path[eb as usize & 63] = b;
             self.path[ea as usize & 63] = a;
         }
         self.paths = mark.paths;
-        self.st = self.saved[mark.edges];
+        self.st = self.saved[trail_slot(mark.edges)];
         self.closed = false;
     }
 
