@@ -5,7 +5,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::bits::SweepInline;
-use super::bits::{BitEngine, BITS_MAX_N};
+use super::bits::{BitEngine, Word, BITS_MAX_N, WIDE_MAX_N};
 use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
@@ -107,6 +107,8 @@ impl Propagator for Engine<'_> {
 enum Engines<'t> {
     Words(Engine<'t>),
     Bits(BitEngine),
+    /// n = 8 (`BITS_MAX_N` < n <= `WIDE_MAX_N`).
+    Wide(BitEngine<u128>),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -171,17 +173,23 @@ enum At {
 impl<'t> Search<'t> {
     /// A search of `clues` on the board of `tables`, not started yet.
     pub fn new(tables: &'t Tables, clues: &[i8], node_limit: u64) -> Result<Self> {
-        Self::with_engine(tables, clues, node_limit, tables.side() > BITS_MAX_N)
+        Self::with_engine(tables, clues, node_limit, tables.side() > WIDE_MAX_N)
     }
 
     /// [`Search::new`] on the worklist engine when `words`, else on the
-    /// bitboard engine (which takes sides up to `BITS_MAX_N`).
+    /// bitboard engine (64-bit words for sides up to `BITS_MAX_N`, 128-bit
+    /// words up to `WIDE_MAX_N`).
     pub(crate) fn with_engine(tables: &'t Tables, clues: &[i8], node_limit: u64, words: bool) -> Result<Self> {
         let n = tables.side();
         super::check_clues(clues, n)?;
-        assert!(words || n <= BITS_MAX_N, "the bitboard engine takes sides up to {BITS_MAX_N}");
-        let engine =
-            if words { Engines::Words(Engine::new(tables, clues)) } else { Engines::Bits(BitEngine::new(n, clues)) };
+        assert!(words || n <= WIDE_MAX_N, "the bitboard engine takes sides up to {WIDE_MAX_N}");
+        let engine = if words {
+            Engines::Words(Engine::new(tables, clues))
+        } else if n <= BITS_MAX_N {
+            Engines::Bits(BitEngine::new(n, clues))
+        } else {
+            Engines::Wide(BitEngine::new(n, clues))
+        };
         let stack = Vec::with_capacity(tables.num_edges());
         Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root, side: n })
     }
@@ -209,6 +217,7 @@ impl<'t> Search<'t> {
         match &mut self.engine {
             Engines::Words(engine) => engine.reset(clues),
             Engines::Bits(engine) => engine.reset(clues),
+            Engines::Wide(engine) => engine.reset(clues),
         }
         self.stack.clear();
         self.out.solutions.clear();
@@ -216,13 +225,14 @@ impl<'t> Search<'t> {
         (self.from, self.at) = (0, At::Root);
     }
 
-    /// The bitboard engine, when the search runs on it (for the tests'
-    /// switches).
+    /// For the tests: a bitboard engine runs as if the processor had no
+    /// AVX (on x86_64 the search runs another loop then).
     #[cfg(test)]
-    pub(crate) fn bits_mut(&mut self) -> Option<&mut BitEngine> {
+    pub(crate) fn without_avx(&mut self) {
         match &mut self.engine {
-            Engines::Bits(engine) => Some(engine),
-            Engines::Words(_) => None,
+            Engines::Bits(engine) => engine.without_avx(),
+            Engines::Wide(engine) => engine.without_avx(),
+            Engines::Words(_) => {}
         }
     }
 
@@ -253,27 +263,46 @@ impl<'t> Search<'t> {
             Engines::Words(engine) => {
                 walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
             }
-            Engines::Bits(engine) => {
-                #[cfg(target_arch = "x86_64")]
-                if engine.has_avx() {
-                    // SAFETY: `has_avx` says this processor has AVX, BMI1
-                    // and BMI2.
-                    return unsafe {
-                        walk_bits_avx(
-                            engine,
-                            &mut self.stack,
-                            &mut self.out,
-                            self.node_limit,
-                            &mut self.at,
-                            &mut self.from,
-                            pause_at,
-                        )
-                    };
-                }
-                walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
-            }
+            Engines::Bits(engine) => walk_bits(
+                engine,
+                &mut self.stack,
+                &mut self.out,
+                self.node_limit,
+                &mut self.at,
+                &mut self.from,
+                pause_at,
+            ),
+            Engines::Wide(engine) => walk_bits(
+                engine,
+                &mut self.stack,
+                &mut self.out,
+                self.node_limit,
+                &mut self.at,
+                &mut self.from,
+                pause_at,
+            ),
         }
     }
+}
+
+/// [`walk`] on a bitboard engine: in the loop compiled for AVX when the
+/// processor has it.
+#[inline(always)]
+fn walk_bits<W: Word>(
+    engine: &mut BitEngine<W>,
+    stack: &mut Vec<Frame>,
+    out: &mut SolveResult,
+    node_limit: u64,
+    at: &mut At,
+    from_at: &mut usize,
+    pause_at: u64,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if engine.has_avx() {
+        // SAFETY: `has_avx` says this processor has AVX, BMI1 and BMI2.
+        return unsafe { walk_bits_avx(engine, stack, out, node_limit, at, from_at, pause_at) };
+    }
+    walk(engine, stack, out, node_limit, at, from_at, pause_at)
 }
 
 /// [`walk`] on the bitboard engine compiled for AVX, BMI1 and BMI2, with
@@ -287,8 +316,8 @@ impl<'t> Search<'t> {
 /// The processor must have AVX, BMI1 and BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,bmi1,bmi2")]
-unsafe fn walk_bits_avx(
-    engine: &mut BitEngine,
+unsafe fn walk_bits_avx<W: Word>(
+    engine: &mut BitEngine<W>,
     stack: &mut Vec<Frame>,
     out: &mut SolveResult,
     node_limit: u64,
@@ -297,13 +326,14 @@ unsafe fn walk_bits_avx(
     pause_at: u64,
 ) -> bool {
     match engine.stride() {
-        2 => walk(&mut SweepInline::<2>(engine), stack, out, node_limit, at, from_at, pause_at),
-        3 => walk(&mut SweepInline::<3>(engine), stack, out, node_limit, at, from_at, pause_at),
-        4 => walk(&mut SweepInline::<4>(engine), stack, out, node_limit, at, from_at, pause_at),
-        5 => walk(&mut SweepInline::<5>(engine), stack, out, node_limit, at, from_at, pause_at),
-        6 => walk(&mut SweepInline::<6>(engine), stack, out, node_limit, at, from_at, pause_at),
-        7 => walk(&mut SweepInline::<7>(engine), stack, out, node_limit, at, from_at, pause_at),
-        _ => walk(&mut SweepInline::<8>(engine), stack, out, node_limit, at, from_at, pause_at),
+        2 => walk(&mut SweepInline::<W, 2>(engine), stack, out, node_limit, at, from_at, pause_at),
+        3 => walk(&mut SweepInline::<W, 3>(engine), stack, out, node_limit, at, from_at, pause_at),
+        4 => walk(&mut SweepInline::<W, 4>(engine), stack, out, node_limit, at, from_at, pause_at),
+        5 => walk(&mut SweepInline::<W, 5>(engine), stack, out, node_limit, at, from_at, pause_at),
+        6 => walk(&mut SweepInline::<W, 6>(engine), stack, out, node_limit, at, from_at, pause_at),
+        7 => walk(&mut SweepInline::<W, 7>(engine), stack, out, node_limit, at, from_at, pause_at),
+        8 => walk(&mut SweepInline::<W, 8>(engine), stack, out, node_limit, at, from_at, pause_at),
+        _ => walk(&mut SweepInline::<W, 9>(engine), stack, out, node_limit, at, from_at, pause_at),
     }
 }
 
