@@ -1,6 +1,7 @@
-//! The v1 propagation on bitboards, for boards of side up to `BITS_MAX_N`
+//! The v1 propagation on bitboards, for boards of side up to `WIDE_MAX_N`
 //! (the bulk of v1's searches): the board's cells, points and edges are bit
-//! positions in one machine word each, and a round applies the cell rule to
+//! positions in one word each (a `u64` up to `BITS_MAX_N`, a `u128` for
+//! n = 8, which needs 81 point bits), and a round applies the cell rule to
 //! every clued cell and the dot rule to every point at once, both on the
 //! same state, with bit-sliced counts, until a round forces nothing.
 //!
@@ -18,25 +19,124 @@
 //! engine (on-edges form paths whose ends know each other) and applied once
 //! the cell and dot rules have reached their fixpoint.
 //!
-//! On x86_64 the rounds run on two 64-bit lanes of an SSE2 register (the
-//! decided-on and the not-off words side by side), compiled for AVX as well
-//! and chosen at run time when the processor has it; the one-word rounds
-//! are the other targets' (and the tests compare all of them).
+//! On x86_64 the 64-bit rounds run on two 64-bit lanes of an SSE2 register
+//! (the decided-on and the not-off words side by side), compiled for AVX as
+//! well and chosen at run time when the processor has it; the one-word
+//! rounds are the other targets' and the 128-bit words' (and the tests
+//! compare all of them).
 
-use super::propagate::{Domain, Mark, BOTH, OFF, ON};
+use super::propagate::{Domain, Mark, OFF};
+#[cfg(test)]
+use super::propagate::{BOTH, ON};
 use super::solve::Propagator;
-use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
-/// The largest side the bitboard engine takes: (n + 1)^2 points in 64 bits.
+/// The largest side the bitboard engine takes on 64-bit words: (n + 1)^2
+/// points in 64 bits.
 pub const BITS_MAX_N: usize = 7;
 
-type W = u64;
+/// The largest side it takes on 128-bit words (`BitEngine<u128>`): the
+/// v1 replay's n = 8 boards, which cost the worklist engine about three
+/// times as much per node as the 64-bit bitboards.
+pub const WIDE_MAX_N: usize = 8;
+
+/// The bitboards' word: `u64` (sides up to `BITS_MAX_N`, with the two-lane
+/// sweep on x86_64) or `u128` (up to `WIDE_MAX_N`, one-word sweep).
+pub(crate) trait Word:
+    Copy
+    + Default
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    /// The largest side on this word.
+    const MAX_N: usize;
+    /// The word with bit `i` alone.
+    fn bit(i: usize) -> Self;
+    fn from_u64(x: u64) -> Self;
+    fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
+    /// The word without its lowest set bit.
+    fn without_lowest(self) -> Self;
+    /// The sweep of stride `S` (the engine's) in its fastest form on this
+    /// word.
+    fn sweep<const S: i32>(engine: &mut BitEngine<Self>) -> bool;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const MAX_N: usize = BITS_MAX_N;
+    #[inline(always)]
+    fn bit(i: usize) -> u64 {
+        1 << i
+    }
+    #[inline(always)]
+    fn from_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn sweep<const S: i32>(engine: &mut BitEngine<u64>) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return engine.sweep_pairs::<S>();
+        #[cfg(not(target_arch = "x86_64"))]
+        engine.sweep::<S>()
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const MAX_N: usize = WIDE_MAX_N;
+    #[inline(always)]
+    fn bit(i: usize) -> u128 {
+        1 << i
+    }
+    #[inline(always)]
+    fn from_u64(x: u64) -> u128 {
+        x as u128
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn sweep<const S: i32>(engine: &mut BitEngine<u128>) -> bool {
+        engine.sweep::<S>()
+    }
+}
 
 /// The domains as bits of the H and V words: `on` the edges decided on,
 /// `may` those not decided off (so `may & !on` are the undecided ones, and
 /// `on ⊆ may ⊆` the real edges).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct State {
+struct State<W> {
     hon: W,
     hmay: W,
     von: W,
@@ -195,7 +295,25 @@ fn shr<T: Shr<u32, Output = T>>(x: T, k: u32) -> T {
     x >> k
 }
 
-pub(crate) struct BitEngine {
+/// The slots of the links' trail: more than the
+/// edges of the largest board (`2 n (n + 1)`, 144), a power of two.
+const TRAIL: usize = 256;
+const _: () = assert!(2 * WIDE_MAX_N * (WIDE_MAX_N + 1) < TRAIL);
+
+/// The point bits' slots (of `path`, `h_edge`): the bits of the widest
+/// word, a power of two.
+const POINTS: usize = 128;
+const _: () = assert!((WIDE_MAX_N + 1) * (WIDE_MAX_N + 1) <= POINTS);
+
+/// `i`'s slot in a trail of `TRAIL` (`i` is below it: the mask only tells
+/// the compiler so, in place of a bounds check at every push).
+#[inline(always)]
+fn trail_slot(i: usize) -> usize {
+    debug_assert!(i < TRAIL);
+    i & (TRAIL - 1)
+}
+
+pub(crate) struct BitEngine<W: Word = u64> {
     n: usize,
     /// The stride `n + 1`.
     s: u32,
@@ -207,7 +325,7 @@ pub(crate) struct BitEngine {
     /// The clued cells, and the bits 0, 1, 2 of their clues.
     clued: W,
     k: (W, W, W),
-    st: State,
+    st: State<W>,
     /// The on-edges form one closed cycle holding all of them (then every
     /// other edge is off: the state is terminal).
     closed: bool,
@@ -215,15 +333,20 @@ pub(crate) struct BitEngine {
     paths: usize,
     /// Per point bit, the other end of the on-path ending there (itself when
     /// none; stale inside a path, never read there).
-    path: [u8; 64],
+    path: [u8; POINTS],
     /// Per link, the two path ends it rewrote and their old values.
-    path_trail: Vec<[u8; 4]>,
+    /// `path_trail[..links]`: a link per on-edge at most, so fewer than
+    /// `TRAIL` (see `trail_slot`).
+    /// (Boxed: a search that is not kept, as `solve` makes, moves only a
+    /// pointer.)
+    path_trail: Box<[[u8; 4]; TRAIL]>,
+    links: usize,
     /// The state at each depth of the search stack (see `mark`).
-    saved: Vec<State>,
-    /// Per edge id, its bit in the H or V word.
-    bit_of: [u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)],
+    /// (At most one per edge and the root: sized so, as a fresh search
+    /// zeroes it.)
+    saved: Vec<State<W>>,
     /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
-    h_edge: [u8; 64],
+    h_edge: [u8; POINTS],
     /// The processor has AVX, BMI1 and BMI2 (see `run_avx`).
     #[cfg(target_arch = "x86_64")]
     avx: bool,
@@ -233,30 +356,26 @@ pub(crate) struct BitEngine {
     one_word: bool,
 }
 
-impl BitEngine {
-    /// An engine for the n x n board (1 <= n <= `BITS_MAX_N`) with every edge
+impl<W: Word> BitEngine<W> {
+    /// An engine for the n x n board (1 <= n <= `W::MAX_N`) with every edge
     /// undecided; `clues` checked by the caller.
     pub fn new(n: usize, clues: &[i8]) -> Self {
-        debug_assert!((1..=BITS_MAX_N).contains(&n) && clues.len() == n * n);
+        debug_assert!((1..=W::MAX_N).contains(&n) && clues.len() == n * n);
         let s = n + 1;
         let num_h = n * s;
         let num_edges = 2 * num_h;
-        let (mut hv, mut vv) = (0, 0);
-        let mut bit_of = [0u8; 2 * BITS_MAX_N * (BITS_MAX_N + 1)];
-        let mut h_edge = [0u8; 64];
+        let (mut hv, mut vv) = (W::ZERO, W::ZERO);
+        let mut h_edge = [0u8; POINTS];
         for r in 0..=n {
             for c in 0..n {
                 let (e, b) = (r * n + c, r * s + c);
-                hv |= 1 << b;
-                bit_of[e] = b as u8;
+                hv |= W::bit(b);
                 h_edge[b] = e as u8;
             }
         }
         for r in 0..n {
             for c in 0..=n {
-                let (e, b) = (num_h + r * s + c, r * s + c);
-                vv |= 1 << b;
-                bit_of[e] = b as u8;
+                vv |= W::bit(r * s + c);
             }
         }
         let mut engine = BitEngine {
@@ -266,15 +385,15 @@ impl BitEngine {
             num_edges,
             hv,
             vv,
-            clued: 0,
-            k: (0, 0, 0),
-            st: State { hon: 0, hmay: hv, von: 0, vmay: vv },
+            clued: W::ZERO,
+            k: (W::ZERO, W::ZERO, W::ZERO),
+            st: State { hon: W::ZERO, hmay: hv, von: W::ZERO, vmay: vv },
             closed: false,
             paths: 0,
             path: std::array::from_fn(|p| p as u8),
-            path_trail: Vec::with_capacity(num_edges),
+            path_trail: Box::new([[0; 4]; TRAIL]),
+            links: 0,
             saved: vec![State::default(); num_edges + 1],
-            bit_of,
             h_edge,
             #[cfg(target_arch = "x86_64")]
             avx: std::arch::is_x86_feature_detected!("avx")
@@ -295,21 +414,22 @@ impl BitEngine {
     /// as a node).
     fn set_clues(&mut self, clues: &[i8]) {
         /// Bit 0 of each of the word's bytes.
-        const LOW_BITS: W = 0x0101_0101_0101_0101;
+        const LOW_BITS: u64 = 0x0101_0101_0101_0101;
         /// Gathers bit 0 of byte i into bit 56 + i (each product bit
         /// lands alone: no carries).
-        const GATHER: W = 0x0102_0408_1020_4080;
+        const GATHER: u64 = 0x0102_0408_1020_4080;
         let (n, s) = (self.n, self.s);
-        let row_bytes: W = (1 << (8 * n)) - 1;
-        let (mut clued, mut k0, mut k1, mut k2) = (0, 0, 0, 0);
+        // A row has at most eight cells, one byte each.
+        let row_bytes = u64::MAX >> (64 - 8 * n);
+        let (mut clued, mut k0, mut k1, mut k2) = (W::ZERO, W::ZERO, W::ZERO, W::ZERO);
         for (r, row) in clues.chunks_exact(n).enumerate() {
             let mut bytes = [0u8; 8];
             for (b, &clue) in bytes.iter_mut().zip(row) {
                 *b = clue as u8;
             }
-            let w = W::from_le_bytes(bytes);
+            let w = u64::from_le_bytes(bytes);
             let on = (!w >> 7) & LOW_BITS & row_bytes;
-            let gather = |plane: W| (plane.wrapping_mul(GATHER) >> 56) << (r as u32 * s);
+            let gather = |plane: u64| W::from_u64(plane.wrapping_mul(GATHER) >> 56) << (r as u32 * s);
             clued |= gather(on);
             k0 |= gather(w & on);
             k1 |= gather((w >> 1) & on);
@@ -317,6 +437,14 @@ impl BitEngine {
         }
         self.clued = clued;
         self.k = (k0, k1, k2);
+    }
+
+    /// Edge `e`'s bit in its H or V word (the search itself works on the
+    /// bits: see `Propagator::branch`).
+    #[cfg(test)]
+    fn bit_of(&self, e: usize) -> u32 {
+        let n = self.n;
+        (if e < self.num_h { e / n * (n + 1) + e % n } else { e - self.num_h }) as u32
     }
 
     /// The edges' domains (for the tests' comparison with the worklist
@@ -327,10 +455,11 @@ impl BitEngine {
         (0..self.num_edges)
             .map(|e| {
                 let (on, may) = if e < self.num_h { (st.hon, st.hmay) } else { (st.von, st.vmay) };
-                let b = self.bit_of[e];
-                if on >> b & 1 != 0 {
+                let b = self.bit_of(e);
+                let bit = W::bit(b as usize);
+                if on & bit != W::ZERO {
                     ON
-                } else if may >> b & 1 == 0 {
+                } else if may & bit == W::ZERO {
                     OFF
                 } else {
                     BOTH
@@ -346,7 +475,7 @@ impl BitEngine {
     #[cfg(test)]
     pub fn load(&mut self, domains: &[Domain]) -> bool {
         for (e, &d) in domains.iter().enumerate() {
-            let bit: W = 1 << self.bit_of[e];
+            let bit = W::bit(self.bit_of(e) as usize);
             let (on, may) = if e < self.num_h {
                 (&mut self.st.hon, &mut self.st.hmay)
             } else {
@@ -359,7 +488,7 @@ impl BitEngine {
             }
         }
         let (hon, von) = (self.st.hon, self.st.von);
-        if self.over_two(hon, von) != 0 {
+        if self.over_two(hon, von) != W::ZERO {
             return false;
         }
         self.link_all(hon, von)
@@ -378,18 +507,18 @@ impl BitEngine {
     #[inline(always)]
     fn link_all(&mut self, mut new_h: W, mut new_v: W) -> bool {
         let mut pending = (new_h.count_ones() + new_v.count_ones()) as usize;
-        while new_h != 0 {
+        while new_h != W::ZERO {
             let p = new_h.trailing_zeros() as usize;
-            new_h &= new_h - 1;
+            new_h = new_h.without_lowest();
             pending -= 1;
             if !self.link(p, p + 1, pending) {
                 return false;
             }
         }
         let s = self.s as usize;
-        while new_v != 0 {
+        while new_v != W::ZERO {
             let p = new_v.trailing_zeros() as usize;
-            new_v &= new_v - 1;
+            new_v = new_v.without_lowest();
             pending -= 1;
             if !self.link(p, p + s, pending) {
                 return false;
@@ -402,8 +531,8 @@ impl BitEngine {
     /// `pending` on-edges still to link; notes a closed cycle.
     #[inline(always)]
     fn link(&mut self, a: usize, b: usize, pending: usize) -> bool {
-        debug_assert!(a < 64 && b < 64);
-        let (ea, eb) = (self.path[a & 63], self.path[b & 63]);
+        debug_assert!(a < POINTS && b < POINTS);
+        let (ea, eb) = (self.path[a & (POINTS - 1)], self.path[b & (POINTS - 1)]);
         if ea as usize == b {
             // A closed cycle: legal only as every on-edge, and then the last.
             if self.paths != 1 || pending != 0 || self.closed {
@@ -416,9 +545,10 @@ impl BitEngine {
             return false;
         }
         self.paths = self.paths + 1 - (ea as usize != a) as usize - (eb as usize != b) as usize;
-        self.path_trail.push([ea, eb, a as u8, b as u8]);
-        self.path[ea as usize & 63] = eb;
-        self.path[eb as usize & 63] = ea;
+        self.path_trail[trail_slot(self.links)] = [ea, eb, a as u8, b as u8];
+        self.links += 1;
+        self.path[ea as usize & (POINTS - 1)] = eb;
+        self.path[eb as usize & (POINTS - 1)] = ea;
         true
     }
 
@@ -429,7 +559,7 @@ impl BitEngine {
         st.vmay = st.von;
         let (s, (hon, von)) = (self.s, (st.hon, st.von));
         let on = count4(hon, shr(hon, s), von, shr(von, 1));
-        self.clued & !equal(on, self.k) == 0
+        self.clued & !equal(on, self.k) == W::ZERO
     }
 
     /// [`Propagator::run`] once not closed, with the stride as a constant,
@@ -443,22 +573,21 @@ impl BitEngine {
             if self.one_word {
                 return self.run_one_word();
             }
-            match self.s {
-                2 => self.sweep_pairs::<2>(),
-                3 => self.sweep_pairs::<3>(),
-                4 => self.sweep_pairs::<4>(),
-                5 => self.sweep_pairs::<5>(),
-                6 => self.sweep_pairs::<6>(),
-                7 => self.sweep_pairs::<7>(),
-                _ => self.sweep_pairs::<8>(),
-            }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        self.run_one_word()
+        match self.s {
+            2 => W::sweep::<2>(self),
+            3 => W::sweep::<3>(self),
+            4 => W::sweep::<4>(self),
+            5 => W::sweep::<5>(self),
+            6 => W::sweep::<6>(self),
+            7 => W::sweep::<7>(self),
+            8 => W::sweep::<8>(self),
+            _ => W::sweep::<9>(self),
+        }
     }
 
     /// [`Self::run_any`] on the one-word sweep.
-    #[cfg(any(test, not(target_arch = "x86_64")))]
+    #[cfg(all(test, target_arch = "x86_64"))]
     #[inline(always)]
     fn run_one_word(&mut self) -> bool {
         match self.s {
@@ -468,7 +597,8 @@ impl BitEngine {
             5 => self.sweep::<5>(),
             6 => self.sweep::<6>(),
             7 => self.sweep::<7>(),
-            _ => self.sweep::<8>(),
+            8 => self.sweep::<8>(),
+            _ => self.sweep::<9>(),
         }
     }
 
@@ -492,11 +622,10 @@ impl BitEngine {
     /// dot rule would have failed), so the paths are linked safely, and a
     /// closure then settles the rest; the rules being monotone, applying
     /// the loop rule last reaches the same fixpoint as at every step.
-    #[cfg(any(test, not(target_arch = "x86_64")))]
     #[inline(always)]
-    fn sweep<const S: u32>(&mut self) -> bool {
-        debug_assert_eq!(S, self.s);
-        let s = S;
+    fn sweep<const S: i32>(&mut self) -> bool {
+        debug_assert_eq!(S as u32, self.s);
+        let s = S as u32;
         let (clued, k) = (self.clued, self.k);
         let State { mut hon, mut hmay, mut von, mut vmay } = self.st;
         loop {
@@ -525,15 +654,15 @@ impl BitEngine {
             let h_on = (c_on | shl(c_on, s) | p_on | shr(p_on, 1)) & hu;
             let v_on = (c_on | shl(c_on, 1) | p_on | shr(p_on, s)) & vu;
             // An edge forced both ways fails one of the rules forcing it.
-            if points_fail | (h_off & h_on) | (v_off & v_on) != 0 {
+            if points_fail | (h_off & h_on) | (v_off & v_on) != W::ZERO {
                 return false;
             }
-            if h_off | v_off | h_on | v_on == 0 {
+            if h_off | v_off | h_on | v_on == W::ZERO {
                 // The cells' own failure (more on than the clue, or fewer
                 // not off) is checked once, at the fixpoint: a failing cell
                 // forces nothing, and narrowing never mends it, so the
                 // verdict is the one every round would give.
-                if clued & (greater(on, k) | greater(k, max)) != 0 {
+                if clued & (greater(on, k) | greater(k, max)) != W::ZERO {
                     return false;
                 }
                 break;
@@ -549,10 +678,10 @@ impl BitEngine {
     /// The end of a sweep at the cell and dot rules' fixpoint `st`: the
     /// loop rule on the edges turned on since the sweep began.
     #[inline(always)]
-    fn settle_round(&mut self, st: State) -> bool {
+    fn settle_round(&mut self, st: State<W>) -> bool {
         let (new_h, new_v) = (st.hon & !self.st.hon, st.von & !self.st.von);
         self.st = st;
-        if new_h | new_v != 0 {
+        if new_h | new_v != W::ZERO {
             if !self.link_all(new_h, new_v) {
                 return false;
             }
@@ -562,7 +691,9 @@ impl BitEngine {
         }
         true
     }
+}
 
+impl BitEngine<u64> {
     /// [`Self::sweep`] with two 64-bit lanes per SSE2 register: the H
     /// words as `[on, may]`, the V words likewise, so that each count and
     /// each forcing runs once for both lanes (the cell rule's `on` and
@@ -622,35 +753,121 @@ impl BitEngine {
     }
 }
 
-impl Propagator for BitEngine {
+impl<W: Word> BitEngine<W> {
+    /// For the tests: as if the processor had no AVX.
+    #[cfg(test)]
+    pub(crate) fn without_avx(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.avx = false;
+        }
+    }
+
+    /// The processor has AVX, BMI1 and BMI2 (and the tests have not
+    /// switched them off): the search may then run on [`SweepInline`]
+    /// from a function compiled for them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub(crate) fn has_avx(&self) -> bool {
+        self.avx
+    }
+
+    /// The stride `n + 1`, 2..=8.
+    #[inline]
+    pub(crate) fn stride(&self) -> u32 {
+        self.s
+    }
+}
+
+/// The bitboard engine of stride `S` with [`Propagator::run`] as the
+/// two-lane sweep itself, inlined into its caller rather than dispatched
+/// at run time (on the processor's features and on the stride): for a
+/// search loop compiled for AVX, BMI1 and BMI2 (`solve::walk_bits_avx`),
+/// which only runs on a processor that has them.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct SweepInline<'e, W: Word, const S: i32>(pub(crate) &'e mut BitEngine<W>);
+
+#[cfg(target_arch = "x86_64")]
+impl<W: Word, const S: i32> Propagator for SweepInline<'_, W, S> {
+    #[inline(always)]
+    fn run(&mut self) -> bool {
+        if self.0.closed {
+            return self.0.settle();
+        }
+        W::sweep::<S>(self.0)
+    }
+    #[inline(always)]
+    #[cfg(test)]
+    fn assign(&mut self, e: usize, value: Domain) -> bool {
+        self.0.assign(e, value)
+    }
+    #[inline(always)]
+    fn mark(&mut self, depth: usize) -> Mark {
+        self.0.mark(depth)
+    }
+    #[inline(always)]
+    fn undo_to(&mut self, mark: Mark) {
+        self.0.undo_to(mark)
+    }
+    #[inline(always)]
+    fn closed(&self) -> bool {
+        self.0.closed
+    }
+    #[inline(always)]
+    #[cfg(test)]
+    fn branch_edge(&self, from: usize) -> Option<usize> {
+        self.0.branch_edge(from)
+    }
+    #[inline(always)]
+    fn branch(&self, from: usize) -> Option<u32> {
+        self.0.branch(from)
+    }
+    #[inline(always)]
+    fn below(b: u32) -> usize {
+        BitEngine::<W>::below(b)
+    }
+    #[inline(always)]
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool {
+        self.0.take_branch(b, value)
+    }
+    fn solution(&self) -> Vec<u8> {
+        self.0.solution()
+    }
+    fn reset(&mut self, clues: &[i8]) {
+        self.0.reset(clues)
+    }
+}
+
+impl<W: Word> Propagator for BitEngine<W> {
     #[inline]
     fn closed(&self) -> bool {
         self.closed
     }
 
     fn reset(&mut self, clues: &[i8]) {
-        self.st = State { hon: 0, hmay: self.hv, von: 0, vmay: self.vv };
+        self.st = State { hon: W::ZERO, hmay: self.hv, von: W::ZERO, vmay: self.vv };
         self.closed = false;
         self.paths = 0;
         for (p, end) in self.path.iter_mut().enumerate() {
             *end = p as u8;
         }
-        self.path_trail.clear();
+        self.links = 0;
         self.set_clues(clues);
     }
 
     #[inline]
     fn mark(&mut self, depth: usize) -> Mark {
         self.saved[depth] = self.st;
-        Mark { edges: depth, links: self.path_trail.len(), paths: self.paths }
+        Mark { edges: depth, links: self.links, paths: self.paths }
     }
 
     #[inline]
     fn undo_to(&mut self, mark: Mark) {
-        while self.path_trail.len() > mark.links {
-            let [ea, eb, a, b] = self.path_trail.pop().unwrap();
-            self.path[eb as usize & 63] = b;
-            self.path[ea as usize & 63] = a;
+        while self.links > mark.links {
+            self.links -= 1;
+            let [ea, eb, a, b] = self.path_trail[trail_slot(self.links)];
+            self.path[eb as usize & (POINTS - 1)] = b;
+            self.path[ea as usize & (POINTS - 1)] = a;
         }
         self.paths = mark.paths;
         self.st = self.saved[mark.edges];
@@ -658,15 +875,16 @@ impl Propagator for BitEngine {
     }
 
     #[inline]
+    #[cfg(test)]
     fn assign(&mut self, e: usize, value: Domain) -> bool {
-        let b = self.bit_of[e] as usize;
-        let bit: W = 1 << b;
+        let b = self.bit_of(e) as usize;
+        let bit = W::bit(b);
         let is_h = e < self.num_h;
         let st = &mut self.st;
         let (on, may) = if is_h { (&mut st.hon, &mut st.hmay) } else { (&mut st.von, &mut st.vmay) };
-        let d = if *on & bit != 0 {
+        let d = if *on & bit != W::ZERO {
             ON
-        } else if *may & bit == 0 {
+        } else if *may & bit == W::ZERO {
             OFF
         } else {
             BOTH
@@ -685,7 +903,7 @@ impl Propagator for BitEngine {
         // The search branches at fixpoints only, where a point with two
         // on-edges has none undecided: the new on-edge's ends have at most
         // two.
-        debug_assert!(self.over_two(self.st.hon, self.st.von) == 0);
+        debug_assert!(self.over_two(self.st.hon, self.st.von) == W::ZERO);
         if is_h {
             self.link(b, b + 1, 0)
         } else {
@@ -712,14 +930,54 @@ impl Propagator for BitEngine {
     /// The lowest-numbered undecided edge: H edges come first, and each
     /// word's bit order is its edges' order.
     #[inline]
+    #[cfg(test)]
     fn branch_edge(&self, _from: usize) -> Option<usize> {
         let st = self.st;
         let hu = st.hmay & !st.hon;
-        if hu != 0 {
-            return Some(self.h_edge[hu.trailing_zeros() as usize & 63] as usize);
+        if hu != W::ZERO {
+            return Some(self.h_edge[hu.trailing_zeros() as usize & (POINTS - 1)] as usize);
         }
         let vu = st.vmay & !st.von;
-        (vu != 0).then(|| self.num_h + vu.trailing_zeros() as usize)
+        (vu != W::ZERO).then(|| self.num_h + vu.trailing_zeros() as usize)
+    }
+
+    /// The lowest undecided edge's bit in its word, plus `POINTS` for a V
+    /// edge.
+    #[inline(always)]
+    fn branch(&self, _from: usize) -> Option<u32> {
+        let st = self.st;
+        let hu = st.hmay & !st.hon;
+        if hu != W::ZERO {
+            return Some(hu.trailing_zeros());
+        }
+        let vu = st.vmay & !st.von;
+        (vu != W::ZERO).then(|| POINTS as u32 + vu.trailing_zeros())
+    }
+
+    /// Unused: `branch` finds the lowest undecided edge from the words.
+    #[inline(always)]
+    fn below(_b: u32) -> usize {
+        0
+    }
+
+    /// The branching edge's bit set in the on or cleared in the not-off
+    /// word, as [`assign`](Propagator::assign) would on an undecided edge
+    /// with nothing closed.
+    #[inline(always)]
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool {
+        let (is_h, p) = (b < POINTS as u32, b as usize & (POINTS - 1));
+        let bit = W::bit(p);
+        let st = &mut self.st;
+        let (on, may) = if is_h { (&mut st.hon, &mut st.hmay) } else { (&mut st.von, &mut st.vmay) };
+        debug_assert!(!self.closed && *on & bit == W::ZERO && *may & bit != W::ZERO);
+        if value == OFF {
+            *may &= !bit;
+            return true;
+        }
+        *on |= bit;
+        // As in `assign`: the new on-edge's ends have at most two.
+        debug_assert!(self.over_two(self.st.hon, self.st.von) == W::ZERO);
+        self.link(p, if is_h { p + 1 } else { p + self.s as usize }, 0)
     }
 
     /// The on-edges read off their bits (a search records a solution at
@@ -727,13 +985,13 @@ impl Propagator for BitEngine {
     fn solution(&self) -> Vec<u8> {
         let mut out = vec![0; self.num_edges];
         let (mut hon, mut von) = (self.st.hon, self.st.von);
-        while hon != 0 {
-            out[self.h_edge[hon.trailing_zeros() as usize & 63] as usize] = 1;
-            hon &= hon - 1;
+        while hon != W::ZERO {
+            out[self.h_edge[hon.trailing_zeros() as usize & (POINTS - 1)] as usize] = 1;
+            hon = hon.without_lowest();
         }
-        while von != 0 {
+        while von != W::ZERO {
             out[self.num_h + von.trailing_zeros() as usize] = 1;
-            von &= von - 1;
+            von = von.without_lowest();
         }
         out
     }
@@ -744,7 +1002,7 @@ mod tests {
     use super::*;
     use crate::loop_v1::propagate::Engine;
     use crate::loop_v1::solve::Search;
-    use crate::loop_v1::tables_for;
+    use crate::loop_v1::{tables_for, Tables};
 
     /// A small xorshift stream for the random boards.
     struct Stream(u64);
@@ -771,7 +1029,7 @@ mod tests {
 
     /// Both engines' fixpoints from the same state, compared: the same
     /// verdict, and the same domains and closure when consistent.
-    fn same_fixpoint(words: &mut Engine<'_>, bits: &mut BitEngine, what: &str) -> bool {
+    fn same_fixpoint<W: Word>(words: &mut Engine<'_>, bits: &mut BitEngine<W>, what: &str) -> bool {
         let (a, b) = (words.run(), bits.run());
         assert_eq!(a, b, "verdicts differ: {what}");
         if a {
@@ -788,7 +1046,7 @@ mod tests {
     /// Both engines walked through one search tree in lockstep (every node,
     /// no limit past `budget`): each fixpoint compared, and the branching
     /// edges with it.
-    fn lockstep(words: &mut Engine<'_>, bits: &mut BitEngine, depth: usize, budget: &mut u32, what: &str) {
+    fn lockstep<W: Word>(words: &mut Engine<'_>, bits: &mut BitEngine<W>, depth: usize, budget: &mut u32, what: &str) {
         if *budget == 0 || Propagator::closed(words) {
             return;
         }
@@ -811,8 +1069,8 @@ mod tests {
     /// A bitboard engine for the board on one of its sweeps, by `round`:
     /// the processor's (AVX when it has it), then on x86_64 the two-lane
     /// sweep without AVX and the one-word sweep, so that the tests cover
-    /// every path.
-    fn bit_engine(n: usize, clues: &[i8], round: usize) -> BitEngine {
+    /// every path (the 128-bit words have the one-word sweep only).
+    fn bit_engine<W: Word>(n: usize, clues: &[i8], round: usize) -> BitEngine<W> {
         let mut bits = BitEngine::new(n, clues);
         #[cfg(target_arch = "x86_64")]
         {
@@ -826,38 +1084,50 @@ mod tests {
     #[test]
     fn the_engines_agree_node_by_node_on_random_boards() {
         let mut rng = Stream(0x9E37_79B9_7F4A_7C15);
-        for round in 0..3000 {
-            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
-            let clues = random_clues(&mut rng, n, [20, 40, 60, 80, 100][round % 5]);
-            let tables = tables_for(n).unwrap();
-            let mut words = Engine::new(&tables, &clues);
-            let mut bits = bit_engine(n, &clues, round);
-            let what = format!("n = {n}, clues {clues:?}");
+        fn agree<W: Word>(tables: &Tables, n: usize, clues: &[i8], round: usize) {
+            let mut words = Engine::new(tables, clues);
+            let mut bits = bit_engine::<W>(n, clues, round);
+            let what = format!("n = {n}, clues {clues:?}, {} bits", std::mem::size_of::<W>() * 8);
             if same_fixpoint(&mut words, &mut bits, &what) {
                 lockstep(&mut words, &mut bits, 0, &mut 400, &what);
             }
+        }
+        for round in 0..3000 {
+            let n = 1 + rng.below(WIDE_MAX_N as u64) as usize;
+            let clues = random_clues(&mut rng, n, [20, 40, 60, 80, 100][round % 5]);
+            let tables = tables_for(n).unwrap();
+            if n <= BITS_MAX_N {
+                agree::<u64>(&tables, n, &clues, round);
+            }
+            agree::<u128>(&tables, n, &clues, round);
         }
     }
 
     #[test]
     fn the_engines_agree_on_random_loaded_domains() {
         let mut rng = Stream(0x2545_F491_4F6C_DD1D);
+        fn agree<W: Word>(tables: &Tables, n: usize, clues: &[i8], domains: &[Domain], round: usize) {
+            let mut words = Engine::new(tables, clues);
+            let mut bits = bit_engine::<W>(n, clues, round + 1);
+            let what = format!("n = {n}, clues {clues:?}, domains {domains:?}, {} bits", std::mem::size_of::<W>() * 8);
+            let (a, b) = (words.load(domains), bits.load(domains));
+            assert_eq!(a, b, "loads differ: {what}");
+            if a {
+                same_fixpoint(&mut words, &mut bits, &what);
+            }
+        }
         for round in 0..5000 {
-            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let n = 1 + rng.below(WIDE_MAX_N as u64) as usize;
             let clues = random_clues(&mut rng, n, [0, 30, 60][round % 3]);
             let tables = tables_for(n).unwrap();
             let decided = [5, 15, 30][round % 3];
             let domains: Vec<Domain> = (0..tables.num_edges())
                 .map(|_| if rng.below(100) < decided { [OFF, OFF, ON][rng.below(3) as usize] } else { BOTH })
                 .collect();
-            let mut words = Engine::new(&tables, &clues);
-            let mut bits = bit_engine(n, &clues, round + 1);
-            let what = format!("n = {n}, clues {clues:?}, domains {domains:?}");
-            let (a, b) = (words.load(&domains), bits.load(&domains));
-            assert_eq!(a, b, "loads differ: {what}");
-            if a {
-                same_fixpoint(&mut words, &mut bits, &what);
+            if n <= BITS_MAX_N {
+                agree::<u64>(&tables, n, &clues, &domains, round);
             }
+            agree::<u128>(&tables, n, &clues, &domains, round);
         }
     }
 
@@ -865,16 +1135,23 @@ mod tests {
     fn the_searches_agree_on_random_boards() {
         let mut rng = Stream(0xD1B5_4A32_D192_ED03);
         for round in 0..3000 {
-            let n = 1 + rng.below(BITS_MAX_N as u64) as usize;
+            let n = 1 + rng.below(WIDE_MAX_N as u64) as usize;
             let clues = random_clues(&mut rng, n, [25, 50, 75][round % 3]);
             let tables = tables_for(n).unwrap();
             let limit = [3, 50, 2000][round % 3];
-            let results = [true, false].map(|words| {
+            // The worklist engine, the bitboards as the processor runs
+            // them, and the bitboards with AVX switched off (on x86_64 the
+            // search runs another loop then).
+            let results = [(true, true), (false, true), (false, false)].map(|(words, avx)| {
                 let mut search = Search::with_engine(&tables, &clues, limit, words).unwrap();
+                if !avx {
+                    search.without_avx();
+                }
                 search.advance(u64::MAX);
                 search.into_result()
             });
             assert_eq!(results[0], results[1], "n = {n}, clues {clues:?}, limit {limit}");
+            assert_eq!(results[0], results[2], "n = {n}, clues {clues:?}, limit {limit}, without AVX");
         }
     }
 }

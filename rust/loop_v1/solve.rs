@@ -3,7 +3,9 @@
 //! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
-use super::bits::{BitEngine, BITS_MAX_N};
+#[cfg(target_arch = "x86_64")]
+use super::bits::SweepInline;
+use super::bits::{BitEngine, Word, BITS_MAX_N, WIDE_MAX_N};
 use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
@@ -15,6 +17,9 @@ pub(crate) trait Propagator {
     /// Runs the rules to their fixpoint. False on contradiction.
     fn run(&mut self) -> bool;
     /// Narrows edge `e` to `value` (OFF or ON). False on contradiction.
+    /// (The tests walk the engines in lockstep with it; the search takes
+    /// its branches with [`take_branch`](Self::take_branch).)
+    #[cfg(test)]
     fn assign(&mut self, e: usize, value: Domain) -> bool;
     /// The state, kept for `undo_to`, as the frame at stack depth `depth`
     /// (the depth's previous mark is no longer needed).
@@ -25,8 +30,22 @@ pub(crate) trait Propagator {
     /// other edge is off after `run`).
     fn closed(&self) -> bool;
     /// The lowest-numbered undecided edge; every edge below `from` is known
-    /// to be decided.
+    /// to be decided. (The tests' edge id; the search's is
+    /// [`branch`](Self::branch).)
+    #[cfg(test)]
     fn branch_edge(&self, from: usize) -> Option<usize>;
+    /// [`branch_edge`](Self::branch_edge) as the engine's own handle for
+    /// [`take_branch`](Self::take_branch), which needs no edge table to
+    /// read it.
+    fn branch(&self, from: usize) -> Option<u32>;
+    /// The `from` of [`branch`](Self::branch) below a node that branched
+    /// on `b`.
+    fn below(b: u32) -> usize;
+    /// [`assign`](Self::assign) of the branching edge `b` (a handle from
+    /// [`branch`](Self::branch)) in the state its node branched in, where
+    /// it is undecided and nothing is closed, so that no domain needs to
+    /// be read first. False on contradiction.
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool;
     /// The on-edges, 0/1 per edge.
     fn solution(&self) -> Vec<u8>;
     /// Every edge undecided again, with new clues (of the same size).
@@ -39,6 +58,7 @@ impl Propagator for Engine<'_> {
         Engine::run(self)
     }
     #[inline]
+    #[cfg(test)]
     fn assign(&mut self, e: usize, value: Domain) -> bool {
         Engine::assign(self, e, value)
     }
@@ -55,8 +75,21 @@ impl Propagator for Engine<'_> {
         self.closed
     }
     #[inline]
+    #[cfg(test)]
     fn branch_edge(&self, from: usize) -> Option<usize> {
         first_undecided(self.domains(), from)
+    }
+    #[inline]
+    fn branch(&self, from: usize) -> Option<u32> {
+        first_undecided(self.domains(), from).map(|e| e as u32)
+    }
+    #[inline]
+    fn below(b: u32) -> usize {
+        b as usize + 1
+    }
+    #[inline]
+    fn take_branch(&mut self, b: u32, value: Domain) -> bool {
+        Engine::assign(self, b as usize, value)
     }
     fn solution(&self) -> Vec<u8> {
         self.domains().iter().map(|&d| (d == ON) as u8).collect()
@@ -74,6 +107,8 @@ impl Propagator for Engine<'_> {
 enum Engines<'t> {
     Words(Engine<'t>),
     Bits(BitEngine),
+    /// n = 8 (`BITS_MAX_N` < n <= `WIDE_MAX_N`).
+    Wide(BitEngine<u128>),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -85,6 +120,7 @@ pub struct SolveResult {
 }
 
 struct Frame {
+    /// The branching edge, as the engine's handle (`Propagator::branch`).
     edge: u32,
     next: u8,
     mark: Mark,
@@ -137,17 +173,23 @@ enum At {
 impl<'t> Search<'t> {
     /// A search of `clues` on the board of `tables`, not started yet.
     pub fn new(tables: &'t Tables, clues: &[i8], node_limit: u64) -> Result<Self> {
-        Self::with_engine(tables, clues, node_limit, tables.side() > BITS_MAX_N)
+        Self::with_engine(tables, clues, node_limit, tables.side() > WIDE_MAX_N)
     }
 
     /// [`Search::new`] on the worklist engine when `words`, else on the
-    /// bitboard engine (which takes sides up to `BITS_MAX_N`).
+    /// bitboard engine (64-bit words for sides up to `BITS_MAX_N`, 128-bit
+    /// words up to `WIDE_MAX_N`).
     pub(crate) fn with_engine(tables: &'t Tables, clues: &[i8], node_limit: u64, words: bool) -> Result<Self> {
         let n = tables.side();
         super::check_clues(clues, n)?;
-        assert!(words || n <= BITS_MAX_N, "the bitboard engine takes sides up to {BITS_MAX_N}");
-        let engine =
-            if words { Engines::Words(Engine::new(tables, clues)) } else { Engines::Bits(BitEngine::new(n, clues)) };
+        assert!(words || n <= WIDE_MAX_N, "the bitboard engine takes sides up to {WIDE_MAX_N}");
+        let engine = if words {
+            Engines::Words(Engine::new(tables, clues))
+        } else if n <= BITS_MAX_N {
+            Engines::Bits(BitEngine::new(n, clues))
+        } else {
+            Engines::Wide(BitEngine::new(n, clues))
+        };
         let stack = Vec::with_capacity(tables.num_edges());
         Ok(Search { engine, stack, out: SolveResult::default(), node_limit, from: 0, at: At::Root, side: n })
     }
@@ -175,11 +217,23 @@ impl<'t> Search<'t> {
         match &mut self.engine {
             Engines::Words(engine) => engine.reset(clues),
             Engines::Bits(engine) => engine.reset(clues),
+            Engines::Wide(engine) => engine.reset(clues),
         }
         self.stack.clear();
         self.out.solutions.clear();
         (self.out.nodes, self.out.truncated) = (0, false);
         (self.from, self.at) = (0, At::Root);
+    }
+
+    /// For the tests: a bitboard engine runs as if the processor had no
+    /// AVX (on x86_64 the search runs another loop then).
+    #[cfg(test)]
+    pub(crate) fn without_avx(&mut self) {
+        match &mut self.engine {
+            Engines::Bits(engine) => engine.without_avx(),
+            Engines::Wide(engine) => engine.without_avx(),
+            Engines::Words(_) => {}
+        }
     }
 
     /// Nodes visited so far.
@@ -209,10 +263,77 @@ impl<'t> Search<'t> {
             Engines::Words(engine) => {
                 walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
             }
-            Engines::Bits(engine) => {
-                walk(engine, &mut self.stack, &mut self.out, self.node_limit, &mut self.at, &mut self.from, pause_at)
-            }
+            Engines::Bits(engine) => walk_bits(
+                engine,
+                &mut self.stack,
+                &mut self.out,
+                self.node_limit,
+                &mut self.at,
+                &mut self.from,
+                pause_at,
+            ),
+            Engines::Wide(engine) => walk_bits(
+                engine,
+                &mut self.stack,
+                &mut self.out,
+                self.node_limit,
+                &mut self.at,
+                &mut self.from,
+                pause_at,
+            ),
         }
+    }
+}
+
+/// [`walk`] on a bitboard engine: in the loop compiled for AVX when the
+/// processor has it.
+#[inline(always)]
+fn walk_bits<W: Word>(
+    engine: &mut BitEngine<W>,
+    stack: &mut Vec<Frame>,
+    out: &mut SolveResult,
+    node_limit: u64,
+    at: &mut At,
+    from_at: &mut usize,
+    pause_at: u64,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if engine.has_avx() {
+        // SAFETY: `has_avx` says this processor has AVX, BMI1 and BMI2.
+        return unsafe { walk_bits_avx(engine, stack, out, node_limit, at, from_at, pause_at) };
+    }
+    walk(engine, stack, out, node_limit, at, from_at, pause_at)
+}
+
+/// [`walk`] on the bitboard engine compiled for AVX, BMI1 and BMI2, with
+/// the two-lane sweep inlined into the search loop ([`SweepInline`]):
+/// called through `BitEngine::run`, each node paid a call into the AVX
+/// sweep and that function's register saves and restores, about a tenth
+/// of a node's instructions. One loop per stride, so that the stride is
+/// not dispatched on at every node either.
+///
+/// # Safety
+/// The processor must have AVX, BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,bmi1,bmi2")]
+unsafe fn walk_bits_avx<W: Word>(
+    engine: &mut BitEngine<W>,
+    stack: &mut Vec<Frame>,
+    out: &mut SolveResult,
+    node_limit: u64,
+    at: &mut At,
+    from_at: &mut usize,
+    pause_at: u64,
+) -> bool {
+    match engine.stride() {
+        2 => walk(&mut SweepInline::<W, 2>(engine), stack, out, node_limit, at, from_at, pause_at),
+        3 => walk(&mut SweepInline::<W, 3>(engine), stack, out, node_limit, at, from_at, pause_at),
+        4 => walk(&mut SweepInline::<W, 4>(engine), stack, out, node_limit, at, from_at, pause_at),
+        5 => walk(&mut SweepInline::<W, 5>(engine), stack, out, node_limit, at, from_at, pause_at),
+        6 => walk(&mut SweepInline::<W, 6>(engine), stack, out, node_limit, at, from_at, pause_at),
+        7 => walk(&mut SweepInline::<W, 7>(engine), stack, out, node_limit, at, from_at, pause_at),
+        8 => walk(&mut SweepInline::<W, 8>(engine), stack, out, node_limit, at, from_at, pause_at),
+        _ => walk(&mut SweepInline::<W, 9>(engine), stack, out, node_limit, at, from_at, pause_at),
     }
 }
 
@@ -253,11 +374,11 @@ fn walk<P: Propagator>(
             // A closed loop that passed propagation is a solution: the loop rule
             // turns the rest off and the clues hold. Without a closure, a fully
             // decided board has no on-edge at all, which v1 rejects.
-            let next = if engine.closed() { None } else { engine.branch_edge(from) };
+            let next = if engine.closed() { None } else { engine.branch(from) };
             match next {
-                Some(e) => {
+                Some(b) => {
                     let mark = engine.mark(stack.len());
-                    stack.push(Frame { edge: e as u32, next: 0, mark });
+                    stack.push(Frame { edge: b, next: 0, mark });
                 }
                 None if engine.closed() => {
                     out.solutions.push(engine.solution());
@@ -301,8 +422,8 @@ fn walk<P: Propagator>(
                 *at = At::Done;
                 return true;
             }
-            if engine.assign(edge as usize, value) && engine.run() {
-                from = edge as usize + 1;
+            if engine.take_branch(edge, value) && engine.run() {
+                from = P::below(edge);
                 break;
             }
         }
