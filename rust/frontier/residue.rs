@@ -111,8 +111,12 @@ pub struct Garner {
 }
 
 impl Garner {
+    /// Most moduli a `Garner` takes (its digits live on the stack).
+    pub const MOST: usize = 8;
+
     pub fn new(moduli: &[u64]) -> Garner {
         assert_eq!(moduli.first(), Some(&0), "the first modulus is 2^64");
+        assert!(moduli.len() <= Garner::MOST, "at most {} moduli", Garner::MOST);
         let mut inverse = vec![0];
         let mut prefix = vec![Vec::new()];
         for &p in &moduli[1..] {
@@ -139,8 +143,7 @@ impl Garner {
     /// modulo modulus `j`, as a float (see [`Garner::roundings`]).
     pub fn value(&self, residue: impl Fn(usize) -> u64) -> f64 {
         let n = self.moduli.len();
-        let mut digits = [0u64; 8];
-        assert!(n <= digits.len(), "at most 8 moduli");
+        let mut digits = [0u64; Garner::MOST];
         digits[0] = residue(0);
         for j in 1..n {
             let p = self.moduli[j];

@@ -108,9 +108,9 @@ pub(super) fn exact_passes(height: usize, width: usize) -> usize {
 /// How many passes give the halves' counts exactly, recorded as they go
 /// ([`Record`], [`bound_recorded`]): the moduli whose product passes
 /// every count after the bottom's rows ([`ways_bits`]); None where the
-/// count likely needs fewer passes (recording would add passes) or the
-/// records, `2^(W - 1)` words a pass and a cut, would take more than
-/// `room` words. Where it is Some, the bound costs no sweep of its own: on
+/// count likely needs fewer passes (recording would add passes), or more
+/// than [`Garner::MOST`] passes would record, or the records, `2^(W - 1)`
+/// words a pass and a cut, would take more than `room` words. Where it is Some, the bound costs no sweep of its own: on
 /// 16 x 16 points two passes, no more than the count needs, read the
 /// halves of both kinds.
 pub(super) fn recorded_passes(height: usize, width: usize, kind: Cycles, room: usize) -> Option<usize> {
@@ -120,7 +120,7 @@ pub(super) fn recorded_passes(height: usize, width: usize, kind: Cycles, room: u
     let n = exact_passes(height, width);
     let likely = residue::moduli(likely_bits(height, width, kind), 64).len();
     let records = (1usize << (width - 1)).saturating_mul(2 * n);
-    (n <= likely && records <= room).then_some(n)
+    (n <= likely && n <= Garner::MOST && records <= room).then_some(n)
 }
 
 /// What one pass records for the halves' bound, in its ring: at each cut
@@ -282,6 +282,20 @@ mod tests {
                     assert!(bits.abs_diff(swept) <= 1, "{kind:?} {rows} x {cols}, {n} passes: {bits} against {swept}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_passes_record_only_where_garner_reads_them() {
+        // All cycles of 100 x 20 points with room to spare: 16 passes would
+        // make the sums exact and the count likely needs 20, but a Garner
+        // reads at most 8 moduli, so none records (a larger `max_states`
+        // than the default makes such a count possible).
+        assert!(exact_passes(100, 20) > Garner::MOST);
+        assert_eq!(recorded_passes(100, 20, Cycles::All, usize::MAX), None);
+        // 16 x 16 points: two passes, both kinds.
+        for kind in [Cycles::All, Cycles::Hamiltonian] {
+            assert_eq!(recorded_passes(16, 16, kind, usize::MAX), Some(2));
         }
     }
 
