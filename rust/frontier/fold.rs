@@ -379,13 +379,15 @@ impl Drop for Closer<'_> {
 ///
 /// Where `recorded` passes give the halves' counts exactly and are needed
 /// anyway ([`halves::recorded_passes`]), they are queued at once and
-/// record those counts; their bound ([`halves::bound_recorded`]) says whether more
-/// passes are needed, and no 2-factor bound is computed. On
+/// record those counts; their bound ([`halves::bound_recorded`]) says
+/// whether more passes are needed, and no 2-factor bound is computed. On
 /// two threads and 16 x 16 points the two passes run side by side:
-/// measured on Hamiltonian cycles, 0.28 s against 0.44 s on one thread
-/// (1.6x: a pass beside another takes 1.2 to 1.3 times as long as alone,
-/// probably as two table sets of 9.3 MB share the cache where one fits
-/// it). All cycles of 15 x 15 cells need a third pass, split after them.
+/// measured on Hamiltonian cycles, 0.28 to 0.32 s against 0.44 to 0.48 s
+/// on one thread (1.5x to 1.6x: a pass beside another takes 1.2 to 1.3
+/// times as long as alone, probably as two table sets of 9.3 MB share the
+/// cache where one fits it). All cycles of 15 x 15 cells need a third
+/// pass, split after them. At 18 x 18 points three passes record, and one
+/// thread waits while the other makes the third (1.3x to 1.4x).
 ///
 /// Elsewhere the pass modulo `2^64` is needed whatever the bound says, so
 /// it is queued at once; the lead meanwhile computes the 2-factor bound
@@ -394,8 +396,7 @@ impl Drop for Closer<'_> {
 /// ([`halves::pays`]), the passes that one would ask for and then that
 /// bound itself, last, so that a worker free early sweeps it while the
 /// others make passes. The passes the tighter of the two bounds still asks
-/// for run after the queue. At 18 x 18 points (71 MB a table set, out of
-/// the cache either way) two threads were 1.71x faster than one.
+/// for run after the queue.
 fn scheduled(
     grid: Grid<'_>,
     threads: usize,

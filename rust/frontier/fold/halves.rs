@@ -90,10 +90,11 @@ fn ways_bits(rows: usize, width: usize) -> u32 {
     (rows * (width - 1)) as u32 + 1
 }
 
-/// Bits a count likely needs at least, by the points: below every count
-/// measured from 12 x 12 points up (Hamiltonian cycles 0.417 bits a point
-/// at 12 x 12 to 0.467 at 21 x 16; all cycles 0.674 to 0.714), lower on
-/// small grids, whose passes are cheap.
+/// Bits a count's bound likely asks for at least, by the points: below
+/// every nonzero count measured from 12 x 12 points up (Hamiltonian cycles
+/// 0.417 bits a point at 12 x 12 to 0.467 at 21 x 16, none on grids odd
+/// both ways, whose bounds are as large as their neighbours'; all cycles
+/// 0.674 to 0.714), above some on small grids, whose passes are cheap.
 fn likely_bits(height: usize, width: usize, kind: Cycles) -> u32 {
     let slope = if kind == Cycles::Hamiltonian { 0.40 } else { 0.62 };
     (slope * (height * width) as f64) as u32
@@ -110,9 +111,9 @@ pub(super) fn exact_passes(height: usize, width: usize) -> usize {
 /// every count after the bottom's rows ([`ways_bits`]); None where the
 /// count likely needs fewer passes (recording would add passes), or more
 /// than [`Garner::MOST`] passes would record, or the records, `2^(W - 1)`
-/// words a pass and a cut, would take more than `room` words. Where it is Some, the bound costs no sweep of its own: on
-/// 16 x 16 points two passes, no more than the count needs, read the
-/// halves of both kinds.
+/// words a pass and a cut, would take more than `room` words. Where it is
+/// Some, the bound costs no sweep of its own: on 16 x 16 points two
+/// passes, no more than the count needs, read the halves of both kinds.
 pub(super) fn recorded_passes(height: usize, width: usize, kind: Cycles, room: usize) -> Option<usize> {
     if height < 4 || width < 2 {
         return None;
