@@ -164,17 +164,30 @@ pub(super) fn bound_recorded(grid: Grid<'_>, moduli: &[u64], records: &[Record])
     let g = Garner::new(moduli);
     let closed = |half: usize| g.value(|j| records[j].half(half).0);
     let count = |half: usize, i: usize| g.value(|j| records[j].half(half).1[i]);
-    let same = cut(height)[0] == cut(height)[1];
+    crossings(width, kind, cut(height)[0] == cut(height)[1], closed, count, g.roundings())
+}
+
+/// The bound, in bits, from the counts at the cuts, `closed(half)` and
+/// `count(half, i)` by occupied plugs ([`by_plugs`]'s index), each at
+/// least `(1 - 2^-53)^factor` times its exact value (`same`: the cuts are
+/// one row, so the bottom's counts are the top's).
+fn crossings(
+    width: usize,
+    kind: Cycles,
+    same: bool,
+    closed: impl Fn(usize) -> f64,
+    count: impl Fn(usize, usize) -> f64,
+    factor: usize,
+) -> Option<u32> {
     let mut sum = if kind == Cycles::All { closed(0) + closed(1) } else { 0.0 };
     // Plugs `S` empty (index 0): no cycle crosses.
     for i in 1..1usize << (width - 1) {
         let t = count(0, i);
-        if t != 0.0 {
-            sum += t * if same { t } else { count(1, i) };
-        }
+        sum += t * if same { t } else { count(1, i) };
     }
-    // Each factor's roundings, the product's, the sum's.
-    let roundings = 2 * g.roundings() + 1 + (1 << (width - 1)) + 2;
+    // The most roundings any term of `sum` went through: a product carries
+    // both its factors', its own, then the sum's.
+    let roundings = 2 * factor + 1 + (1 << (width - 1)) + 2;
     residue::bits_above(sum * (1.0 + roundings as f64 * f64::EPSILON) * UP)
 }
 
@@ -197,20 +210,13 @@ pub(super) fn bound(grid: Grid<'_>, ask: &mut dyn FnMut() -> bool) -> Result<Opt
             }
         }
     })?;
-    let [Some((top_closed, top)), Some((bottom_closed, bottom))] = halves else {
-        unreachable!("the sweep passes both rows")
-    };
-    let mut sum = if kind == Cycles::All { f64::from_bits(top_closed) + f64::from_bits(bottom_closed) } else { 0.0 };
-    // Plugs `S` empty: no cycle crosses.
-    for (&t, &b) in top.iter().zip(&bottom).skip(1) {
-        sum += f64::from_bits(t) * f64::from_bits(b);
-    }
-    // The most roundings any term of `sum` went through: a product carries
-    // both its factors' (each: the pass's points and row ends, then the sum
-    // by plugs), its own, then the sum's.
+    let [Some(top), Some(bottom)] = halves else { unreachable!("the sweep passes both rows") };
+    let at = [&top, &bottom];
+    // A count's roundings: the pass's points and row ends, then the sum by plugs.
     let factor = ROUNDINGS_A_POINT * bottom_rows * width + bottom_rows + tables.main.len;
-    let roundings = 2 * factor + 1 + (1 << (width - 1)) + 2;
-    Ok(residue::bits_above(sum * (1.0 + roundings as f64 * f64::EPSILON) * UP))
+    let closed = |half: usize| f64::from_bits(at[half].0);
+    let count = |half: usize, i: usize| f64::from_bits(at[half].1[i]);
+    Ok(crossings(width, kind, false, closed, count, factor))
 }
 
 /// The main table's counts summed by which plugs are occupied, in `ring`:
