@@ -260,10 +260,29 @@ impl Tables {
     }
 
     /// A pass's tables, every count 0 but the empty frontier's, `one`.
+    ///
+    /// Every page is written once before the pass reads it. A page first
+    /// read is mapped to the kernel's shared page of zeros, and the first
+    /// write to it then replaces that mapping, which flushes it from the TLB
+    /// of every core running this process: an interrupt to each of the
+    /// other workers of a count, thousands of times a pass (on two threads
+    /// at 16 x 16 points, a sixth of the CPU time went to those
+    /// interrupts). The sweep writes nearly every page anyway, so this
+    /// costs no memory (the same peak at 16 x 16 and 18 x 18 points).
     fn fresh(&self, one: u64) -> Result<(Vec<u64>, Vec<u64>)> {
+        const PAGE_WORDS: usize = 4096 / 8;
         let mut main = zeroed(self.main.len)?;
+        let mut done = zeroed(self.done_len)?;
+        for table in [&mut main, &mut done] {
+            for i in (0..table.len()).step_by(PAGE_WORDS) {
+                // Volatile: the allocator's block is known to be zero, so
+                // a plain store of zero could be dropped.
+                // SAFETY: `i < len`, inside the allocation.
+                unsafe { std::ptr::write_volatile(table.as_mut_ptr().add(i), 0) };
+            }
+        }
         main[self.main.rank(0)] = one;
-        Ok((main, zeroed(self.done_len)?))
+        Ok((main, done))
     }
 
     /// The first slot of the done block of high half `hi` (`W - L - 1`
@@ -378,16 +397,20 @@ impl Drop for Closer<'_> {
 /// across all `threads`. `None` when the count has no bound in a float.
 ///
 /// Where `recorded` passes give the halves' counts exactly and are needed
-/// anyway ([`halves::recorded_passes`]), they are queued at once and
+/// anyway ([`halves::recorded_passes`]), they are all known at once and
 /// record those counts; their bound ([`halves::bound_recorded`]) says
-/// whether more passes are needed, and no 2-factor bound is computed. On
-/// two threads and 16 x 16 points the two passes run side by side:
-/// measured on Hamiltonian cycles, 0.28 to 0.32 s against 0.44 to 0.48 s
-/// on one thread (1.5x to 1.6x: a pass beside another takes 1.2 to 1.3
-/// times as long as alone, probably as two table sets of 9.3 MB share the
-/// cache where one fits it). All cycles of 15 x 15 cells need a third
-/// pass, split after them. At 18 x 18 points three passes record, and one
-/// thread waits while the other makes the third (1.3x to 1.4x).
+/// whether more passes are needed, and no 2-factor bound is computed. They
+/// run side by side in whole rounds of the workers, and the rest are split
+/// after the queue, the pass modulo `2^64` first among them. On two
+/// threads (idle machine, best runs of several; the machine's second core
+/// came and went): Hamiltonian cycles of 16 x 16 points, two passes side
+/// by side, 0.24 s against 0.42 s on one thread (1.75x); all cycles of
+/// 15 x 15 cells, two primes' passes side by side then the `2^64` one
+/// split, 0.41 to 0.43 s against 0.70 to 0.75 s (about 1.7x); Hamiltonian
+/// 18 x 18 the same way, 5.7 to 6.0 s against 8.0 s (1.35x to 1.4x: two
+/// table sets of 71 MB side by side contend for memory, and a split pass
+/// that size gains little). A pass beside another takes about a tenth
+/// longer than alone at 16 wide.
 ///
 /// Elsewhere the pass modulo `2^64` is needed whatever the bound says, so
 /// it is queued at once; the lead meanwhile computes the 2-factor bound
@@ -408,14 +431,16 @@ fn scheduled(
     // A pass on one thread when others run beside it, split when the
     // tables of one pass are all that fits.
     let pass_workers = if side == 1 { threads } else { 1 };
-    // Recorded passes side by side (all of them split after the queue
-    // where one table set is all that fits). Not the last of an odd number
-    // split: at 18 x 18 points such a pass took longer on two threads than
-    // alone (3.2 s against 2.6 s, 71 MB tables the two threads sweep in step).
+    // Recorded passes side by side in whole rounds of the workers; the
+    // rest (all of them where one table set is all that fits) split after
+    // the queue, so that no worker waits while another makes the last.
+    // The split ones are the first: the pass modulo 2^64, whose sums need
+    // no reduction, is the quickest (a tenth to a fifth quicker than a
+    // prime's), and side by side it would wait for the other.
     let (first, moduli) = match recorded {
         Some(n) => {
-            let side_by_side = if pass_workers > 1 { 0 } else { n };
-            ((0..side_by_side).map(Task::Pass).collect(), residue::first_moduli(n, 64))
+            let split = if pass_workers > 1 { n } else { n % side };
+            ((split..n).map(Task::Pass).collect(), residue::first_moduli(n, 64))
         }
         None => ([Task::Pass(0)].into(), vec![0]),
     };
@@ -814,13 +839,18 @@ impl Slots {
 /// Which share of a point's work a worker of a split pass makes, so that
 /// no slot is touched by two workers between two meetings:
 ///
-/// - the pair of plugs in the low half: whole blocks, taken in turn (a
-///   block's groups and joins stay in it and in its own done block);
+/// - the pair of plugs in the low half: whole blocks, a run of the main
+///   table each (a block's groups and joins stay in it and in its own done
+///   block);
 /// - in the high half: the same part of every block (a group's slots, and
 ///   a join's source and target, lie at the same place of their blocks);
 /// - at the straddling point: the blocks whose high halves are the same
 ///   but for their first plug (an anchor's group lies in them, and the
-///   joins `))` of the last go into the anchor's done block).
+///   joins `))` of the last go into the anchor's done block), by where
+///   that done block lies, a run of the done table each.
+///
+/// Runs rather than blocks dealt in turn: neighbouring blocks of different
+/// workers share cache lines, which then bounce between the cores.
 ///
 /// What crosses those lines, the joins whose target lies in another share,
 /// waits for [`Point::crossing`], once every group is made (their targets'
@@ -842,21 +872,22 @@ impl Share {
     /// This share's part `[from, to)` of `len` places.
     #[inline(always)]
     fn part(self, len: usize) -> (usize, usize) {
-        (len * self.worker / self.workers, len * (self.worker + 1) / self.workers)
+        // Cut at whole cache lines of the block (eight words; a block's
+        // first slot need not start one): a block shorter than two lines
+        // is the last worker's alone. Two workers writing one line in turn
+        // make it bounce between their cores (at 16 x 16 points a split
+        // pass took half again as long as one thread when its blocks
+        // were cut word by word).
+        let cut = |w: usize| if w == self.workers { len } else { (len * w / self.workers) & !7 };
+        (cut(self.worker), cut(self.worker + 1))
     }
 
-    /// Whether the block `b` (its position in the list) is this share's.
+    /// Whether what is keyed by slot `at` of a table of `len` slots is this
+    /// share's: the shares are runs of the table, so that two workers
+    /// write the same cache line only where their runs meet.
     #[inline(always)]
-    fn takes_block(self, b: usize) -> bool {
-        b % self.workers == self.worker
-    }
-
-    /// Whether the blocks keyed `key` are this share's (keys spread by a
-    /// multiplicative hash: neighbouring keys, whose blocks are alike in
-    /// size, go to different workers).
-    #[inline(always)]
-    fn takes_key(self, key: u64) -> bool {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % self.workers == self.worker
+    fn takes(self, at: usize, len: usize) -> bool {
+        (at.min(len) * self.workers / len.max(1)).min(self.workers - 1) == self.worker
     }
 }
 
@@ -1065,12 +1096,12 @@ impl Point {
             match plans {
                 Plans::High => self.high(t, s, ring, hi, base, share),
                 Plans::Low(plans) => {
-                    if share.whole() || share.takes_block(b) {
+                    if share.whole() || share.takes(base, s.main_len) {
                         self.low(t, s, ring, plans, hi, base, share.whole());
                     }
                 }
                 Plans::Straddle(plans) => {
-                    if share.whole() || share.takes_key(hi >> 2) {
+                    if share.whole() || (hi & 3 != 1 && share.takes(t.high_base(hi >> 2), s.done_len)) {
                         self.straddle(t, s, ring, plans, hi, base, share.whole());
                     }
                 }
@@ -1112,13 +1143,16 @@ impl Point {
     /// half and at the straddling point by target block.
     fn crossing<R: Ring>(&self, t: &Tables, s: Slots, ring: R, plans: &Plans, share: Share) {
         let mr = &t.main;
-        for (b, &(hi, base)) in mr.hi_list.iter().enumerate() {
+        for &(hi, base) in &mr.hi_list {
             let (hi, base) = (u64::from(hi), base as usize);
             let k = mr.hi_close(hi) as usize;
             match plans {
                 Plans::High => {
                     let c = self.c - mr.lo_plugs;
-                    if (hi >> (2 * c)) & 15 == 10 && partner_left_from(hi, c, 0).is_none() && share.takes_block(b) {
+                    if (hi >> (2 * c)) & 15 == 10
+                        && partner_left_from(hi, c, 0).is_none()
+                        && share.takes(base, s.main_len)
+                    {
                         self.far_joins(t, s, ring, hi, base, k);
                     }
                 }
@@ -1236,8 +1270,8 @@ impl Point {
                 continue;
             }
             let to = reopen(hi, r);
-            if share.whole() || share.takes_key(to) {
-                let bd = t.low.hi_base(to) as usize;
+            let bd = t.low.hi_base(to) as usize;
+            if share.whole() || share.takes(bd, s.done_len) {
                 for &[j0, jd, n] in runs {
                     self.join(s, ring, base + j0 as usize, bd + jd as usize, n as usize);
                 }
@@ -1400,10 +1434,10 @@ impl Point {
         if n > 0 {
             let q = partner_right(hi, 0);
             let to = (hi & !3 & !(3 << (2 * q))) | (1 << (2 * q));
-            if !share.whole() && !share.takes_key(to >> 2) {
+            let bd = t.high_base(to >> 2);
+            if !share.whole() && !share.takes(bd, s.done_len) {
                 return;
             }
-            let bd = t.high_base(to >> 2);
             self.join(s, ring, base + j as usize, bd + plan.end_to[0] as usize, n as usize);
         }
     }
@@ -1521,6 +1555,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn three_recorded_passes_give_the_count_on_any_number_of_threads() {
+        // All cycles of 15 x 14 points: three passes record (the count
+        // likely needs them), so two threads make two side by side and
+        // split the first; three make all three side by side.
+        assert_eq!(halves::recorded_passes(15, 14, Cycles::All, usize::MAX), Some(3));
+        let one = exact(15, 14, Cycles::All, 1);
+        for threads in [2, 3, 4] {
+            assert_eq!(exact(15, 14, Cycles::All, threads), one, "{threads} threads");
+        }
+        // The split pass and the shares of the pass by cache lines: a
+        // split alone (one table set fits), on two and three threads.
+        let split = |threads| {
+            let slots = Tables::new(14, usize::MAX).map(|t| t.main.len + t.done_len).unwrap();
+            count(15, 14, Cycles::All, slots + slots / 2, threads, &mut Stop::never()).unwrap().unwrap().count
+        };
+        assert_eq!(split(2), one);
+        assert_eq!(split(3), one);
     }
 
     #[test]

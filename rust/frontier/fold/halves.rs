@@ -106,22 +106,28 @@ pub(super) fn exact_passes(height: usize, width: usize) -> usize {
     residue::moduli(ways_bits(cut(height)[1], width), 64).len()
 }
 
-/// How many passes give the halves' counts exactly, recorded as they go
-/// ([`Record`], [`bound_recorded`]): the moduli whose product passes
-/// every count after the bottom's rows ([`ways_bits`]); None where the
-/// count likely needs fewer passes (recording would add passes), or more
-/// than [`Garner::MOST`] passes would record, or the records, `2^(W - 1)`
-/// words a pass and a cut, would take more than `room` words. Where it is
-/// Some, the bound costs no sweep of its own: on 16 x 16 points two
-/// passes, no more than the count needs, read the halves of both kinds.
+/// How many passes record the halves' counts as they go ([`Record`],
+/// [`bound_recorded`]): as many as the count likely needs
+/// ([`likely_bits`]), which must include those whose moduli pass every
+/// count after the bottom's rows ([`ways_bits`], the fewest that give
+/// those counts exactly); None where the count likely needs fewer than
+/// those (recording would add passes), or more than [`Garner::MOST`]
+/// passes would record, or the records, `2^(W - 1)` words a pass and a
+/// cut, would take more than `room` words. Where it is Some, the bound
+/// costs no sweep of its own: on 16 x 16 points the two passes of a
+/// Hamiltonian count and the three of all cycles read the halves. All
+/// the likely passes rather than the fewest: known at once, they can be
+/// shared out among threads in whole rounds (all cycles of 16 x 16
+/// points: two side by side, then one split) instead of waiting for the
+/// bound to ask for the last.
 pub(super) fn recorded_passes(height: usize, width: usize, kind: Cycles, room: usize) -> Option<usize> {
     if height < 4 || width < 2 {
         return None;
     }
     let n = exact_passes(height, width);
     let likely = residue::moduli(likely_bits(height, width, kind), 64).len();
-    let records = (1usize << (width - 1)).saturating_mul(2 * n);
-    (n <= likely && n <= Garner::MOST && records <= room).then_some(n)
+    let records = (1usize << (width - 1)).saturating_mul(2 * likely);
+    (n <= likely && likely <= Garner::MOST && records <= room).then_some(likely)
 }
 
 /// What one pass records for the halves' bound, in its ring: at each cut
@@ -300,10 +306,13 @@ mod tests {
         // than the default makes such a count possible).
         assert!(exact_passes(100, 20) > Garner::MOST);
         assert_eq!(recorded_passes(100, 20, Cycles::All, usize::MAX), None);
-        // 16 x 16 points: two passes, both kinds.
-        for kind in [Cycles::All, Cycles::Hamiltonian] {
-            assert_eq!(recorded_passes(16, 16, kind, usize::MAX), Some(2));
-        }
+        // 16 x 16 points: two passes give the sums exactly, and all cycles
+        // likely need a third, which records too.
+        assert_eq!(exact_passes(16, 16), 2);
+        assert_eq!(recorded_passes(16, 16, Cycles::Hamiltonian, usize::MAX), Some(2));
+        assert_eq!(recorded_passes(16, 16, Cycles::All, usize::MAX), Some(3));
+        // Too little room for three passes' records: none record.
+        assert_eq!(recorded_passes(16, 16, Cycles::All, 3 * (2 << 15) - 1), None);
     }
 
     #[test]
