@@ -481,6 +481,41 @@ def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
         context.close()
 
 
+def test_a_long_press_cycles_the_other_way(browser: Browser, server_url: str) -> None:
+    """A finger has no right button: held on an edge, it cycles the other way,
+    as a right-click does, timed by the page (headless Chromium, like Safari,
+    sends no contextmenu for it); a contextmenu the browser sends for the same
+    press is not a second step, and a short tap still cycles forward."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        board = slitherlink.generate(4, 4, seed="touch")
+        page.goto(server_url + play_query("slither", board.to_url()))
+        page.wait_for_selector("body[data-ready=true]")
+        edge = page.locator('[data-edge="v 1 0"]')
+        box = edge.bounding_box()
+        assert box is not None
+        at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        cdp = context.new_cdp_session(page)
+
+        def press(ms: int) -> None:
+            cdp.send("Input.synthesizeTapGesture", {**at, "duration": ms, "tapCount": 1, "gestureSourceType": "touch"})
+
+        press(900)
+        expect(edge).to_have_attribute("data-state", "cross")  # empty, the other way: a cross
+        # The browser's own long-press menu for the same press changes nothing.
+        edge.dispatch_event("contextmenu", {"clientX": at["x"], "clientY": at["y"], "button": 2})
+        expect(edge).to_have_attribute("data-state", "cross")
+        press(900)
+        expect(edge).to_have_attribute("data-state", "line")
+        press(40)  # a tap: forward
+        expect(edge).to_have_attribute("data-state", "cross")
+        page.get_by_test_id("undo").click()
+        expect(edge).to_have_attribute("data-state", "line")
+    finally:
+        context.close()
+
+
 def test_reveal_and_generate_with_cancel(session: Session) -> None:
     page = session.open("?mode=play&family=slither&p=" + quote(slitherlink.generate(4, 4, seed=1).to_url(), safe=""))
     page.get_by_test_id("reveal").click()

@@ -74,6 +74,7 @@ const state = {
 let inflight = null; // {controller, what}
 
 const BUSY_DELAY = 400; // ms of work before the busy line shows
+const LONG_PRESS_MS = 500; // ms a finger stays on an edge before it counts as a long press
 
 let busyTimer = null;
 
@@ -1099,7 +1100,37 @@ function onPlayPointerDown(event) {
   if (event.button !== 0 || !state.puzzle) return;
   const tap = event.target.getAttribute && event.target.getAttribute("data-edge");
   const start = edgeAt(event.clientX, event.clientY);
-  state.drag = { tap, start, last: start, value: null, moved: false, step: [] };
+  const d = { tap, start, last: start, value: null, moved: false, step: [], long: false, timer: 0 };
+  // A finger has no right button: held still on an edge, it cycles the other
+  // way (a cross at once on an empty edge), as a right-click does. The page
+  // times it rather than waiting for the browser's contextmenu, which some
+  // touch browsers never send (Safari) and others send late or not at all.
+  if (tap && event.pointerType === "touch") d.timer = setTimeout(() => longPress(d), LONG_PRESS_MS);
+  state.drag = d;
+}
+
+/** When the last long press was made: a contextmenu the browser sends for the same press is not a second one. */
+let lastLongPress = -Infinity;
+
+function longPress(d) {
+  if (state.drag !== d || d.moved || d.long) return;
+  d.long = true;
+  lastLongPress = performance.now();
+  cycle(d.tap, true);
+}
+
+/** A right-click, or a browser's own long-press menu: cycles the other way, once per press. */
+function onContextMenu(event) {
+  event.preventDefault();
+  const d = state.drag;
+  if (d && d.timer) {
+    // The browser's long press came before the page's: it is the long press.
+    clearTimeout(d.timer);
+    if (!d.long && !d.moved && d.tap) longPress(d);
+    return;
+  }
+  if (performance.now() - lastLongPress < 1500) return;
+  onBoardClick(event, true);
 }
 
 function dragTo(key) {
@@ -1115,8 +1146,8 @@ function onPlayPointerMove(event) {
   const d = state.drag;
   if (!d) return;
   const key = edgeAt(event.clientX, event.clientY);
-  if (!key || key === d.last) return;
-  if (!d.moved) { d.moved = true; if (d.start) dragTo(d.start); }
+  if (!key || key === d.last || d.long) return;
+  if (!d.moved) { clearTimeout(d.timer); d.moved = true; if (d.start) dragTo(d.start); }
   d.last = key;
   dragTo(key);
   evaluate();
@@ -1127,6 +1158,8 @@ function onPlayPointerUp() {
   const d = state.drag;
   state.drag = null;
   if (!d) return;
+  clearTimeout(d.timer);
+  if (d.long) return; // the press already cycled its edge
   if (!d.moved) { if (d.tap) cycle(d.tap, false); return; }
   if (d.step.length) { state.undo.push(d.step); state.redo = []; }
   changed();
@@ -1263,12 +1296,13 @@ async function main() {
   } catch { /* the buttons will say what fails */ }
   const svg = $("board");
   svg.addEventListener("click", (e) => onBoardClick(e, false));
-  svg.addEventListener("contextmenu", (e) => { e.preventDefault(); onBoardClick(e, true); });
+  svg.addEventListener("contextmenu", onContextMenu);
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   window.addEventListener("pointercancel", () => {
     // The browser took the gesture over: keep what a drag drew, never treat it as a tap.
+    if (state.drag) clearTimeout(state.drag.timer);
     if (state.drag && state.drag.moved) onPlayPointerUp();
     state.drag = null;
     state.paint = null;
