@@ -407,10 +407,14 @@ impl Drop for Closer<'_> {
 /// by side, 0.24 s against 0.42 s on one thread (1.75x); all cycles of
 /// 15 x 15 cells, two primes' passes side by side then the `2^64` one
 /// split, 0.41 to 0.43 s against 0.70 to 0.75 s (about 1.7x); Hamiltonian
-/// 18 x 18 the same way, 5.7 to 6.0 s against 8.0 s (1.35x to 1.4x: two
-/// table sets of 71 MB side by side contend for memory, and a split pass
-/// that size gains little). A pass beside another takes about a tenth
-/// longer than alone at 16 wide.
+/// 18 x 18 the same way, 5.7 to 6.2 s against 8.0 to 9.0 s (1.35x to
+/// 1.45x). A pass beside another takes about a tenth longer than alone at
+/// 16 wide, where its tables fit the cache, but 1.2x to 1.3x longer at 18
+/// wide (3.8 to 3.9 s against 2.8 to 3.2 s, timed task by task), where two
+/// table sets of 71 MB stream from memory at once; a split pass there
+/// runs only 1.2x faster than alone (2.3 s against 2.8 s), each worker's
+/// share of the points slowed the same way. Two threads there would need
+/// fewer bytes moved a point, not a better schedule.
 ///
 /// Elsewhere the pass modulo `2^64` is needed whatever the bound says, so
 /// it is queued at once; the lead meanwhile computes the 2-factor bound
