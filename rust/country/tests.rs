@@ -946,6 +946,130 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
     assert!(laid >= 400, "{laid}");
 }
 
+/// The backbone sweep from a partial state, in every layout, against brute
+/// force over the solutions that agree with it: a few cells and edges set
+/// at random (without propagation, so some states have no solution), most
+/// of them cells decided used, which a state that has already closed its
+/// run through the cell's country must reject (a rule that drops states
+/// early must drop no state with a solution).
+#[test]
+fn the_backbone_sweep_from_partial_states_agrees_with_brute_force() {
+    let mut rng = Rng(4141);
+    let (mut with, mut without) = (0, 0);
+    for case in random_cases(97, 150, false) {
+        let p = puzzle(&case);
+        let b = &p.board;
+        let n = b.num_cells();
+        let vars = n + b.num_edges();
+        for _ in 0..4 {
+            let mut given = vec![2u8; vars];
+            // Mostly cells decided used (the case the sweep rejects early),
+            // some cells unused and some edges.
+            for _ in 0..1 + rng.below(4) {
+                let v = if rng.below(3) == 0 { rng.below(vars) } else { rng.below(n) };
+                given[v] = if v < n && rng.below(4) != 0 { 1 } else { rng.below(2) as u8 };
+            }
+            let agrees = |sol: &(Vec<u8>, Vec<u8>)| {
+                (0..vars).all(|v| given[v] == 2 || given[v] == if v < n { sol.0[v] } else { sol.1[v - n] })
+            };
+            let kept: Vec<&(Vec<u8>, Vec<u8>)> = case.solutions.iter().filter(|s| agrees(s)).collect();
+            let expect: Vec<u8> = (0..vars)
+                .map(|v| {
+                    let of = |s: &(Vec<u8>, Vec<u8>)| if v < n { s.0[v] } else { s.1[v - n] };
+                    match kept.first().map(|s| of(s)) {
+                        Some(x) if kept.iter().all(|s| of(s) == x) => x,
+                        _ => 2,
+                    }
+                })
+                .collect();
+            if kept.is_empty() {
+                without += 1;
+            } else {
+                with += 1;
+            }
+            for o in 0..5 {
+                let mut stop = Stop::never();
+                let sweep = crate::frontier::CountrySweep::laid_out(
+                    super::backbone::partial(&p, &given),
+                    o,
+                    1 << 20,
+                    1 << 24,
+                    &mut stop,
+                )
+                .unwrap();
+                let Some(sweep) = sweep else { continue };
+                let what = format!("layout {o}: {:?} {:?} given {given:?}", case.regions, case.numbers);
+                assert_eq!(sweep.values(), expect, "{what}");
+                let found = sweep.solutions(100, &mut stop).unwrap();
+                assert_eq!(found.is_empty(), kept.is_empty(), "{what}");
+                for (i, f) in found.iter().enumerate() {
+                    assert!(kept.iter().any(|s| s.1 == *f), "{what}: solution {i}");
+                    assert!(!found[..i].contains(f), "{what}: solution {i} repeats");
+                }
+            }
+        }
+    }
+    assert!(with >= 100 && without >= 100, "{with} {without}");
+}
+
+/// The backbone sweep in every layout against the search's backbone (one
+/// refutation per variable, no sweep) on random boards of 5 x 5 to 7 x 7,
+/// too large for the brute force: wide enough for a country's run to be
+/// closed several rows before its last cell, with plugs at every column.
+#[test]
+fn the_backbone_sweep_agrees_with_the_search_on_larger_boards() {
+    let mut rng = Rng(4242);
+    let mut compared = 0;
+    let mut seen = [0usize; 3];
+    for _ in 0..150 {
+        let (rows, cols, regions, k) = random_map(&mut rng, 5, 3);
+        // Numbers read from a loop of the board without them, half kept.
+        let Ok(free) = Board::new(rows, cols, &regions, &vec![None; k]) else { continue };
+        let mut p0 = Puzzle::new(free).unwrap();
+        let loops = search::solve(&mut p0, Stages::ALL, 1, &mut Budget::new(&mut Stop::never())).unwrap();
+        let Some(edges) = loops.solutions.first() else { continue };
+        let mut used = vec![0i64; k];
+        for c in 0..rows * cols {
+            if p0.board.cell_edges(c).iter().any(|&e| edges[e as usize] != 0) {
+                used[regions[c] as usize] += 1;
+            }
+        }
+        let numbers: Vec<Option<i64>> = used.iter().map(|&u| (rng.below(2) == 0).then_some(u)).collect();
+        let Ok(board) = Board::new(rows, cols, &regions, &numbers) else { continue };
+        let mut p = Puzzle::new(board).unwrap();
+        let mut stop = Stop::never();
+        let bb = super::backbone::backbone_by(&mut p, &mut Budget::new(&mut stop), false, false, super::backbone::LIVE)
+            .backbone;
+        assert!(bb.finished);
+        // From nothing decided, and from the root's decisions.
+        let n = p.board.num_cells() + p.board.num_edges();
+        let mut q = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
+        let (s, _, r) = super::ladder::root(&mut q, Stages::ALL, &mut Budget::new(&mut stop));
+        let given = if r.is_ok() { s.val.clone() } else { vec![2u8; n] };
+        for (o, given) in (0..10).map(|i| (i % 5, if i < 5 { vec![2u8; n] } else { given.clone() })) {
+            let sweep = crate::frontier::CountrySweep::laid_out(
+                super::backbone::partial(&p, &given),
+                o,
+                1 << 20,
+                1 << 24,
+                &mut stop,
+            )
+            .unwrap();
+            let Some(sweep) = sweep else { continue };
+            let values = sweep.values();
+            let what = format!("layout {o}: {rows} x {cols} {regions:?} {numbers:?}");
+            if bb.count == 0 {
+                assert!(values.iter().all(|&v| v == 2) && sweep.solutions(1, &mut stop).unwrap().is_empty(), "{what}");
+            } else {
+                assert_eq!(values, bb.values, "{what}");
+            }
+            compared += 1;
+        }
+        seen[bb.count] += 1;
+    }
+    assert!(compared >= 400 && seen[2] >= 40, "{compared} {seen:?}");
+}
+
 /// The layouts raced in rounds: with one state a layer in the first round,
 /// every layout runs out of room round after round and goes on where it
 /// stopped, and the values are still the brute-force ones; with few moves
