@@ -461,13 +461,19 @@ def test_a_drag_may_start_on_a_dot_or_in_a_cell(session: Session) -> None:
     expect(page.locator('[data-state="line"]')).to_have_count(0)
 
 
+def open_on_a_phone(context: Any, server_url: str) -> Page:
+    """A 4 x 4 Slitherlink to play, in a phone's context (touch, no mouse)."""
+    page: Page = context.new_page()
+    board = slitherlink.generate(4, 4, seed="touch")
+    page.goto(server_url + play_query("slither", board.to_url()))
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
 def test_touch_taps_draw(browser: Browser, server_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
-        page = context.new_page()
-        board = slitherlink.generate(4, 4, seed="touch")
-        page.goto(server_url + play_query("slither", board.to_url()))
-        page.wait_for_selector("body[data-ready=true]")
+        page = open_on_a_phone(context, server_url)
         edge = page.locator('[data-edge="v 1 0"]')
         edge.tap()
         assert edge.get_attribute("data-state") == "line"
@@ -488,10 +494,7 @@ def test_a_long_press_cycles_the_other_way(browser: Browser, server_url: str) ->
     press is not a second step, and a short tap still cycles forward."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
-        page = context.new_page()
-        board = slitherlink.generate(4, 4, seed="touch")
-        page.goto(server_url + play_query("slither", board.to_url()))
-        page.wait_for_selector("body[data-ready=true]")
+        page = open_on_a_phone(context, server_url)
         edge = page.locator('[data-edge="v 1 0"]')
         box = edge.bounding_box()
         assert box is not None

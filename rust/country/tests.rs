@@ -906,6 +906,12 @@ fn both_backbone_routes_agree_with_brute_force() {
     assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
 }
 
+/// The backbone sweep of `p` from `given` in layout `o`, with room for any
+/// of these small boards (None where the layout does not apply).
+fn laid_out(p: &Puzzle, given: &[u8], o: usize, stop: &mut Stop<'_>) -> Option<crate::frontier::CountrySweep> {
+    crate::frontier::CountrySweep::laid_out(super::backbone::partial(p, given), o, 1 << 20, 1 << 24, stop).unwrap()
+}
+
 /// The backbone sweep laid out each way it may be (turned half round,
 /// upside down, and on square boards mirrored in either diagonal) gives the brute-force
 /// values, and its solutions are solutions, each later one new.
@@ -920,14 +926,7 @@ fn the_backbone_sweep_agrees_with_brute_force_in_every_layout() {
         let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
         for o in 0..5 {
             let mut stop = Stop::never();
-            let sweep = crate::frontier::CountrySweep::laid_out(
-                super::backbone::partial(&p, &open),
-                o,
-                1 << 20,
-                1 << 24,
-                &mut stop,
-            )
-            .unwrap();
+            let sweep = laid_out(&p, &open, o, &mut stop);
             let Some(sweep) = sweep else {
                 assert!(o >= 3 && b.rows != b.cols);
                 continue;
@@ -989,14 +988,7 @@ fn the_backbone_sweep_from_partial_states_agrees_with_brute_force() {
             }
             for o in 0..5 {
                 let mut stop = Stop::never();
-                let sweep = crate::frontier::CountrySweep::laid_out(
-                    super::backbone::partial(&p, &given),
-                    o,
-                    1 << 20,
-                    1 << 24,
-                    &mut stop,
-                )
-                .unwrap();
+                let sweep = laid_out(&p, &given, o, &mut stop);
                 let Some(sweep) = sweep else { continue };
                 let what = format!("layout {o}: {:?} {:?} given {given:?}", case.regions, case.numbers);
                 assert_eq!(sweep.values(), expect, "{what}");
@@ -1047,14 +1039,7 @@ fn the_backbone_sweep_agrees_with_the_search_on_larger_boards() {
         let (s, _, r) = super::ladder::root(&mut q, Stages::ALL, &mut Budget::new(&mut stop));
         let given = if r.is_ok() { s.val.clone() } else { vec![2u8; n] };
         for (o, given) in (0..10).map(|i| (i % 5, if i < 5 { vec![2u8; n] } else { given.clone() })) {
-            let sweep = crate::frontier::CountrySweep::laid_out(
-                super::backbone::partial(&p, &given),
-                o,
-                1 << 20,
-                1 << 24,
-                &mut stop,
-            )
-            .unwrap();
+            let sweep = laid_out(&p, &given, o, &mut stop);
             let Some(sweep) = sweep else { continue };
             let values = sweep.values();
             let what = format!("layout {o}: {rows} x {cols} {regions:?} {numbers:?}");
