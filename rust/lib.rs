@@ -15,6 +15,8 @@
 //! - [`slither`]: Slitherlink on R x C boards: tiered propagation, solution counting, grade.
 //! - [`country`]: Country Road: board, region graph, the stage ladder, search and
 //!   two brute-force counting engines (docs/country-road.md).
+//! - [`sat`]: a small clause-learning solver with counting constraints and a
+//!   theory hook (Country Road's backbone: `country/sat.rs`).
 //! - [`frontier`]: exact solution counts of both families by dynamic programming
 //!   over a sweep line (arbitrary precision, a budget of states).
 //! - [`budget`]: the one budget of every long call (node limit, deadline and
@@ -31,6 +33,7 @@ pub mod grid;
 pub mod interrupt;
 pub mod loop_v1;
 pub mod read;
+pub mod sat;
 pub mod slither;
 
 pub use error::{Error, Result};

@@ -259,13 +259,18 @@ def country_backbone(board: CountryRoad, time_limit: Optional[float] = None) -> 
 _Kept = Tuple[Backbone, List[bytes], float, Optional[List[Tuple[int, int, int, int]]]]
 
 
-def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[Backbone, List[bytes]]:
+def _country_backbone(
+    board: CountryRoad, time_limit: Optional[float], scored: bool = False
+) -> Tuple[Backbone, List[bytes]]:
     """The backbone, and every solution the core found on the way (edge bits:
     the witnesses first, then further solutions, free for the suggestions).
     A complete answer is kept on the board (boards are frozen), so that a page
-    asking for the backbone and then for suggestions proves it once. When the
-    core's sweep proves it, the sweep also scores the candidate numbers, for
-    a few percent more (kept with the backbone, see :func:`_country_swept`)."""
+    asking for the backbone and then for suggestions proves it once.
+
+    The core's clause-learning solver proves it; with ``scored`` (the
+    suggestions), the core's frontier sweep is tried first, which also scores
+    the candidate numbers in the same pass where it fits (kept with the
+    backbone, see :func:`_country_swept`)."""
     budget = require_optional_number("time_limit", time_limit)
     kept: Optional[_Kept] = board.__dict__.get("_setter_backbone")
     if kept is not None:
@@ -273,7 +278,11 @@ def _country_backbone(board: CountryRoad, time_limit: Optional[float]) -> Tuple[
     started = time.perf_counter()
     rows, cols = board.rows, board.cols
     seconds = None if budget is None else float(budget)
-    (count, complete, values, found), scores = board.core_board.backbone_scored(seconds)
+    scores: Optional[List[Tuple[int, int, int, int]]] = None
+    if scored:
+        (count, complete, values, found), scores = board.core_board.backbone_scored(seconds)
+    else:
+        count, complete, values, found = board.core_board.backbone(seconds)
     found = [bytes(s) for s in found]
     sols = tuple(board._loop_from_bits(s) for s in found[:2])
     n = rows * cols
@@ -515,7 +524,7 @@ def _country_suggest(
     is the same as proving every candidate, on any number of ``threads``
     (see :class:`_CountryRanking`).
     """
-    bb, found = _country_backbone(board, clock.left())
+    bb, found = _country_backbone(board, clock.left(), scored=True)
     if k == 0 or not bb.complete or bb.count < 2:
         return bb, (), bb.complete
     candidates = _candidates(board, bb)

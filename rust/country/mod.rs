@@ -23,6 +23,7 @@ pub mod ladder;
 pub mod puzzle;
 pub mod region_graph;
 pub mod region_map;
+mod sat;
 pub mod search;
 mod stages;
 pub mod state;

@@ -770,18 +770,19 @@ fn explanations_replay_to_the_ladder_are_sound_and_follow_from_their_premises() 
     eprintln!("country rules not seen: {missing:?}");
 }
 
-/// The frontier sweep that [`super::backbone`]'s long searches ask
-/// (`may_have_solution`) agrees with the search on states with a few cells
-/// and edges assumed: a solution exactly when the search finds one.
+/// The clause-learning solver ([`super::sat`]) agrees with the search on
+/// states with a few cells and edges assumed: a solution exactly when the
+/// search finds one, and one that keeps every decided value.
 #[test]
-fn the_sweep_agrees_with_the_search_on_partial_states() {
+fn the_clause_learning_solver_agrees_with_the_search_on_partial_states() {
     use super::ladder::root_state;
+    use super::sat::{encode, solve_under, Found};
     use super::stages::propagate;
     use super::work::Work;
     let stages = Stages::ALL.without(Stages::PROBE).without(Stages::LIGHT_PROBE).with(Stages::LOOP_CORE);
     let mut rng = Rng(77);
     let (mut none, mut some) = (0, 0);
-    for case in random_cases(31, 60, true) {
+    for case in random_cases(31, 120, true) {
         let p = puzzle(&case);
         if !p.region_ok {
             continue;
@@ -792,49 +793,54 @@ fn the_sweep_agrees_with_the_search_on_partial_states() {
             if propagate(&p, &mut s, &mut w, stages).is_err() {
                 break;
             }
-            let mut fine = true;
-            for _ in 0..1 + rng.below(3) {
+            for _ in 0..1 + rng.below(4) {
                 let open: Vec<usize> = (0..s.val.len()).filter(|&v| s.val[v] == super::state::UNDECIDED).collect();
                 if open.is_empty() {
                     break;
                 }
-                fine &= s.set(open[rng.below(open.len())], rng.below(2) as u8).is_ok();
+                s.set(open[rng.below(open.len())], rng.below(2) as u8).unwrap();
             }
-            if !fine || propagate(&p, &mut s, &mut w, stages).is_err() {
-                continue;
-            }
-            let swept = super::backbone::may_have_solution(
-                &p,
-                &s,
-                &mut Budget::new(&mut Stop::never()),
-                std::time::Duration::from_secs(60),
-                1_000_000,
-            );
-            let found = search::search_from(&p, &mut s, &mut w, stages, 1, &mut Budget::new(&mut Stop::never()));
-            assert!(found.finished);
-            assert_eq!(swept, Some(!found.solutions.is_empty()), "{:?} {:?} {:?}", case.regions, case.numbers, s.val);
-            if found.solutions.is_empty() {
-                none += 1;
+            let mut sol = encode(&p, &s);
+            let answer = solve_under(&p, &mut sol, &[], u64::MAX, &mut || false);
+            let found = if propagate(&p, &mut s, &mut w, stages).is_ok() {
+                let f = search::search_from(&p, &mut s, &mut w, stages, 1, &mut Budget::new(&mut Stop::never()));
+                assert!(f.finished);
+                f.solutions
             } else {
-                some += 1;
+                Vec::new()
+            };
+            let what = format!("{:?} {:?} {:?}", case.regions, case.numbers, s.val);
+            match answer {
+                Found::Solution(edges) => {
+                    assert!(!found.is_empty(), "{what}");
+                    let n = p.board.num_cells();
+                    for (e, &x) in edges.iter().enumerate() {
+                        assert!(s.val[n + e] == super::state::UNDECIDED || s.val[n + e] == x, "{what}");
+                    }
+                    some += 1;
+                }
+                Found::None => {
+                    assert!(found.is_empty(), "{what}");
+                    none += 1;
+                }
+                Found::Unknown => panic!("no budget, yet unknown: {what}"),
             }
         }
     }
-    assert!(none >= 5 && some >= 20, "{none} {some}");
+    assert!(none >= 20 && some >= 20, "{none} {some}");
 }
 
-/// The sweep ends on the caller's stop and deadline (a later sweep may be
-/// given seconds): it answers None at once, and the caller's budget then
-/// says why.
+/// The clause-learning backbone ends on the caller's stop and deadline, on
+/// a board whose backbone takes it over half a second: unfinished, and the
+/// caller's budget says why.
 #[test]
-fn the_sweep_ends_on_the_callers_stop_and_deadline() {
-    // Every cell its own country: the sweep takes seconds at 16 x 16.
-    let (rows, cols) = (16, 16);
+fn the_clause_learning_backbone_ends_on_the_callers_stop_and_deadline() {
+    // Every cell its own country: a Hamiltonian cycle of 30 x 30 cells.
+    let (rows, cols) = (30, 30);
     let regions: Vec<i64> = (0..rows * cols).map(|i| i as i64).collect();
     let numbers = vec![None; rows * cols];
     let p = Puzzle::new(Board::new(rows, cols, &regions, &numbers).unwrap()).unwrap();
     let s = super::ladder::root_state(&p);
-    let long = std::time::Duration::from_secs(60);
     // As the binding's check: yes once (it takes the pending signal), then no.
     let answered = std::sync::atomic::AtomicBool::new(false);
     let once = || !answered.swap(true, std::sync::atomic::Ordering::Relaxed);
@@ -842,11 +848,11 @@ fn the_sweep_ends_on_the_callers_stop_and_deadline() {
     std::thread::sleep(Stop::PERIOD * 2);
     let t = std::time::Instant::now();
     let mut g = Budget::new(&mut asked);
-    assert_eq!(super::backbone::may_have_solution(&p, &s, &mut g, long, usize::MAX), None);
+    assert!(!super::backbone::by_sat(&p, &s, &mut g).finished);
     assert!(g.halted() && g.interrupted(), "the caller's stop keeps the one yes");
     let mut never = Stop::never();
     let mut g = Budget::new(&mut never).with_time(Some(std::time::Duration::from_millis(30)));
-    assert_eq!(super::backbone::may_have_solution(&p, &s, &mut g, long, usize::MAX), None);
+    assert!(!super::backbone::by_sat(&p, &s, &mut g).finished);
     assert!(g.poll() && g.timed_out());
     assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
 }
@@ -868,7 +874,7 @@ fn brute_backbone(case: &Case) -> Vec<u8> {
 }
 
 /// Both routes of the backbone (the frontier sweep forward and back, and the
-/// search one variable at a time) against brute force on small boards with
+/// clause-learning solver one variable at a time) against brute force on small boards with
 /// and without solutions: the same count and values, and witnesses that are
 /// solutions, the first two different, every later one different from the first.
 #[test]
@@ -1004,12 +1010,12 @@ fn the_backbone_sweep_from_partial_states_agrees_with_brute_force() {
     assert!(with >= 100 && without >= 100, "{with} {without}");
 }
 
-/// The backbone sweep in every layout against the search's backbone (one
-/// refutation per variable, no sweep) on random boards of 5 x 5 to 7 x 7,
+/// The backbone sweep in every layout against the clause-learning solver's
+/// backbone (one question per variable, no sweep) on random boards of 5 x 5 to 7 x 7,
 /// too large for the brute force: wide enough for a country's run to be
 /// closed several rows before its last cell, with plugs at every column.
 #[test]
-fn the_backbone_sweep_agrees_with_the_search_on_larger_boards() {
+fn the_backbone_sweep_agrees_with_the_solver_on_larger_boards() {
     let mut rng = Rng(4242);
     let mut compared = 0;
     let mut seen = [0usize; 3];
@@ -1083,7 +1089,7 @@ fn the_raced_layouts_agree_with_brute_force() {
     assert!(raced >= 60 && short > 0, "{raced} {short}");
 }
 
-/// When the backbone's sweep runs out of room, the search proves the
+/// When the backbone's sweep runs out of room, the solver proves the
 /// backbone, and the handle then answers `scores` with None at once, even
 /// with room again: the same sweep from the same root would run out again.
 /// A handle whose sweep fitted scores the same board.
@@ -1155,4 +1161,44 @@ fn scores_agree_with_brute_force_at_any_width() {
         }
     }
     assert!(scored >= 100, "{scored}");
+}
+
+/// The clause-learning route of the backbone, from the bare board (no
+/// deduction: the encoding alone must hold every rule) and from the root,
+/// against brute force: the same count and values, witnesses that are
+/// solutions.
+#[test]
+fn the_clause_learning_backbone_agrees_with_brute_force() {
+    let mut seen = [0usize; 3];
+    for case in random_cases(94, 200, false).into_iter().chain(random_cases(95, 200, true)) {
+        let expect = brute_backbone(&case);
+        let count = case.solutions.len().min(2);
+        seen[count] += 1;
+        let mut p = puzzle(&case);
+        let bare = super::ladder::root_state(&p);
+        let (rooted, _, r) = super::ladder::root(&mut p, Stages::ALL, &mut Budget::new(&mut Stop::never()));
+        let edges: Vec<&Vec<u8>> = case.solutions.iter().map(|s| &s.1).collect();
+        for (name, s) in [("bare", Some(bare)), ("root", r.is_ok().then_some(rooted))] {
+            let Some(s) = s else {
+                assert_eq!(count, 0);
+                continue;
+            };
+            if !p.region_ok {
+                assert_eq!(count, 0);
+                continue;
+            }
+            let bb = super::backbone::by_sat(&p, &s, &mut Budget::new(&mut Stop::never()));
+            let what = format!("{name}: {:?} {:?}", case.regions, case.numbers);
+            assert!(bb.finished, "{what}");
+            assert_eq!(bb.count, count, "{what}");
+            if count > 0 {
+                assert_eq!(bb.values, expect, "{what}");
+            }
+            assert_eq!(bb.witnesses.len() >= 2, count == 2, "{what}");
+            for (i, w) in bb.witnesses.iter().enumerate() {
+                assert!(edges.contains(&w), "{what}: witness {i} is not a solution");
+            }
+        }
+    }
+    assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
 }

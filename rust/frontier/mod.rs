@@ -235,22 +235,6 @@ impl CountryPartial<'_> {
     }
 }
 
-/// [`country_count`] of the ways to complete a partial assignment. A
-/// refutation for the setter's backbone proofs; `max_states` bounds the
-/// work ([`Error::Capacity`]).
-pub fn country_count_partial(
-    board: CountryPartial<'_>,
-    limit: Option<u64>,
-    max_states: usize,
-    stop: &mut Stop<'_>,
-) -> Result<Count> {
-    let rules = board.rules()?;
-    if rules.impossible {
-        return Ok(Count { count: Nat::zero(), peak_states: 0 });
-    }
-    run_sized(&rules, rules.bits, limit, max_states, stop)
-}
-
 /// The frontier sweep run forward and back ([`live`]) over the ways to
 /// complete a partial Country Road assignment ([`CountryPartial`]): a board's backbone, its witnesses, and what
 /// one more number would leave open. [`Error::Capacity`] when a layer would

@@ -1,0 +1,256 @@
+//! Country Road as a problem for the clause-learning solver ([`crate::sat`]):
+//! the refutations that the depth-first search cannot finish on wide-open
+//! boards (see "How the backbone is proven" in docs/setter.md).
+//!
+//! Variables are the [`State`]'s: the cells (used or not), then the edges.
+//! - A cell's edges: each used edge uses both its cells; a used cell has at
+//!   least two used edges and no three (clauses over at most five variables).
+//! - Each country's border edges: exactly two used (entered and left once).
+//! - A number: exactly that many used cells in its country.
+//! - Across a border, two unused cells never meet.
+//! - One loop: degrees 0 or 2 make cycles, so one loop is every used cell in
+//!   one component of the edges not known unused ([`Connected`], a theory
+//!   checked at each propagation fixpoint).
+//!
+//! A model is a solution by these rules; the caller still checks each one
+//! with [`is_solution`] before it uses it.
+
+use super::board::{Board, EdgeKind};
+use super::check::is_solution;
+use super::puzzle::Puzzle;
+use super::state::{State, ON, UNDECIDED};
+use crate::sat::{Answer, Lit, Solver, Theory};
+
+/// The solver for `p` with every variable that `s` decided fixed.
+pub fn encode(p: &Puzzle, s: &State) -> Solver {
+    let b = &p.board;
+    let n = b.num_cells();
+    let edge = |e: u32| n + e as usize;
+    let mut sol = Solver::new(n + b.num_edges());
+    for e in 0..b.num_edges() {
+        if b.edge_kind[e] == EdgeKind::Blocked {
+            sol.add_clause(&[Lit::neg(edge(e as u32))]);
+        }
+    }
+    for c in 0..n {
+        if b.region[c] < 0 {
+            sol.add_clause(&[Lit::neg(c)]);
+            continue;
+        }
+        let es: Vec<usize> = b
+            .cell_edges(c)
+            .iter()
+            .filter(|&&e| b.edge_kind[e as usize] != EdgeKind::Blocked)
+            .map(|&e| edge(e))
+            .collect();
+        for &e in &es {
+            sol.add_clause(&[Lit::neg(e), Lit::pos(c)]);
+        }
+        if es.len() < 2 {
+            sol.add_clause(&[Lit::neg(c)]);
+            continue;
+        }
+        // At least two: every set of all but one edge holds a used one.
+        for skip in 0..es.len() {
+            let mut cl = vec![Lit::neg(c)];
+            cl.extend(es.iter().enumerate().filter(|&(i, _)| i != skip).map(|(_, &e)| Lit::pos(e)));
+            sol.add_clause(&cl);
+        }
+        // At most two: no three.
+        for i in 0..es.len() {
+            for j in i + 1..es.len() {
+                for k in j + 1..es.len() {
+                    sol.add_clause(&[Lit::neg(es[i]), Lit::neg(es[j]), Lit::neg(es[k])]);
+                }
+            }
+        }
+    }
+    for (k, borders) in b.country_border_edges.iter().enumerate() {
+        let lits: Vec<Lit> = borders.iter().map(|&e| Lit::pos(edge(e))).collect();
+        sol.exactly(&lits, 2);
+        if let Some(x) = b.numbers[k] {
+            let cells: Vec<Lit> = b.country_cells[k].iter().map(|&c| Lit::pos(c as usize)).collect();
+            sol.exactly(&cells, x as usize);
+        }
+    }
+    for e in 0..b.num_edges() {
+        if b.is_border(e) {
+            let [x, y] = b.edge_cells(e);
+            sol.add_clause(&[Lit::pos(x as usize), Lit::pos(y as usize)]);
+        }
+    }
+    for (v, &x) in s.val.iter().enumerate() {
+        if x != UNDECIDED {
+            sol.add_clause(&[Lit::of(v, x == ON)]);
+        }
+    }
+    sol
+}
+
+/// The one-loop theory: every used cell in one component of the edges not
+/// known unused.
+pub struct Connected<'b> {
+    b: &'b Board,
+    /// Per cell, the flood it was reached by (`stamp` values).
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+    cut: Vec<Lit>,
+    /// Cells already put in a component by this check.
+    done: Vec<bool>,
+}
+
+impl<'b> Connected<'b> {
+    pub fn new(b: &'b Board) -> Connected<'b> {
+        Connected { b, seen: vec![0; b.num_cells()], stamp: 0, stack: Vec::new(), cut: Vec::new(), done: Vec::new() }
+    }
+
+    /// Floods from `from` over the edges not known unused, with a fresh
+    /// stamp; `cut` gets the (unused) edges that leave the component, as
+    /// positive literals, and the answer is a used cell met, if any.
+    fn flood(&mut self, from: usize, val: &[i8], want: Option<usize>) -> Option<usize> {
+        let n = self.b.num_cells();
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.cut.clear();
+        self.stack.clear();
+        self.stack.push(from as u32);
+        self.seen[from] = stamp;
+        let mut used = None;
+        while let Some(x) = self.stack.pop() {
+            let x = x as usize;
+            if used.is_none() && Some(x) != want && val[x] > 0 {
+                used = Some(x);
+            }
+            for &(e, y) in self.b.links(x) {
+                let ev = n + e as usize;
+                if val[ev] < 0 {
+                    if self.seen[y as usize] != stamp {
+                        self.cut.push(Lit::pos(ev));
+                    }
+                    continue;
+                }
+                if self.seen[y as usize] != stamp {
+                    self.seen[y as usize] = stamp;
+                    self.stack.push(y);
+                }
+            }
+        }
+        // An unused edge listed before its far end was reached lies inside.
+        let (seen, b) = (&self.seen, self.b);
+        self.cut.retain(|l| {
+            let [x, y] = b.edge_cells(l.var() - n);
+            (seen[x as usize] == stamp) != (seen[y as usize] == stamp)
+        });
+        used
+    }
+}
+
+impl Connected<'_> {
+    /// Whether the literals `new` set since a check that passed can make
+    /// this one fail. That check left every cell not known unused in the
+    /// component of the used ones, when there was a used one. An edge
+    /// turned unused splits no component when the other three edges of a
+    /// unit square through it are not known unused (its ends stay joined);
+    /// a cell turned used lies in that component. So only an edge without
+    /// such a square, or the first used cells, need the floods.
+    fn needed(&self, val: &[i8], new: &[Lit]) -> bool {
+        let n = self.b.num_cells();
+        let mut fresh = 0;
+        for l in new {
+            let v = l.var();
+            if v < n {
+                fresh += usize::from(!l.is_neg());
+            } else if l.is_neg() && v < n + self.b.num_edges() {
+                let joined = self.b.edge_squares[v - n]
+                    .iter()
+                    .flatten()
+                    .any(|sq| sq.edges.iter().all(|&e| val[n + e as usize] >= 0));
+                if !joined {
+                    return true;
+                }
+            }
+        }
+        fresh > 0 && (0..n).filter(|&c| val[c] > 0).count() == fresh
+    }
+}
+
+impl Theory for Connected<'_> {
+    fn check(&mut self, val: &[i8], new: &[Lit], out: &mut Vec<Vec<Lit>>) {
+        let n = self.b.num_cells();
+        if !self.needed(val, new) {
+            return;
+        }
+        let Some(a) = (0..n).find(|&c| val[c] > 0) else { return };
+        self.flood(a, val, Some(a));
+        let main = self.stamp;
+        let first_cut = std::mem::take(&mut self.cut);
+        self.done.clear();
+        self.done.resize(n, false);
+        for c in 0..n {
+            if self.seen[c] == main || self.done[c] || val[c] < 0 {
+                continue;
+            }
+            // Another component: it may hold no used cell.
+            let used = self.flood(c, val, None);
+            let stamp = self.stamp;
+            let cut = if self.cut.len() <= first_cut.len() { &self.cut } else { &first_cut };
+            if let Some(u) = used {
+                let mut cl = vec![Lit::neg(a), Lit::neg(u)];
+                cl.extend(cut.iter().copied());
+                out.clear();
+                out.push(cl);
+                break;
+            }
+            for (d, &v) in val.iter().enumerate().take(n) {
+                if self.seen[d] == stamp {
+                    self.done[d] = true;
+                    if v == 0 {
+                        let mut cl = vec![Lit::neg(d), Lit::neg(a)];
+                        cl.extend(cut.iter().copied());
+                        out.push(cl);
+                    }
+                }
+            }
+        }
+        self.cut = first_cut;
+    }
+}
+
+/// What [`solve_under`] found.
+pub enum Found {
+    /// A solution: one byte 0/1 per edge.
+    Solution(Vec<u8>),
+    /// None under the assumptions.
+    None,
+    /// Out of conflicts or stopped.
+    Unknown,
+}
+
+/// A solution of `sol` (encoded from `p`) with every literal of `assume`,
+/// within `conflicts`. A model that is not a solution by [`is_solution`]
+/// (which would be a bug of the encoding) is reported as unknown.
+pub fn solve_under(
+    p: &Puzzle,
+    sol: &mut Solver,
+    assume: &[Lit],
+    conflicts: u64,
+    stop: &mut dyn FnMut() -> bool,
+) -> Found {
+    let b = &p.board;
+    let n = b.num_cells();
+    let mut th = Connected::new(b);
+    match sol.solve(assume, &mut th, conflicts, stop) {
+        Answer::Unsat => Found::None,
+        Answer::Unknown => Found::Unknown,
+        Answer::Sat => {
+            let edges: Vec<u8> = (0..b.num_edges()).map(|e| u8::from(sol.value(n + e) == Some(true))).collect();
+            if is_solution(b, &edges) {
+                Found::Solution(edges)
+            } else {
+                debug_assert!(false, "a model that is not a solution");
+                Found::Unknown
+            }
+        }
+    }
+}
