@@ -107,6 +107,16 @@ struct Clause {
     deleted: bool,
 }
 
+/// A clause watching a literal, with another of its literals: while that
+/// one is true the clause is satisfied and not read. A two-literal clause's
+/// is its other literal, so such a clause is never read to propagate.
+#[derive(Clone, Copy)]
+struct Watch {
+    clause: u32,
+    blocker: Lit,
+    binary: bool,
+}
+
 /// Exactly `k` of `lits` are true.
 struct Exactly {
     lits: Vec<Lit>,
@@ -120,7 +130,7 @@ pub struct Solver {
     clauses: Vec<Clause>,
     exactly: Vec<Exactly>,
     /// Per literal, the clauses that watch it (visited when it turns false).
-    watches: Vec<Vec<u32>>,
+    watches: Vec<Vec<Watch>>,
     /// Per variable, the counting constraints that hold it.
     counted_in: Vec<Vec<u32>>,
     val: Vec<i8>,
@@ -259,8 +269,9 @@ impl Solver {
 
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
         let i = self.clauses.len() as u32;
-        self.watches[lits[0].index()].push(i);
-        self.watches[lits[1].index()].push(i);
+        let binary = lits.len() == 2;
+        self.watches[lits[0].index()].push(Watch { clause: i, blocker: lits[1], binary });
+        self.watches[lits[1].index()].push(Watch { clause: i, blocker: lits[0], binary });
         self.clauses.push(Clause { lits, learnt, lbd, deleted: false });
         if learnt {
             self.learnts += 1;
@@ -377,8 +388,30 @@ impl Solver {
             let mut conflict = None;
             let mut j = 0;
             while j < ws.len() {
-                let ci = ws[j];
+                let w = ws[j];
                 j += 1;
+                let bv = self.val[w.blocker.var()];
+                if bv != UNSET && (bv > 0) != w.blocker.is_neg() {
+                    ws[keep] = w;
+                    keep += 1;
+                    continue;
+                }
+                let ci = w.clause;
+                if w.binary {
+                    ws[keep] = w;
+                    keep += 1;
+                    if bv == UNSET {
+                        self.assign(w.blocker, Reason::Clause(ci));
+                        continue;
+                    }
+                    conflict = Some(self.clauses[ci as usize].lits.clone());
+                    while j < ws.len() {
+                        ws[keep] = ws[j];
+                        keep += 1;
+                        j += 1;
+                    }
+                    break;
+                }
                 let cl = &mut self.clauses[ci as usize];
                 if cl.deleted {
                     continue;
@@ -391,8 +424,9 @@ impl Solver {
                     UNSET => None,
                     x => Some((x > 0) != first.is_neg()),
                 };
+                let kept = Watch { clause: ci, blocker: first, binary: false };
                 if fv == Some(true) {
-                    ws[keep] = ci;
+                    ws[keep] = kept;
                     keep += 1;
                     continue;
                 }
@@ -403,7 +437,7 @@ impl Solver {
                     let lv = self.val[l.var()];
                     if lv == UNSET || (lv > 0) != l.is_neg() {
                         cl.lits.swap(1, k);
-                        self.watches[cl.lits[1].index()].push(ci);
+                        self.watches[cl.lits[1].index()].push(kept);
                         moved = true;
                         break;
                     }
@@ -411,7 +445,7 @@ impl Solver {
                 if moved {
                     continue;
                 }
-                ws[keep] = ci;
+                ws[keep] = kept;
                 keep += 1;
                 if fv == Some(false) {
                     conflict = Some(self.clauses[ci as usize].lits.clone());
@@ -558,7 +592,7 @@ impl Solver {
             let i = self.attach(learnt, true, lbd);
             self.assign(first, Reason::Clause(i));
         }
-        self.bump *= 1.0 / 0.95;
+        self.bump *= 1.0 / DECAY;
         true
     }
 
@@ -626,7 +660,7 @@ impl Solver {
         }
         for w in &mut self.watches {
             let cl = &self.clauses;
-            w.retain(|&i| !cl[i as usize].deleted);
+            w.retain(|x| !cl[x.clause as usize].deleted);
         }
     }
 
@@ -650,7 +684,7 @@ impl Solver {
         }
         let start = self.conflicts;
         let mut restart = 0u32;
-        let mut until = 100 * luby(restart);
+        let mut until = RESTART * luby(restart);
         let mut since = 0u64;
         let mut found: Vec<Vec<Lit>> = Vec::new();
         loop {
@@ -695,7 +729,7 @@ impl Solver {
             if since >= until {
                 since = 0;
                 restart += 1;
-                until = 100 * luby(restart);
+                until = RESTART * luby(restart);
                 self.backtrack(0);
                 continue;
             }
@@ -734,6 +768,15 @@ impl Solver {
         None
     }
 }
+
+/// How fast the activities of variables not met in recent conflicts fade.
+/// 0.9 against the usual 0.95: on the 40 Country Road drafts of
+/// `bench_backbone.py` 15,548 conflicts in all against 25,327 (0.8: 16,764),
+/// the same on other draws of drafts without hard boards.
+const DECAY: f64 = 0.9;
+
+/// Conflicts between restarts: this times the Luby sequence.
+const RESTART: u64 = 100;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... at `i`.
 fn luby(i: u32) -> u64 {
