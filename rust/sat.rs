@@ -126,6 +126,8 @@ struct Exactly {
 /// Unassigned, true, false (per variable).
 const UNSET: i8 = 0;
 
+/// The solver: clauses, counting constraints, the assignment and what it
+/// learnt, kept across calls to [`Solver::solve`].
 pub struct Solver {
     clauses: Vec<Clause>,
     exactly: Vec<Exactly>,
@@ -182,10 +184,6 @@ impl Solver {
             learnts: 0,
             next_reduce: 2000,
         }
-    }
-
-    pub fn vars(&self) -> usize {
-        self.val.len()
     }
 
     /// The value of literal `l` now (`None`: unassigned).
