@@ -402,12 +402,7 @@ impl Solver {
                         self.assign(w.blocker, Reason::Clause(ci));
                         continue;
                     }
-                    conflict = Some(self.clauses[ci as usize].lits.clone());
-                    while j < ws.len() {
-                        ws[keep] = ws[j];
-                        keep += 1;
-                        j += 1;
-                    }
+                    conflict = Some(ci);
                     break;
                 }
                 let cl = &mut self.clauses[ci as usize];
@@ -446,23 +441,26 @@ impl Solver {
                 ws[keep] = kept;
                 keep += 1;
                 if fv == Some(false) {
-                    conflict = Some(self.clauses[ci as usize].lits.clone());
-                    while j < ws.len() {
-                        ws[keep] = ws[j];
-                        keep += 1;
-                        j += 1;
-                    }
+                    conflict = Some(ci);
                     break;
                 }
                 self.assign(first, Reason::Clause(ci));
+            }
+            if conflict.is_some() {
+                // The watches not visited stay.
+                while j < ws.len() {
+                    ws[keep] = ws[j];
+                    keep += 1;
+                    j += 1;
+                }
             }
             ws.truncate(keep);
             // Watches added to this list meanwhile (none: a clause never
             // moves its watch to the literal being visited, which is false).
             let added = std::mem::replace(&mut self.watches[falsified.index()], ws);
             self.watches[falsified.index()].extend(added);
-            if conflict.is_some() {
-                return conflict;
+            if let Some(ci) = conflict {
+                return Some(self.clauses[ci as usize].lits.clone());
             }
             let counts = std::mem::take(&mut self.counted_in[p.var()]);
             let mut out = None;
