@@ -631,6 +631,10 @@ class CountryRoad(Picture):
         """What every solution shares: per unknown its value in every solution,
         or None where two solutions differ, with two witnesses that differ.
 
+        The core proves it with a clause-learning SAT solver of its own: a
+        first solution, then each unknown assumed the other way, one solver
+        keeping what every refutation taught it (``docs/setter.md``).
+
         >>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").backbone()
         >>> b.count, b.complete, b.open
         (1, True, 0)
