@@ -560,7 +560,7 @@ impl Solver {
         self.heap.raise(v, &self.activity);
     }
 
-    fn lbd(&mut self, lits: &[Lit]) -> u32 {
+    fn lbd(&self, lits: &[Lit]) -> u32 {
         let mut levels: Vec<u32> = lits.iter().map(|l| self.level[l.var()]).collect();
         levels.sort_unstable();
         levels.dedup();

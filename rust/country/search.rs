@@ -140,65 +140,13 @@ pub(crate) fn search_from(
     limit: usize,
     g: &mut Budget<'_, '_>,
 ) -> SolveResult {
-    search_steered(p, s, w, stages, limit, g, None)
-}
-
-/// [`search_from`] whose every branch tries first the value that `avoid`
-/// (cells then edges, 0/1: a known solution) does not take, so that a
-/// solution found differs from it in as many places as the search manages.
-pub(crate) fn search_steered(
-    p: &Puzzle,
-    s: &mut State,
-    w: &mut Work,
-    stages: Stages,
-    limit: usize,
-    g: &mut Budget<'_, '_>,
-    avoid: Option<&[u8]>,
-) -> SolveResult {
-    search_focused(p, s, w, stages, limit, g, avoid, None)
-}
-
-/// [`search_steered`] that branches first on the undecided edge nearest to
-/// `focus` (a cell), when given: a refutation of an assumption made there
-/// is usually found close to it.
-#[allow(clippy::too_many_arguments, reason = "the search state and its knobs")]
-pub(crate) fn search_focused(
-    p: &Puzzle,
-    s: &mut State,
-    w: &mut Work,
-    stages: Stages,
-    limit: usize,
-    g: &mut Budget<'_, '_>,
-    avoid: Option<&[u8]>,
-    focus: Option<usize>,
-) -> SolveResult {
     let entry = s.mark();
-    let out = dfs(p, s, w, stages, limit, g, avoid, focus);
+    let out = dfs(p, s, w, stages, limit, g);
     s.undo(entry);
     out
 }
 
-#[allow(clippy::too_many_arguments, reason = "the search state and its knobs")]
-fn dfs(
-    p: &Puzzle,
-    s: &mut State,
-    w: &mut Work,
-    stages: Stages,
-    limit: usize,
-    g: &mut Budget<'_, '_>,
-    avoid: Option<&[u8]>,
-    focus: Option<usize>,
-) -> SolveResult {
-    let b = &p.board;
-    // Per edge, its distance to the focus (in cell steps).
-    let near: Vec<u32> = match focus {
-        None => Vec::new(),
-        Some(f) => {
-            let (fr, fc) = (f / b.cols, f % b.cols);
-            let dist = |c: usize| ((c / b.cols).abs_diff(fr) + (c % b.cols).abs_diff(fc)) as u32;
-            (0..b.num_edges()).map(|e| b.edge_cells(e).iter().map(|&c| dist(c as usize)).min().unwrap_or(0)).collect()
-        }
-    };
+fn dfs(p: &Puzzle, s: &mut State, w: &mut Work, stages: Stages, limit: usize, g: &mut Budget<'_, '_>) -> SolveResult {
     let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 0 };
     if limit == 0 {
         return out;
@@ -209,8 +157,7 @@ fn dfs(
     let mut ok = true;
     loop {
         if ok {
-            let choice = if near.is_empty() { choose_edge(p, s) } else { choose_near(s, &near) };
-            match choice {
+            match choose_edge(p, s) {
                 None => {
                     if let Some(sol) = leaf(p, s) {
                         out.solutions.push(sol);
@@ -220,7 +167,6 @@ fn dfs(
                     }
                 }
                 Some((e, first)) => {
-                    let first = avoid.map_or(first, |known| 1 - known[s.cells + e]);
                     if over_budget(out.nodes, g) {
                         out.finished = false;
                         return out;
@@ -271,12 +217,6 @@ fn leaf(p: &Puzzle, s: &State) -> Option<Vec<u8>> {
         }
     }
     is_solution(b, &sol).then_some(sol)
-}
-
-/// The undecided edge nearest to the focus (`near`: distance per edge),
-/// tried on first.
-fn choose_near(s: &State, near: &[u32]) -> Option<(usize, u8)> {
-    (0..near.len()).filter(|&e| s.edge(e) == UNDECIDED).min_by_key(|&e| near[e]).map(|e| (e, ON))
 }
 
 /// Branch at the end of a chain with the fewest open edges (the loop must
