@@ -117,10 +117,14 @@ struct Watch {
     binary: bool,
 }
 
-/// Exactly `k` of `lits` are true.
+/// Exactly `k` of `lits` are true; `yes` and `no` count the ones true and
+/// false now, kept as variables are assigned and unassigned, so that a
+/// change reads two counters instead of every literal.
 struct Exactly {
     lits: Vec<Lit>,
     k: usize,
+    yes: usize,
+    no: usize,
 }
 
 /// Unassigned, true, false (per variable).
@@ -133,8 +137,9 @@ pub struct Solver {
     exactly: Vec<Exactly>,
     /// Per literal, the clauses that watch it (visited when it turns false).
     watches: Vec<Vec<Watch>>,
-    /// Per variable, the counting constraints that hold it.
-    counted_in: Vec<Vec<u32>>,
+    /// Per variable, the counting constraints that hold it, each with
+    /// whether it holds the variable's positive literal.
+    counted_in: Vec<Vec<(u32, bool)>>,
     val: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<Reason>,
@@ -208,6 +213,15 @@ impl Solver {
         }
     }
 
+    /// Whether every counting constraint's counters match its literals.
+    #[cfg(test)]
+    fn counters_hold(&self) -> bool {
+        self.exactly.iter().all(|c| {
+            c.yes == c.lits.iter().filter(|&&l| self.lit_value(l) == Some(true)).count()
+                && c.no == c.lits.iter().filter(|&&l| self.lit_value(l) == Some(false)).count()
+        })
+    }
+
     fn decision_level(&self) -> u32 {
         self.trail_lim.len() as u32
     }
@@ -253,9 +267,11 @@ impl Solver {
         }
         let i = self.exactly.len() as u32;
         for l in lits {
-            self.counted_in[l.var()].push(i);
+            self.counted_in[l.var()].push((i, !l.is_neg()));
         }
-        self.exactly.push(Exactly { lits: lits.to_vec(), k });
+        let yes = lits.iter().filter(|&&l| self.lit_value(l) == Some(true)).count();
+        let no = lits.iter().filter(|&&l| self.lit_value(l) == Some(false)).count();
+        self.exactly.push(Exactly { lits: lits.to_vec(), k, yes, no });
         // Counts as they stand now: let the first propagation see them.
         if self.count(i).is_some() {
             self.ok = false;
@@ -279,6 +295,14 @@ impl Solver {
 
     fn assign(&mut self, l: Lit, why: Reason) {
         let v = l.var();
+        for &(i, pos) in &self.counted_in[v] {
+            let c = &mut self.exactly[i as usize];
+            if pos != l.is_neg() {
+                c.yes += 1;
+            } else {
+                c.no += 1;
+            }
+        }
         self.val[v] = if l.is_neg() { -1 } else { 1 };
         self.level[v] = self.decision_level();
         self.reason[v] = why;
@@ -293,6 +317,14 @@ impl Solver {
         let to = self.trail_lim[level as usize];
         for i in (to..self.trail.len()).rev() {
             let v = self.trail[i].var();
+            for &(c, pos) in &self.counted_in[v] {
+                let c = &mut self.exactly[c as usize];
+                if pos == (self.val[v] > 0) {
+                    c.yes -= 1;
+                } else {
+                    c.no -= 1;
+                }
+            }
             self.phase[v] = self.val[v] > 0;
             self.val[v] = UNSET;
             self.reason[v] = Reason::None;
@@ -308,14 +340,7 @@ impl Solver {
     /// forces. Returns a falsified clause on a conflict.
     fn count(&mut self, i: u32) -> Option<Vec<Lit>> {
         let c = &self.exactly[i as usize];
-        let (mut yes, mut no) = (0, 0);
-        for &l in &c.lits {
-            match self.lit_value(l) {
-                Some(true) => yes += 1,
-                Some(false) => no += 1,
-                None => {}
-            }
-        }
+        let (yes, no) = (c.yes, c.no);
         let n = c.lits.len();
         let k = c.k;
         if yes > k {
@@ -464,7 +489,7 @@ impl Solver {
             }
             let counts = std::mem::take(&mut self.counted_in[p.var()]);
             let mut out = None;
-            for &i in &counts {
+            for &(i, _) in &counts {
                 if let Some(c) = self.count(i) {
                     out = Some(c);
                     break;
@@ -944,6 +969,7 @@ mod tests {
                     s.solve(&assume, &mut theory, u64::MAX, &mut || false)
                 };
                 assert_eq!(got == Answer::Sat, any, "{clauses:?} {counts:?} {forbid:?} {assume:?}");
+                assert!(s.counters_hold(), "counting constraints' counters drifted");
                 assert!(ok || !any);
                 if got == Answer::Sat {
                     let bits = (0..vars).fold(0u32, |b, v| b | u32::from(s.value(v) == Some(true)) << v);

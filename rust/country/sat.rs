@@ -96,28 +96,41 @@ pub struct Connected<'b> {
     stamp: u32,
     stack: Vec<u32>,
     cut: Vec<Lit>,
+    /// The cells the last flood reached.
+    members: Vec<u32>,
     /// Cells already put in a component by this check.
     done: Vec<bool>,
 }
 
 impl<'b> Connected<'b> {
     pub fn new(b: &'b Board) -> Connected<'b> {
-        Connected { b, seen: vec![0; b.num_cells()], stamp: 0, stack: Vec::new(), cut: Vec::new(), done: Vec::new() }
+        Connected {
+            b,
+            seen: vec![0; b.num_cells()],
+            stamp: 0,
+            stack: Vec::new(),
+            cut: Vec::new(),
+            members: Vec::new(),
+            done: Vec::new(),
+        }
     }
 
     /// Floods from `from` over the edges not known unused, with a fresh
     /// stamp; `cut` gets the (unused) edges that leave the component, as
-    /// positive literals, and the answer is a used cell met, if any.
+    /// positive literals, `members` its cells, and the answer is a used
+    /// cell met, if any.
     fn flood(&mut self, from: usize, val: &[i8], want: Option<usize>) -> Option<usize> {
         let n = self.b.num_cells();
         self.stamp += 1;
         let stamp = self.stamp;
         self.cut.clear();
+        self.members.clear();
         self.stack.clear();
         self.stack.push(from as u32);
         self.seen[from] = stamp;
         let mut used = None;
         while let Some(x) = self.stack.pop() {
+            self.members.push(x);
             let x = x as usize;
             if used.is_none() && Some(x) != want && val[x] > 0 {
                 used = Some(x);
@@ -171,7 +184,8 @@ impl Connected<'_> {
                 }
             }
         }
-        fresh > 0 && (0..n).filter(|&c| val[c] > 0).count() == fresh
+        // The first used cells: no used cell but the fresh ones.
+        fresh > 0 && (0..n).filter(|&c| val[c] > 0).nth(fresh).is_none()
     }
 }
 
@@ -193,7 +207,6 @@ impl Theory for Connected<'_> {
             }
             // Another component: it may hold no used cell.
             let used = self.flood(c, val, None);
-            let stamp = self.stamp;
             let cut = if self.cut.len() <= first_cut.len() { &self.cut } else { &first_cut };
             if let Some(u) = used {
                 let mut cl = vec![Lit::neg(a), Lit::neg(u)];
@@ -202,14 +215,16 @@ impl Theory for Connected<'_> {
                 out.push(cl);
                 break;
             }
-            for (d, &v) in val.iter().enumerate().take(n) {
-                if self.seen[d] == stamp {
-                    self.done[d] = true;
-                    if v == 0 {
-                        let mut cl = vec![Lit::neg(d), Lit::neg(a)];
-                        cl.extend(cut.iter().copied());
-                        out.push(cl);
-                    }
+            // In cell order, so that the clauses come in the same order
+            // whatever way the flood went.
+            self.members.sort_unstable();
+            for &d in &self.members {
+                let d = d as usize;
+                self.done[d] = true;
+                if val[d] == 0 {
+                    let mut cl = vec![Lit::neg(d), Lit::neg(a)];
+                    cl.extend(cut.iter().copied());
+                    out.push(cl);
                 }
             }
         }
