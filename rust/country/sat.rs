@@ -91,15 +91,18 @@ pub fn encode(p: &Puzzle, s: &State) -> Solver {
 /// known unused.
 pub struct Connected<'b> {
     b: &'b Board,
-    /// Per cell, the flood it was reached by (`stamp` values).
+    /// Per cell, the flood it was reached by (`stamp` values; those of one
+    /// check are the ones from its first flood's on).
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u32>,
-    cut: Vec<Lit>,
-    /// The cells the last flood reached.
+    /// The cells the last flood reached, in the order it reached them.
     members: Vec<u32>,
-    /// Cells already put in a component by this check.
-    done: Vec<bool>,
+    /// The first flood's cells, and the edges that leave them (computed
+    /// only when another component needs them).
+    main: Vec<u32>,
+    main_cut: Vec<Lit>,
+    cut: Vec<Lit>,
 }
 
 impl<'b> Connected<'b> {
@@ -109,21 +112,20 @@ impl<'b> Connected<'b> {
             seen: vec![0; b.num_cells()],
             stamp: 0,
             stack: Vec::new(),
-            cut: Vec::new(),
             members: Vec::new(),
-            done: Vec::new(),
+            main: Vec::new(),
+            main_cut: Vec::new(),
+            cut: Vec::new(),
         }
     }
 
     /// Floods from `from` over the edges not known unused, with a fresh
-    /// stamp; `cut` gets the (unused) edges that leave the component, as
-    /// positive literals, `members` its cells, and the answer is a used
-    /// cell met, if any.
+    /// stamp; `members` gets its cells, and the answer is a used cell met
+    /// other than `want`, if any.
     fn flood(&mut self, from: usize, val: &[i8], want: Option<usize>) -> Option<usize> {
         let n = self.b.num_cells();
         self.stamp += 1;
         let stamp = self.stamp;
-        self.cut.clear();
         self.members.clear();
         self.stack.clear();
         self.stack.push(from as u32);
@@ -136,26 +138,27 @@ impl<'b> Connected<'b> {
                 used = Some(x);
             }
             for &(e, y) in self.b.links(x) {
-                let ev = n + e as usize;
-                if val[ev] < 0 {
-                    if self.seen[y as usize] != stamp {
-                        self.cut.push(Lit::pos(ev));
-                    }
-                    continue;
-                }
-                if self.seen[y as usize] != stamp {
+                if val[n + e as usize] >= 0 && self.seen[y as usize] != stamp {
                     self.seen[y as usize] = stamp;
                     self.stack.push(y);
                 }
             }
         }
-        // An unused edge listed before its far end was reached lies inside.
-        let (seen, b) = (&self.seen, self.b);
-        self.cut.retain(|l| {
-            let [x, y] = b.edge_cells(l.var() - n);
-            (seen[x as usize] == stamp) != (seen[y as usize] == stamp)
-        });
         used
+    }
+
+    /// The (unused) edges that leave the component of `cells`, flooded
+    /// with `stamp`, as positive literals.
+    fn cut_of(&self, cells: &[u32], stamp: u32, val: &[i8], out: &mut Vec<Lit>) {
+        let n = self.b.num_cells();
+        out.clear();
+        for &x in cells {
+            for &(e, y) in self.b.links(x as usize) {
+                if val[n + e as usize] < 0 && self.seen[y as usize] != stamp {
+                    out.push(Lit::pos(n + e as usize));
+                }
+            }
+        }
     }
 }
 
@@ -198,16 +201,24 @@ impl Theory for Connected<'_> {
         let Some(a) = (0..n).find(|&c| val[c] > 0) else { return };
         self.flood(a, val, Some(a));
         let main = self.stamp;
-        let first_cut = std::mem::take(&mut self.cut);
-        self.done.clear();
-        self.done.resize(n, false);
+        std::mem::swap(&mut self.main, &mut self.members);
+        let mut main_cut = None;
+        let mut cut = std::mem::take(&mut self.cut);
         for c in 0..n {
-            if self.seen[c] == main || self.done[c] || val[c] < 0 {
+            // Reached by this check's floods (stamps only grow), or unused.
+            if self.seen[c] >= main || val[c] < 0 {
                 continue;
             }
-            // Another component: it may hold no used cell.
+            // Another component: it may hold no used cell. The smaller of
+            // its cut and the first component's separates them.
             let used = self.flood(c, val, None);
-            let cut = if self.cut.len() <= first_cut.len() { &self.cut } else { &first_cut };
+            self.cut_of(&self.members, self.stamp, val, &mut cut);
+            let first = main_cut.get_or_insert_with(|| {
+                let mut first = std::mem::take(&mut self.main_cut);
+                self.cut_of(&self.main, main, val, &mut first);
+                first
+            });
+            let cut: &[Lit] = if cut.len() <= first.len() { &cut } else { first };
             if let Some(u) = used {
                 let mut cl = vec![Lit::neg(a), Lit::neg(u)];
                 cl.extend(cut.iter().copied());
@@ -220,7 +231,6 @@ impl Theory for Connected<'_> {
             self.members.sort_unstable();
             for &d in &self.members {
                 let d = d as usize;
-                self.done[d] = true;
                 if val[d] == 0 {
                     let mut cl = vec![Lit::neg(d), Lit::neg(a)];
                     cl.extend(cut.iter().copied());
@@ -228,7 +238,10 @@ impl Theory for Connected<'_> {
                 }
             }
         }
-        self.cut = first_cut;
+        self.cut = cut;
+        if let Some(first) = main_cut {
+            self.main_cut = first;
+        }
     }
 }
 
