@@ -199,6 +199,12 @@ impl Theory for Connected<'_> {
             return;
         }
         let Some(a) = (0..n).find(|&c| val[c] > 0) else { return };
+        if self.stamp >= u32::MAX - n as u32 - 1 {
+            // A check floods at most once per cell; the stamps must not
+            // wrap within one, or an old stamp would pass for this check's.
+            self.seen.fill(0);
+            self.stamp = 0;
+        }
         self.flood(a, val, Some(a));
         let main = self.stamp;
         std::mem::swap(&mut self.main, &mut self.members);
@@ -279,6 +285,35 @@ pub fn solve_under(
                 debug_assert!(false, "a model that is not a solution");
                 Found::Unknown
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A check whose stamps would wrap still sees every component (cells
+    /// seen by old floods keep old stamps): on a 2 x 2 board with every
+    /// edge unused, two used corners lie apart, a conflict.
+    #[test]
+    fn the_loop_check_survives_its_stamps_running_out() {
+        let b = Board::new(2, 2, &[0, 1, 2, 3], &[None; 4]).unwrap();
+        let n = b.num_cells();
+        let mut val = vec![0i8; n + b.num_edges()];
+        val[0] = 1;
+        val[3] = 1;
+        for e in 0..b.num_edges() {
+            val[n + e] = -1;
+        }
+        for start in [0, u32::MAX - 3, u32::MAX] {
+            let mut th = Connected::new(&b);
+            th.stamp = start;
+            th.seen.fill(start);
+            let mut out = Vec::new();
+            th.check(&val, &[Lit::pos(0), Lit::pos(3)], &mut out);
+            assert_eq!(out.len(), 1, "from stamp {start}: {out:?}");
+            assert!(out[0].contains(&Lit::neg(0)) && out[0].contains(&Lit::neg(3)), "{out:?}");
         }
     }
 }
