@@ -106,9 +106,10 @@ def test_a_passed_deadline_stops_the_ranking_on_threads() -> None:
 
 
 def _slow_draft() -> CountryRoad:
-    """A 12 x 12 draft keeping 30% of its numbers: its backbone takes some
-    0.4 s, its ranking many seconds."""
-    full = generate(12, 12, seed=12)
+    """A 16 x 16 draft keeping 30% of its numbers: its backbone takes some
+    0.1 s, its ranking more than 8 s on two threads (2026-12-04; the 12 x 12
+    draft used before ranks in 0.2 s since the solver got faster)."""
+    full = generate(16, 16, seed=12)
     rng = random.Random(0)
     return full.with_numbers({k: v for k, v in full.numbers.items() if rng.random() < 0.3})
 
