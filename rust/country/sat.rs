@@ -98,11 +98,8 @@ pub struct Connected<'b> {
     stack: Vec<u32>,
     /// The cells the last flood reached, in the order it reached them.
     members: Vec<u32>,
-    /// The first flood's cells, and the edges that leave them (computed
-    /// only when another component needs them).
+    /// The cells of a check's first flood.
     main: Vec<u32>,
-    main_cut: Vec<Lit>,
-    cut: Vec<Lit>,
 }
 
 impl<'b> Connected<'b> {
@@ -114,8 +111,6 @@ impl<'b> Connected<'b> {
             stack: Vec::new(),
             members: Vec::new(),
             main: Vec::new(),
-            main_cut: Vec::new(),
-            cut: Vec::new(),
         }
     }
 
@@ -149,9 +144,9 @@ impl<'b> Connected<'b> {
 
     /// The (unused) edges that leave the component of `cells`, flooded
     /// with `stamp`, as positive literals.
-    fn cut_of(&self, cells: &[u32], stamp: u32, val: &[i8], out: &mut Vec<Lit>) {
+    fn cut_of(&self, cells: &[u32], stamp: u32, val: &[i8]) -> Vec<Lit> {
         let n = self.b.num_cells();
-        out.clear();
+        let mut out = Vec::new();
         for &x in cells {
             for &(e, y) in self.b.links(x as usize) {
                 if val[n + e as usize] < 0 && self.seen[y as usize] != stamp {
@@ -159,6 +154,7 @@ impl<'b> Connected<'b> {
                 }
             }
         }
+        out
     }
 }
 
@@ -208,8 +204,9 @@ impl Theory for Connected<'_> {
         self.flood(a, val, Some(a));
         let main = self.stamp;
         std::mem::swap(&mut self.main, &mut self.members);
+        // The first component's cut, listed only when another component
+        // needs it (a check that passes meets no other).
         let mut main_cut = None;
-        let mut cut = std::mem::take(&mut self.cut);
         for c in 0..n {
             // Reached by this check's floods (stamps only grow), or unused.
             if self.seen[c] >= main || val[c] < 0 {
@@ -218,13 +215,9 @@ impl Theory for Connected<'_> {
             // Another component: it may hold no used cell. The smaller of
             // its cut and the first component's separates them.
             let used = self.flood(c, val, None);
-            self.cut_of(&self.members, self.stamp, val, &mut cut);
-            let first = main_cut.get_or_insert_with(|| {
-                let mut first = std::mem::take(&mut self.main_cut);
-                self.cut_of(&self.main, main, val, &mut first);
-                first
-            });
-            let cut: &[Lit] = if cut.len() <= first.len() { &cut } else { first };
+            let own = self.cut_of(&self.members, self.stamp, val);
+            let first = main_cut.get_or_insert_with(|| self.cut_of(&self.main, main, val));
+            let cut = if own.len() <= first.len() { &own } else { first };
             if let Some(u) = used {
                 let mut cl = vec![Lit::neg(a), Lit::neg(u)];
                 cl.extend(cut.iter().copied());
@@ -243,10 +236,6 @@ impl Theory for Connected<'_> {
                     out.push(cl);
                 }
             }
-        }
-        self.cut = cut;
-        if let Some(first) = main_cut {
-            self.main_cut = first;
         }
     }
 }
