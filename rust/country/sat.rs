@@ -100,6 +100,11 @@ pub struct Connected<'b> {
     members: Vec<u32>,
     /// The cells of a check's first flood.
     main: Vec<u32>,
+    /// The cells that [`Connected::ends_joined`] looks for.
+    ends: Vec<u32>,
+    /// Per cell, the stamp of the last [`Connected::ends_joined`] that
+    /// looked for it.
+    wanted: Vec<u32>,
 }
 
 impl<'b> Connected<'b> {
@@ -111,6 +116,8 @@ impl<'b> Connected<'b> {
             stack: Vec::new(),
             members: Vec::new(),
             main: Vec::new(),
+            ends: Vec::new(),
+            wanted: vec![0; b.num_cells()],
         }
     }
 
@@ -158,17 +165,32 @@ impl<'b> Connected<'b> {
     }
 }
 
+/// What a check must do after the literals set since the last one.
+enum Need {
+    /// Nothing can have split: the check passes as before.
+    Nothing,
+    /// The first used cells: the whole check.
+    Everything,
+    /// Edges turned unused, with no square left round them: the cells at
+    /// their ends that are not unused (in `ends`) must still be joined.
+    Ends,
+}
+
 impl Connected<'_> {
-    /// Whether the literals `new` set since a check that passed can make
-    /// this one fail. That check left every cell not known unused in the
-    /// component of the used ones, when there was a used one. An edge
-    /// turned unused splits no component when the other three edges of a
-    /// unit square through it are not known unused (its ends stay joined);
-    /// a cell turned used lies in that component. So only an edge without
-    /// such a square, or the first used cells, need the floods.
-    fn needed(&self, val: &[i8], new: &[Lit]) -> bool {
+    /// What the literals `new` set since a check that passed can do to this
+    /// one. That check left every cell not known unused in the component of
+    /// the used ones, when there was a used one. An edge turned unused
+    /// splits no component when the other three edges of a unit square
+    /// through it are not known unused (its ends stay joined); a cell turned
+    /// used lies in that component. The other edges turned unused leave
+    /// their ends (those not unused) in `ends`: when those are still joined
+    /// to each other, every cell still is (a path of the last check that
+    /// crossed a lost edge or cell reached such an end first), and the check
+    /// passes without a flood of the whole board.
+    fn needed(&mut self, val: &[i8], new: &[Lit]) -> Need {
         let n = self.b.num_cells();
         let mut fresh = 0;
+        self.ends.clear();
         for l in new {
             let v = l.var();
             if v < n {
@@ -179,28 +201,76 @@ impl Connected<'_> {
                     .flatten()
                     .any(|sq| sq.edges.iter().all(|&e| val[n + e as usize] >= 0));
                 if !joined {
-                    return true;
+                    let cells = self.b.edge_cells(v - n);
+                    self.ends.extend(cells.iter().copied().filter(|&c| val[c as usize] >= 0));
                 }
             }
         }
         // The first used cells: no used cell but the fresh ones.
-        fresh > 0 && (0..n).filter(|&c| val[c] > 0).nth(fresh).is_none()
+        if fresh > 0 && (0..n).filter(|&c| val[c] > 0).nth(fresh).is_none() {
+            Need::Everything
+        } else if self.ends.is_empty() {
+            Need::Nothing
+        } else {
+            Need::Ends
+        }
+    }
+
+    /// Whether the cells of `ends` lie in one component of the edges not
+    /// known unused: a breadth-first flood from the first, which stops once
+    /// it has met them all (usually a few steps round the lost edge).
+    fn ends_joined(&mut self, val: &[i8]) -> bool {
+        let n = self.b.num_cells();
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut left = 0;
+        for &c in &self.ends {
+            if self.wanted[c as usize] != stamp {
+                self.wanted[c as usize] = stamp;
+                left += 1;
+            }
+        }
+        self.stack.clear();
+        self.stack.push(self.ends[0]);
+        self.seen[self.ends[0] as usize] = stamp;
+        let mut head = 0;
+        while head < self.stack.len() {
+            let x = self.stack[head] as usize;
+            head += 1;
+            if self.wanted[x] == stamp {
+                left -= 1;
+                if left == 0 {
+                    return true;
+                }
+            }
+            for &(e, y) in self.b.links(x) {
+                if val[n + e as usize] >= 0 && self.seen[y as usize] != stamp {
+                    self.seen[y as usize] = stamp;
+                    self.stack.push(y);
+                }
+            }
+        }
+        false
     }
 }
 
 impl Theory for Connected<'_> {
     fn check(&mut self, val: &[i8], new: &[Lit], out: &mut Vec<Vec<Lit>>) {
         let n = self.b.num_cells();
-        if !self.needed(val, new) {
-            return;
-        }
-        let Some(a) = (0..n).find(|&c| val[c] > 0) else { return };
-        if self.stamp >= u32::MAX - n as u32 - 1 {
-            // A check floods at most once per cell; the stamps must not
-            // wrap within one, or an old stamp would pass for this check's.
+        if self.stamp >= u32::MAX - n as u32 - 2 {
+            // A check floods at most once per cell, and once more for the
+            // ends; the stamps must not wrap within one, or an old stamp
+            // would pass for this check's.
             self.seen.fill(0);
+            self.wanted.fill(0);
             self.stamp = 0;
         }
+        match self.needed(val, new) {
+            Need::Nothing => return,
+            Need::Ends if self.ends_joined(val) => return,
+            Need::Ends | Need::Everything => {}
+        }
+        let Some(a) = (0..n).find(|&c| val[c] > 0) else { return };
         self.flood(a, val, Some(a));
         let main = self.stamp;
         std::mem::swap(&mut self.main, &mut self.members);
@@ -304,5 +374,86 @@ mod tests {
             assert_eq!(out.len(), 1, "from stamp {start}: {out:?}");
             assert!(out[0].contains(&Lit::neg(0)) && out[0].contains(&Lit::neg(3)), "{out:?}");
         }
+    }
+
+    /// The check after a passing one, told only what was set since, gives
+    /// the clauses of a check that sees the whole state: on random 4 x 5
+    /// states, cells turned used, and edges and cells turned unused (those
+    /// with their edges), whether the loss splits the cells or not.
+    #[test]
+    fn a_check_told_what_changed_agrees_with_a_whole_check() {
+        let (rows, cols) = (4, 5);
+        let b = Board::new(rows, cols, &(0..(rows * cols) as i64).collect::<Vec<_>>(), &[None; 20]).unwrap();
+        let n = b.num_cells();
+        let mut rng = crate::testing::SplitMix64(23);
+        let whole = |val: &[i8]| {
+            let all: Vec<Lit> = (0..val.len()).filter(|&v| val[v] != 0).map(|v| Lit::of(v, val[v] > 0)).collect();
+            let mut out = Vec::new();
+            Connected::new(&b).check(val, &all, &mut out);
+            out
+        };
+        let (mut passed, mut failed) = (0, 0);
+        for _ in 0..3000 {
+            // A state that passes: a few used cells, a few edges unused.
+            let mut val = vec![0i8; n + b.num_edges()];
+            for _ in 0..rng.below(4) {
+                val[rng.below(n)] = 1;
+            }
+            for _ in 0..rng.below(6) {
+                val[n + rng.below(b.num_edges())] = -1;
+            }
+            if !whole(&val).is_empty() {
+                continue;
+            }
+            let mut th = Connected::new(&b);
+            let all: Vec<Lit> = (0..val.len()).filter(|&v| val[v] != 0).map(|v| Lit::of(v, val[v] > 0)).collect();
+            let mut out = Vec::new();
+            th.check(&val, &all, &mut out);
+            assert!(out.is_empty());
+            // What is set since.
+            let mut new = Vec::new();
+            for _ in 0..1 + rng.below(5) {
+                match rng.below(3) {
+                    0 => {
+                        let c = rng.below(n);
+                        if val[c] == 0 {
+                            val[c] = 1;
+                            new.push(Lit::pos(c));
+                        }
+                    }
+                    1 => {
+                        let c = rng.below(n);
+                        if val[c] == 0 {
+                            val[c] = -1;
+                            new.push(Lit::neg(c));
+                            for &e in b.cell_edges(c) {
+                                if val[n + e as usize] == 0 {
+                                    val[n + e as usize] = -1;
+                                    new.push(Lit::neg(n + e as usize));
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        let e = n + rng.below(b.num_edges());
+                        if val[e] == 0 {
+                            val[e] = -1;
+                            new.push(Lit::neg(e));
+                        }
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            th.check(&val, &new, &mut out);
+            let expect = whole(&val);
+            assert_eq!(out, expect, "{val:?} after {new:?}");
+            if expect.is_empty() {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+        }
+        // Both outcomes were met often.
+        assert!(passed > 200 && failed > 200, "{passed} passed, {failed} failed");
     }
 }
