@@ -377,9 +377,11 @@ impl Solver {
             None
         };
         if let Some(to) = force {
-            let free: Vec<Lit> = c.lits.iter().copied().filter(|&l| self.lit_value(l).is_none()).collect();
-            for l in free {
-                self.assign(if to { l } else { !l }, Reason::Exactly(i));
+            for j in 0..n {
+                let l = self.exactly[i as usize].lits[j];
+                if self.lit_value(l).is_none() {
+                    self.assign(if to { l } else { !l }, Reason::Exactly(i));
+                }
             }
         }
         None
