@@ -1048,6 +1048,25 @@ mod tests {
         assert!(sat > 1000 && unsat > 1000, "{sat} {unsat}");
     }
 
+    /// Each pigeon in a hole (variable `p * holes + h`), no two in one: a
+    /// model exactly when `pigeons <= holes`, and a refutation that takes a
+    /// clause-learning solver many conflicts.
+    fn pigeonhole(pigeons: usize, holes: usize) -> Solver {
+        let var = |p: usize, h: usize| p * holes + h;
+        let mut s = Solver::new(pigeons * holes);
+        for p in 0..pigeons {
+            s.add_clause(&(0..holes).map(|h| Lit::pos(var(p, h))).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    s.add_clause(&[Lit::neg(var(p, h)), Lit::neg(var(q, h))]);
+                }
+            }
+        }
+        s
+    }
+
     /// Learnt clauses dropped after every conflict, the kept ones moved
     /// together in the arena while the search holds assignments that rest on
     /// them: pigeonhole problems keep their answers (n pigeons fit n holes,
@@ -1056,19 +1075,9 @@ mod tests {
     fn dropping_learnt_clauses_mid_search_keeps_the_answers() {
         for (pigeons, holes) in [(6, 6), (7, 6), (7, 7), (8, 7)] {
             let var = |p: usize, h: usize| p * holes + h;
-            let mut s = Solver::new(pigeons * holes);
+            let mut s = pigeonhole(pigeons, holes);
             s.reduce_every = 1;
             s.next_reduce = 1;
-            for p in 0..pigeons {
-                s.add_clause(&(0..holes).map(|h| Lit::pos(var(p, h))).collect::<Vec<_>>());
-            }
-            for h in 0..holes {
-                for p in 0..pigeons {
-                    for q in p + 1..pigeons {
-                        s.add_clause(&[Lit::neg(var(p, h)), Lit::neg(var(q, h))]);
-                    }
-                }
-            }
             let got = s.solve(&[], &mut Nothing, u64::MAX, &mut || false);
             assert_eq!(got == Answer::Sat, pigeons <= holes, "{pigeons} in {holes}");
             if got == Answer::Sat {
@@ -1088,19 +1097,7 @@ mod tests {
     /// principle, 8 pigeons in 7 holes), and a stop does too.
     #[test]
     fn budgets_and_stops_end_the_search() {
-        let (pigeons, holes) = (8, 7);
-        let var = |p: usize, h: usize| p * holes + h;
-        let mut s = Solver::new(pigeons * holes);
-        for p in 0..pigeons {
-            s.add_clause(&(0..holes).map(|h| Lit::pos(var(p, h))).collect::<Vec<_>>());
-        }
-        for h in 0..holes {
-            for p in 0..pigeons {
-                for q in p + 1..pigeons {
-                    s.add_clause(&[Lit::neg(var(p, h)), Lit::neg(var(q, h))]);
-                }
-            }
-        }
+        let mut s = pigeonhole(8, 7);
         assert_eq!(s.solve(&[], &mut Nothing, 50, &mut || false), Answer::Unknown);
         assert_eq!(s.conflicts, 50);
         // The stop is asked every hundred conflicts.
