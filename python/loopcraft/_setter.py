@@ -228,7 +228,7 @@ def _differ(kind: str, rows: int, cols: int, a: bytes, b: bytes) -> Tuple[Key, .
     out: List[Key] = []
     # Values are 0/1 bytes: the places where they differ are the set bits of
     # their exclusive or, read as numbers (one bit per byte).
-    diff = int.from_bytes(bytes(a), "little") ^ int.from_bytes(bytes(b), "little")
+    diff = int.from_bytes(a, "little") ^ int.from_bytes(b, "little")
     while diff:
         i = ((diff & -diff).bit_length() - 1) // 8
         diff &= diff - 1
@@ -324,7 +324,7 @@ def _cells_and_edges(rows: int, cols: int, bits: bytes) -> bytes:
         a = e + e // (cols - 1) if e < nr else e - nr
         used[a] = 1
         used[a + (1 if e < nr else cols)] = 1
-    return bytes(used) + bytes(bits)
+    return bytes(used) + bits
 
 
 # ---------------------------------------------------------------- families
