@@ -63,13 +63,13 @@ pub trait Labelled: Rules {
 /// Hints the cache about the line at `ptr` (any address: a hint never faults).
 #[inline(always)]
 pub(super) fn prefetch(ptr: *const u64) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     // SAFETY: prefetching is a hint and never faults, whatever the address.
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         _mm_prefetch::<_MM_HINT_T0>(ptr as *const i8);
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(simd_x86))]
     let _ = ptr;
 }
 

@@ -96,9 +96,9 @@ impl Word for u64 {
     }
     #[inline(always)]
     fn sweep<const S: i32>(engine: &mut BitEngine<u64>) -> bool {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(simd_x86)]
         return engine.sweep_pairs::<S>();
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(simd_x86))]
         engine.sweep::<S>()
     }
 }
@@ -187,7 +187,7 @@ where
 
 /// Two 64-bit lanes of one SSE2 register (baseline on x86_64), for
 /// [`BitEngine::sweep_pairs`]; the bitwise operators act lane by lane.
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 #[derive(Clone, Copy)]
 struct Pair(std::arch::x86_64::__m128i);
 
@@ -195,7 +195,7 @@ struct Pair(std::arch::x86_64::__m128i);
 // memory access, and SSE2 is part of x86_64. Rust 1.87 and later call them
 // as safe functions; the blocks are for the older compilers that the
 // crate's rust-version admits.
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 #[allow(unused_unsafe)]
 mod pair_ops {
     use super::Pair;
@@ -348,11 +348,11 @@ pub(crate) struct BitEngine<W: Word = u64> {
     /// Per H bit, its edge id (V edge ids are `num_h` + their bit).
     h_edge: [u8; POINTS],
     /// The processor has AVX, BMI1 and BMI2 (see `run_avx`).
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     avx: bool,
     /// The tests' switch to the one-word sweep (which x86_64 runs only
     /// there), so that they cover it.
-    #[cfg(all(test, target_arch = "x86_64"))]
+    #[cfg(all(test, simd_x86))]
     one_word: bool,
 }
 
@@ -395,11 +395,11 @@ impl<W: Word> BitEngine<W> {
             links: 0,
             saved: vec![State::default(); num_edges + 1],
             h_edge,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(simd_x86)]
             avx: std::arch::is_x86_feature_detected!("avx")
                 && std::arch::is_x86_feature_detected!("bmi1")
                 && std::arch::is_x86_feature_detected!("bmi2"),
-            #[cfg(all(test, target_arch = "x86_64"))]
+            #[cfg(all(test, simd_x86))]
             one_word: false,
         };
         engine.set_clues(clues);
@@ -567,7 +567,7 @@ impl<W: Word> BitEngine<W> {
     /// the one-word sweep elsewhere.
     #[inline(always)]
     fn run_any(&mut self) -> bool {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(simd_x86)]
         {
             #[cfg(test)]
             if self.one_word {
@@ -587,7 +587,7 @@ impl<W: Word> BitEngine<W> {
     }
 
     /// [`Self::run_any`] on the one-word sweep.
-    #[cfg(all(test, target_arch = "x86_64"))]
+    #[cfg(all(test, simd_x86))]
     #[inline(always)]
     fn run_one_word(&mut self) -> bool {
         match self.s {
@@ -608,7 +608,7 @@ impl<W: Word> BitEngine<W> {
     ///
     /// # Safety
     /// The processor must have AVX, BMI1 and BMI2.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     #[target_feature(enable = "avx,bmi1,bmi2")]
     unsafe fn run_avx(&mut self) -> bool {
         self.run_any()
@@ -702,7 +702,7 @@ impl BitEngine<u64> {
     /// and of edges not off (lane 1): one undecided edge is one more not
     /// off than on. An update XORs the forced edges in: a forced edge is
     /// undecided, so it is not on yet and still may be.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     #[inline(always)]
     fn sweep_pairs<const S: i32>(&mut self) -> bool {
         debug_assert_eq!(S as u32, self.s);
@@ -757,7 +757,7 @@ impl<W: Word> BitEngine<W> {
     /// For the tests: as if the processor had no AVX.
     #[cfg(test)]
     pub(crate) fn without_avx(&mut self) {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(simd_x86)]
         {
             self.avx = false;
         }
@@ -766,13 +766,14 @@ impl<W: Word> BitEngine<W> {
     /// The processor has AVX, BMI1 and BMI2 (and the tests have not
     /// switched them off): the search may then run on [`SweepInline`]
     /// from a function compiled for them.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     #[inline]
     pub(crate) fn has_avx(&self) -> bool {
         self.avx
     }
 
-    /// The stride `n + 1`, 2..=8.
+    /// The stride `n + 1`, 2..=8 (read by the AVX search's dispatch).
+    #[cfg(simd_x86)]
     #[inline]
     pub(crate) fn stride(&self) -> u32 {
         self.s
@@ -784,10 +785,10 @@ impl<W: Word> BitEngine<W> {
 /// at run time (on the processor's features and on the stride): for a
 /// search loop compiled for AVX, BMI1 and BMI2 (`solve::walk_bits_avx`),
 /// which only runs on a processor that has them.
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 pub(crate) struct SweepInline<'e, W: Word, const S: i32>(pub(crate) &'e mut BitEngine<W>);
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 impl<W: Word, const S: i32> Propagator for SweepInline<'_, W, S> {
     #[inline(always)]
     fn run(&mut self) -> bool {
@@ -918,7 +919,7 @@ impl<W: Word> Propagator for BitEngine<W> {
         if self.closed {
             return self.settle();
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(simd_x86)]
         if self.avx {
             // SAFETY: `avx` is set only when this processor has AVX, BMI1
             // and BMI2.
@@ -1071,14 +1072,18 @@ mod tests {
     /// sweep without AVX and the one-word sweep, so that the tests cover
     /// every path (the 128-bit words have the one-word sweep only).
     fn bit_engine<W: Word>(n: usize, clues: &[i8], round: usize) -> BitEngine<W> {
-        let mut bits = BitEngine::new(n, clues);
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(simd_x86)]
         {
+            let mut bits = BitEngine::new(n, clues);
             bits.avx &= round % 3 == 0;
             bits.one_word = round % 3 == 2;
+            bits
         }
-        let _ = round;
-        bits
+        #[cfg(not(simd_x86))]
+        {
+            let _ = round;
+            BitEngine::new(n, clues)
+        }
     }
 
     #[test]

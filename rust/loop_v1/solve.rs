@@ -3,7 +3,7 @@
 //! are part of the v1 contract (docs/loop-v1.md), so the counting follows v1's
 //! `visit` exactly: a node is counted before its propagation runs.
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 use super::bits::SweepInline;
 use super::bits::{BitEngine, Word, BITS_MAX_N, WIDE_MAX_N};
 use super::propagate::{Domain, Engine, Mark, Tables, BOTH, OFF, ON};
@@ -297,7 +297,7 @@ fn walk_bits<W: Word>(
     from_at: &mut usize,
     pause_at: u64,
 ) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd_x86)]
     if engine.has_avx() {
         // SAFETY: `has_avx` says this processor has AVX, BMI1 and BMI2.
         return unsafe { walk_bits_avx(engine, stack, out, node_limit, at, from_at, pause_at) };
@@ -314,7 +314,7 @@ fn walk_bits<W: Word>(
 ///
 /// # Safety
 /// The processor must have AVX, BMI1 and BMI2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(simd_x86)]
 #[target_feature(enable = "avx,bmi1,bmi2")]
 unsafe fn walk_bits_avx<W: Word>(
     engine: &mut BitEngine<W>,
