@@ -6,11 +6,12 @@ with one, several and no solutions."""
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Sequence, Union
 
 import pytest
 
 from loopcraft import _core
+from loopcraft._setter import COUNT_CAP, _facts
 from loopcraft.country import CountryRoad
 from loopcraft.country import count_solutions as country_count_solutions
 from loopcraft.errors import ArgumentError, CapacityError
@@ -148,3 +149,97 @@ def test_the_public_counts_deduce_by_default() -> None:
 def test_ctrl_c_stops_a_deduced_count_quickly(ctrl_c: Callable[[Callable[[], object]], None]) -> None:
     # Unclued: the fixpoint decides nothing, the sweep of 14 x 14 takes many seconds.
     ctrl_c(lambda: _core.SlitherBoard(14, 14, [None] * 196).count_deduced())
+
+
+def _given(grids: Sequence[Sequence[Sequence[Optional[int]]]]) -> bytes:
+    """A backbone's rows as the sweep's ``given`` bytes (2 where open)."""
+    return bytes(2 if v is None else v for grid in grids for row in grid for v in row)
+
+
+def _split_checks(core: Union[_core.SlitherBoard, _core.CountryBoard], given: bytes, total: int) -> int:
+    """Each open unknown fixed both ways splits the completions in two:
+    the two counts add up to the whole. Returns how many were checked."""
+    checked = 0
+    for i in [i for i, v in enumerate(given) if v == 2][:3]:
+        off, on = bytearray(given), bytearray(given)
+        off[i], on[i] = 0, 1
+        halves = core.count_frontier(given=bytes(off))[0] + core.count_frontier(given=bytes(on))[0]
+        assert halves == total, i
+        checked += 1
+    return checked
+
+
+def test_a_backbone_given_to_the_sweep_keeps_the_slitherlink_count() -> None:
+    rng = random.Random(41)
+    split = 0
+    for _ in range(60):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        clues = loop_clues(rng, rows, cols, rng.uniform(0.3, 0.8))
+        board = Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
+        bb = board.backbone()
+        given = _given((bb.h_edges, bb.v_edges))
+        assert _facts(bb) == given
+        core = board.core_board
+        plain = core.count_frontier()[0]
+        assert core.count_frontier(given=given)[0] == plain >= 1, clues
+        # What the verdict reads: the same exact count.
+        v = board.verdict(suggest=0)
+        assert v.complete and v.count == plain
+        split += _split_checks(core, given, plain)
+    assert split >= 30
+
+
+def test_a_backbone_given_to_the_sweep_keeps_the_country_count() -> None:
+    rng = random.Random(43)
+    split = solvable = 0
+    for _ in range(80):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+        regions, numbers = random_country_board(rng, rows, cols)
+        grid = [[None if x < 0 else x for x in regions[r * cols : (r + 1) * cols]] for r in range(rows)]
+        board = CountryRoad.from_regions(grid, dict(enumerate(numbers)))
+        bb = board.backbone()
+        core = board.core_board
+        plain = core.count_frontier()[0]
+        if bb.count == 0:
+            assert plain == 0
+            continue
+        solvable += 1
+        given = _given((bb.cells, bb.right, bb.down))
+        assert _facts(bb) == given
+        assert core.count_frontier(given=given)[0] == plain, (regions, numbers)
+        split += _split_checks(core, given, plain)
+    assert solvable >= 20 and split >= 20
+
+
+def test_the_verdict_counts_open_drafts_exactly_past_its_search() -> None:
+    # More solutions than the verdict's search enumerates (COUNT_CAP): the
+    # count comes from the sweep given the backbone.
+    rng = random.Random(47)
+    counted = 0
+    for _ in range(12):
+        rows, cols = rng.randint(5, 7), rng.randint(5, 7)
+        clues = loop_clues(rng, rows, cols, rng.uniform(0.1, 0.25))
+        board = Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
+        plain = board.core_board.count_frontier()[0]
+        v = board.verdict(suggest=0)
+        assert v.complete and v.count == plain, clues
+        counted += plain > COUNT_CAP
+    regions = [[r * 6 + c for c in range(6)] for r in range(6)]  # Hamiltonian cycles: 1,072
+    board = CountryRoad.from_regions(regions)
+    v = board.verdict(suggest=0)
+    assert v.complete and v.count == board.core_board.count_frontier()[0] == 1072
+    assert counted >= 6
+
+
+def test_a_given_of_the_wrong_shape_is_refused() -> None:
+    sl = Slitherlink([[3, None], [None, 3]]).core_board
+    edges = 3 * 2 + 2 * 3
+    for bad in (bytes(edges - 1), bytes(edges + 1), bytes([3]) + bytes(edges - 1)):
+        with pytest.raises(ArgumentError):
+            sl.count_frontier(given=bad)
+    co = CountryRoad.from_regions([[0, 0], [1, 1]]).core_board
+    cells_and_edges = 4 + 2 + 2  # cells, right edges, down edges
+    assert co.count_frontier(given=bytes([2]) * cells_and_edges)[0] == co.count_frontier()[0] == 1
+    for bad in (bytes(cells_and_edges - 1), bytes(cells_and_edges + 1), bytes([7]) + bytes(cells_and_edges - 1)):
+        with pytest.raises(ArgumentError):
+            co.count_frontier(given=bad)

@@ -181,6 +181,7 @@ class SlitherBoard:
         max_states: Optional[int] = None,
         threads: int = 1,
         time_limit: Optional[float] = None,
+        given: Optional[bytes] = None,
     ) -> Tuple[int, int]:
         """Exact number of solutions (single loops satisfying every clue; the
         empty edge set never counts) by frontier dynamic programming:
@@ -194,7 +195,11 @@ class SlitherBoard:
         frontier state, updated in place, when that table fits ``max_states``
         (``peak_states`` is then its size), by ``threads`` workers (1..256;
         other boards are swept on one thread). Ctrl-C raises KeyboardInterrupt;
-        :class:`TimeLimitError` when ``time_limit`` (seconds) runs out first."""
+        :class:`TimeLimitError` when ``time_limit`` (seconds) runs out first.
+        ``given`` (one byte per edge in the backbone's layout: 0 off, 1 on, 2
+        open) counts the ways to complete it instead, on one thread: given
+        facts that hold in every solution (a backbone's), that is the same
+        count over far fewer states."""
 
     def count_deduced(
         self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1
@@ -357,6 +362,7 @@ class CountryBoard:
         max_states: Optional[int] = None,
         threads: int = 1,
         time_limit: Optional[float] = None,
+        given: Optional[bytes] = None,
     ) -> Tuple[int, int]:
         """Exact number of solutions by frontier dynamic programming:
         ``(count, peak_states)`` (no cell-count cap). With every cell its own
@@ -364,7 +370,8 @@ class CountryBoard:
         the grid graph (OEIS A003763 on even squares), counted over the table
         of every frontier state as ``SlitherBoard.count_frontier`` counts a
         board without clues (``threads`` workers). ``limit``, ``max_states``,
-        ``threads`` and ``time_limit`` as there."""
+        ``threads``, ``time_limit`` and ``given`` as there (``given``: a byte
+        per cell, then per edge, in the backbone's layout)."""
 
     def count_deduced(
         self, limit: Optional[int] = None, max_states: Optional[int] = None, deduce: bool = True, threads: int = 1

@@ -214,6 +214,20 @@ pub fn country_count_on(
     country_count_given(rows, cols, regions, numbers, None, limit, max_states, threads, stop)
 }
 
+/// [`country_count`] of the ways to complete `partial`: the sweep keeps
+/// every cell and edge it decides. Given a backbone (the setter's verdict),
+/// the frontier carries only what the solutions leave open, so the count
+/// is the same as the whole board's and its states far fewer.
+pub fn country_count_partial(
+    partial: CountryPartial<'_>,
+    limit: Option<u64>,
+    max_states: Option<usize>,
+    stop: &mut Stop<'_>,
+) -> Result<Count> {
+    let CountryPartial { rows, cols, regions, numbers, cells, edges } = partial;
+    country_count_given(rows, cols, regions, numbers, Some((cells, edges)), limit, max_states, 1, stop)
+}
+
 /// A Country Road board (as for [`country_count`]) with some cells and edges
 /// decided: `cells` and `edges` hold 0, 1 or 2 (open) in the layout of the
 /// Country Road ladder's states, as [`country_count_deduced`] passes its

@@ -257,8 +257,11 @@ impl PyCountryBoard {
 
     /// Exact count by frontier DP: `(count, peak_states)`; `threads` workers
     /// for an unclued grid's table.
-    /// `TimeLimitError` when `time_limit` runs out first.
-    #[pyo3(signature = (limit=None, max_states=None, threads=1, time_limit=None))]
+    /// `TimeLimitError` when `time_limit` runs out first. `given` (bytes
+    /// 0 off, 1 on, 2 open, in the backbone's layout) counts the ways to
+    /// complete it instead: with facts that hold in every solution (a
+    /// backbone's), the same count over far fewer states.
+    #[pyo3(signature = (limit=None, max_states=None, threads=1, time_limit=None, given=None))]
     fn count_frontier<'py>(
         &self,
         py: Python<'py>,
@@ -266,8 +269,10 @@ impl PyCountryBoard {
         max_states: Option<i64>,
         threads: i64,
         time_limit: Option<f64>,
+        given: Option<Items<u8>>,
     ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        super::frontier::country_count(py, &self.handle, limit, max_states, threads, time_limit)
+        let given = given.map(|Items(g)| g);
+        super::frontier::country_count(py, &self.handle, given.as_deref(), limit, max_states, threads, time_limit)
     }
 
     /// Exact count, the ladder's fixpoint first, then a sweep of what it

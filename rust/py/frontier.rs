@@ -91,9 +91,11 @@ pub(super) fn country_count_deduced<'py>(
 }
 
 /// `SlitherBoard.count_frontier`: the exact count by frontier DP, `(count, peak_states)`.
+#[allow(clippy::too_many_arguments, reason = "the board, what is given, and the count's four controls")]
 pub(super) fn slither_count<'py>(
     py: Python<'py>,
     puzzle: &crate::slither::Puzzle,
+    given: Option<&[u8]>,
     limit: Option<i64>,
     max_states: Option<i64>,
     threads: i64,
@@ -101,8 +103,13 @@ pub(super) fn slither_count<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let (rows, cols, clues) = (puzzle.rows(), puzzle.cols(), puzzle.clues());
-    let out = interruptible_within(py, time_limit, |stop| {
-        crate::frontier::slither_count_on(rows, cols, clues, limit, max_states, threads, stop)
+    let out = interruptible_within(py, time_limit, |stop| match given {
+        // Decisions that hold in every solution leave the count as it is.
+        Some(given) => {
+            let max_states = max_states.unwrap_or(crate::frontier::DEFAULT_MAX_STATES);
+            crate::frontier::slither_count_given(rows, cols, clues, given, limit, max_states, stop)
+        }
+        None => crate::frontier::slither_count_on(rows, cols, clues, limit, max_states, threads, stop),
     })?;
     counted(py, out)
 }
@@ -116,9 +123,11 @@ fn counted<'py>(py: Python<'py>, out: Option<crate::frontier::Count>) -> PyResul
 }
 
 /// `CountryBoard.count_frontier`: as [`slither_count`].
+#[allow(clippy::too_many_arguments, reason = "the board, what is given, and the count's four controls")]
 pub(super) fn country_count<'py>(
     py: Python<'py>,
     handle: &crate::country::Handle,
+    given: Option<&[u8]>,
     limit: Option<i64>,
     max_states: Option<i64>,
     threads: i64,
@@ -126,6 +135,19 @@ pub(super) fn country_count<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, usize)> {
     let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let out = interruptible_within(py, time_limit, |stop| {
+        if let Some(given) = given {
+            let n = handle.rows() * handle.cols();
+            let (cells, edges) = given.split_at(n.min(given.len()));
+            let partial = crate::frontier::CountryPartial {
+                rows: handle.rows(),
+                cols: handle.cols(),
+                regions: handle.region(),
+                numbers: handle.numbers(),
+                cells,
+                edges,
+            };
+            return crate::frontier::country_count_partial(partial, limit, max_states, stop);
+        }
         crate::frontier::country_count_on(
             handle.rows(),
             handle.cols(),
