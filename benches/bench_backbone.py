@@ -200,6 +200,7 @@ def interactive(boards: List[Tuple[str, Any, bool]], label: str, n: int, budget:
     stopped: Dict[str, int] = {}
     conflicts: List[float] = []
     conflicts_stopped = 0
+    verdicts: Dict[str, List[float]] = {}
     digests: Dict[str, Any] = {}
     for _, board, bad in boards:
         size = f"{board.rows}x{board.cols}"
@@ -225,6 +226,12 @@ def interactive(boards: List[Tuple[str, Any, bool]], label: str, n: int, budget:
         stopped[size] = stopped.get(size, 0) + halted
         if not halted:
             digests.setdefault(size, hashlib.sha256()).update(repr([s.to_dict() for s in tips]).encode())
+        # What the page waits for after an edit: the whole verdict (backbone,
+        # count, suggestions) on a fresh board, which keeps nothing proven.
+        fresh = type(board).from_json(board.to_json())
+        t = time.perf_counter()
+        fresh.verdict(suggest=5, time_limit=budget)
+        verdicts.setdefault(size, []).append(time.perf_counter() - t)
     on = f", {threads} threads" if threads > 1 else ""
     for size, times in sorted(by_size.items(), key=lambda kv: int(kv[0].split("x")[0])):
         if size in ("10x10", "15x15", "20x20"):
@@ -233,6 +240,11 @@ def interactive(boards: List[Tuple[str, Any, bool]], label: str, n: int, budget:
                 f"wall ({statistics.median(cpu_by_size[size]) * 1e3:.1f} ms CPU{on}) over {len(times)} drafts "
                 f"(max {max(times) * 1e3:.1f} ms, {stopped[size]} stopped by the {budget:g} s budget; "
                 f"suggestions digest {digests[size].hexdigest()[:12] if size in digests else '-'})"
+            )
+            v = verdicts[size]
+            print(
+                f"  {label} {size}: verdict(suggest=5), as the page asks, median {statistics.median(v) * 1e3:9.1f} ms "
+                f"wall (max {max(v) * 1e3:.1f} ms; one thread)"
             )
     if conflicts:
         print(
