@@ -463,6 +463,33 @@ def test_slither_suggestions_are_the_same_on_any_number_of_threads():
         board.suggest_clues(2, threads=1.5)  # type: ignore[arg-type]
 
 
+def test_verdicts_are_the_same_on_any_number_of_threads():
+    # verdict(threads=) ranks its suggestions as suggest_clues(threads=) does.
+    rng = random.Random(53)
+    rows, cols = 6, 12
+    ranked = 0
+    for seed in range(4):
+        loop = random_loop(rows, cols, 100 + seed)
+        grid = [
+            [sum(loop[e] for e in cell_sides(rows, cols, r, c)) if rng.random() < 0.4 else None for c in range(cols)]
+            for r in range(rows)
+        ]
+        one = Slitherlink(grid).verdict(suggest=4)
+        ranked += bool(one.suggestions)
+        two = Slitherlink(grid).verdict(suggest=4, threads=2)
+        assert (two.count, two.complete, two.suggestions) == (one.count, one.complete, one.suggestions), grid
+    assert ranked >= 2, ranked
+    country = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h").with_numbers({})
+    one = country.verdict(suggest=3)
+    assert one.suggestions and country.with_numbers({}).verdict(suggest=3, threads=3).suggestions == one.suggestions
+    for board in (Slitherlink([[None] * 3] * 3), country):
+        for bad in (0, MAX_COUNT_THREADS + 1):
+            with pytest.raises(loopcraft.ArgumentError):
+                board.verdict(threads=bad)
+        with pytest.raises(loopcraft.ArgumentTypeError):
+            board.verdict(threads=1.5)  # type: ignore[arg-type]
+
+
 def test_country_suggestions_keep_their_promise():
     rng = random.Random(26)
     checked = 0
@@ -656,6 +683,13 @@ def test_cli_check(tmp_path, capsys):
     assert main(["check", "country", url, "--minimize"]) == 0
     out = capsys.readouterr().out
     assert "unique, level" in out and "minimized:" in out
+    # --threads ranks the same clues; a bad count is a usage error (exit 2).
+    assert main(["check", "slither", str(draft), "--suggest", "2", "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(["check", "slither", str(draft), "--suggest", "2", "--json", "--threads", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["suggestions"] == one["suggestions"]
+    assert main(["check", "slither", str(draft), "--threads", "0"]) == 2
+    assert "threads must be at least 1" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- janko

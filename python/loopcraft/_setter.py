@@ -33,7 +33,7 @@ from ._clock import Clock
 from ._picture import Picture
 from ._result import Findings
 from ._svg import country_svg, edges_from_flat, lattice_svg
-from ._validate import require_int, require_optional_number, require_str, show
+from ._validate import MAX_COUNT_THREADS, require_int, require_optional_number, require_str, show
 from .errors import ArgumentError, ArgumentTypeError, CapacityError, TimeLimitError
 
 if TYPE_CHECKING:
@@ -1124,10 +1124,13 @@ def _frontier_count(board: Board, bb: Backbone, lower: int, time_limit: Optional
     return int(count), True
 
 
-def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
+def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = None, threads: int = 1) -> Verdict:
     """The backbone, an exact small count, the grade when unique, the best
-    ``suggest`` clues when ambiguous, the conflict when unsolvable."""
+    ``suggest`` clues when ambiguous (ranked on ``threads`` threads, as
+    ``suggest_clues`` ranks them: the same clues on any number), the
+    conflict when unsolvable."""
     suggest = require_int("suggest", suggest, 0, 10**9)
+    threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
     clock = Clock(time_limit)
     bb = _backbone(board, clock.left())
     if bb.count == 0:
@@ -1154,5 +1157,5 @@ def verdict(board: Board, *, suggest: int = 5, time_limit: Optional[float] = Non
     if suggest:
         # The ranking's own flag: a budget that ran out while ranking leaves
         # the best of the places tried, which the verdict must not call the best.
-        _, tips, ranked = _suggest(board, suggest, clock)
+        _, tips, ranked = _suggest(board, suggest, clock, threads)
     return Verdict(n, exact, False, None, bb, tips, ranked=ranked)

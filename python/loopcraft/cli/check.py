@@ -45,7 +45,7 @@ def _url(board: Union[Slitherlink, CountryRoad]) -> Optional[str]:
 def _check(args: argparse.Namespace) -> int:
     board = _board(args.kind, args.source)
     budget = args.time_limit
-    v = board.verdict(suggest=args.suggest, time_limit=budget)
+    v = board.verdict(suggest=args.suggest, time_limit=budget, threads=args.threads)
     minimized = None
     proven = True
     if args.minimize and v.unique:
@@ -88,6 +88,13 @@ def add(commands: Commands) -> None:
         p.add_argument("--suggest", type=int, default=3, metavar="K", help="list the K best clues to add (default 3)")
         p.add_argument("--minimize", action="store_true", help="also print a unique board with only needed clues")
         p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument(
+            "--threads",
+            type=int,
+            default=1,
+            metavar="N",
+            help="rank the clues to add on N threads (default 1; the same clues on any number, sooner on free cores)",
+        )
         p.add_argument(
             "--time-limit",
             type=budget_seconds,

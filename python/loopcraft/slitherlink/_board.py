@@ -560,8 +560,11 @@ class Slitherlink(Picture):
         out: Slitherlink = _setter.minimize(self, LEVELS, seed=seed, max_level=max_level, time_limit=time_limit)
         return out
 
-    def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None) -> Verdict:
+    def verdict(self, *, suggest: int = 5, time_limit: Optional[float] = None, threads: int = 1) -> Verdict:
         """One answer for a setter: unique with its level; N solutions with the
         backbone and the best clues to add; or no solution with the clues that
-        clash (see :class:`loopcraft.Verdict`)."""
-        return _setter.verdict(self, suggest=suggest, time_limit=time_limit)
+        clash (see :class:`loopcraft.Verdict`). ``threads`` (1 to
+        ``MAX_COUNT_THREADS``) ranks the clues to add as in
+        :meth:`suggest_clues`: the same answer on any number, sooner on free
+        cores."""
+        return _setter.verdict(self, suggest=suggest, time_limit=time_limit, threads=threads)
