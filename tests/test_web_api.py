@@ -22,8 +22,10 @@ from web_client import TestClient, make_client  # first: it skips the module wit
 # isort: split
 from loopcraft import _core, country, loop, slitherlink
 from loopcraft.country import CountryRoad
+from loopcraft.errors import ArgumentError
 from loopcraft.slitherlink import Slitherlink
-from loopcraft.web import create_app
+from loopcraft.web import create_app, serve
+from loopcraft.web._api import Limits
 from loopcraft.web._app import CSP, LOCAL_HOSTS, MAX_BODY, _host_name
 
 COUNTRY_URL = b"https://puzz.link/p?country/5/5/5asggf2e5g55g"
@@ -173,6 +175,26 @@ def test_verdict_ambiguous_backbone_and_suggestions(client: TestClient) -> None:
         assert clues[r][c] is None and s["where"] == [r, c]
         clues[r][c] = s["value"]
         assert min(len(all_loops(Slitherlink(clues))), 2) == s["count"]
+
+
+def test_a_server_with_threads_gives_the_same_verdicts() -> None:
+    # The server's own choice (serve --threads), not a field a client sends.
+    threaded = make_client(limits=Limits(threads=2))
+    one = make_client()
+    drafts = [
+        {
+            "family": "slither",
+            "puzzle": Slitherlink.parse("4 6\n- - 3 - - -\n- 2 - - 1 -\n- - - 3 - -\n2 - - - - 3").to_url(),
+        },
+        {"family": "country", "puzzle": COUNTRY_URL.decode()},
+    ]
+    for body in drafts:
+        a, b = post(one, "verdict", body), post(threaded, "verdict", body)
+        assert a == b, body
+    with pytest.raises(ArgumentError):
+        serve(port=0, threads=0)
+    with pytest.raises(ArgumentError):
+        serve(port=0, threads=10**6)
 
 
 def test_verdict_no_solution_names_the_clash(client: TestClient) -> None:

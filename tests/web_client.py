@@ -31,11 +31,11 @@ __all__ = ["BASE", "Message", "TestClient", "make_client", "post_raw", "status_a
 BASE = "http://127.0.0.1:8765"
 
 
-def make_client() -> TestClient:
-    """A client of a fresh app with the default limits."""
+def make_client(**options: Any) -> TestClient:
+    """A client of a fresh app, with ``create_app``'s ``options`` (the default limits)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # starlette >= 1.x asks for httpx2; httpx still works
-        return TestClient(create_app(), base_url=BASE)
+        return TestClient(create_app(**options), base_url=BASE)
 
 
 #: An ASGI message.

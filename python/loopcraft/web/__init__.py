@@ -22,8 +22,9 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
-from .._validate import require_int, require_str, show
+from .._validate import MAX_COUNT_THREADS, require_int, require_str, show
 from ..errors import ArgumentError, MissingExtraError
+from ._api import Limits
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -104,6 +105,7 @@ def serve(
     port: int = DEFAULT_PORT,
     *,
     open_browser: bool = False,
+    threads: int = 1,
     out: TextIO = sys.stdout,
 ) -> None:
     """Runs the server until Ctrl-C (SIGINT) or SIGTERM; prints its URL first.
@@ -114,19 +116,24 @@ def serve(
             off, for use behind a proxy or on a network.
         port: the port; 0 picks a free one.
         open_browser: open the page in the default browser once listening.
+        threads: the threads each verdict ranks its suggestions on (1 to
+            ``MAX_COUNT_THREADS``; the same suggestions on any number, sooner
+            on free cores: a setter's own machine can spare them).
 
     Raises:
         MissingExtraError: the web extra is not installed.
-        ArgumentError: the port is not in 0..65535, or the host is blank.
+        ArgumentError: the port is not in 0..65535, the host is blank, or
+            ``threads`` is out of range.
         OSError: the address cannot be bound (the port is taken, ...).
     """
     if host is not None and not require_str("host", host).strip():
         # A blank host named no address, yet as a named host it turned the
         # Host-header check off on the default address.
         raise ArgumentError("host must name an address (leave it out for 127.0.0.1), got a blank string")
+    limits = Limits(threads=require_int("threads", threads, 1, MAX_COUNT_THREADS))
     _require_extra()
     uvicorn = importlib.import_module("uvicorn")
-    app = create_app(check_host=host is None)
+    app = create_app(check_host=host is None, limits=limits)
     max_connections = importlib.import_module("loopcraft.web._app").MAX_CONNECTIONS
     sock = bind(host or DEFAULT_HOST, port)
     url = url_of(sock)

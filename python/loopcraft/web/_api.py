@@ -100,10 +100,14 @@ class Limits:
     Attributes:
         time_limit: the budget in seconds of a request that names none.
         max_time_limit: the largest budget a request may name.
+        threads: the threads a verdict ranks its suggestions on (the
+            server's choice, not the client's: one request may not claim
+            the machine's cores).
     """
 
     time_limit: float = 2.0
     max_time_limit: float = 20.0
+    threads: int = 1
 
 
 def _field(body: Mapping[str, Any], name: str, default: Any = ...) -> Any:
@@ -344,7 +348,7 @@ def op_verdict(body: Mapping[str, Any], limits: Limits) -> Dict[str, Any]:
     """
     _family_name, board = _board(body)
     suggest = require_int("suggest", body.get("suggest", 5), 0, 10)
-    v = board.verdict(suggest=suggest, time_limit=_time_limit(body, limits))
+    v = board.verdict(suggest=suggest, time_limit=_time_limit(body, limits), threads=limits.threads)
     bb = v.backbone
     conflict = None
     if v.conflict is not None:
