@@ -13,7 +13,7 @@ import pytest
 
 from loopcraft import ArgumentTypeError, Findings, TimeLimitError
 from loopcraft._clock import Clock
-from loopcraft._setter import _frontier_count, _level
+from loopcraft._setter import _facts, _frontier_count, _level
 from loopcraft.country import CountryRoad
 from loopcraft.slitherlink import Slitherlink
 
@@ -56,8 +56,12 @@ def test_the_frontier_count_stops_at_its_time_limit(board: object) -> None:
     with pytest.raises(TimeLimitError):
         core.count_frontier(None, None, time_limit=0.0)
     assert time.perf_counter() - started < 5.0
-    # The verdict's count keeps the lower bound it had, not an exact count.
-    assert _frontier_count(board, 2, 0.0) == (2, False)  # type: ignore[arg-type]
+    # The verdict's count, given the backbone, keeps the lower bound it had,
+    # not an exact count.
+    bb = board.backbone(time_limit=1.0)  # type: ignore[attr-defined]
+    with pytest.raises(TimeLimitError):
+        core.count_frontier(None, None, time_limit=0.0, given=_facts(bb))
+    assert _frontier_count(board, bb, 2, 0.0) == (2, False)  # type: ignore[arg-type]
 
 
 def test_a_verdict_leaves_its_frontier_count_time_to_count() -> None:
