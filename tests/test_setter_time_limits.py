@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from loopcraft import ArgumentTypeError, Findings, TimeLimitError
+from loopcraft import ArgumentTypeError, Findings, TimeLimitError, _setter
 from loopcraft._clock import Clock
 from loopcraft._setter import _facts, _frontier_count, _level
 from loopcraft.country import CountryRoad
@@ -67,11 +67,33 @@ def test_the_frontier_count_stops_at_its_time_limit(board: object) -> None:
 def test_a_verdict_leaves_its_frontier_count_time_to_count() -> None:
     # This board has 2,650,767,920,217,016,470 solutions, which the frontier
     # counter counts in a third of a second, while the search finds none in
-    # ten. Given the whole budget, the count's search spent it and the
-    # verdict said "at least 2 solutions".
+    # ten. When the search came first with the whole budget, it spent it and
+    # the verdict said "at least 2 solutions".
     board = paired_country(12)
     verdict = board.verdict(suggest=0, time_limit=12.0)
     assert (verdict.count, verdict.complete) == (board.count(), True)
+
+
+def test_the_verdict_asks_the_search_only_when_the_sweep_cannot_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sweep given the backbone comes first; the search (COUNT_CAP
+    # solutions) only where the sweep passes its budget.
+    searched = []
+    solve = _setter._solve
+
+    def spy(board: object, limit: int, time_limit: object) -> object:
+        searched.append(limit)
+        return solve(board, limit, time_limit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_setter, "_solve", spy)
+    board = paired_country(6)
+    verdict = board.verdict(suggest=0)
+    assert (verdict.count, verdict.complete, searched) == (board.count(), True, [])
+    # A sweep that cannot count leaves it to the search: exact when small.
+    monkeypatch.setattr(_setter, "_frontier_count", lambda board, bb, lower, time_limit: (lower, False))
+    small = Slitherlink.parse("3 3\n- - -\n- 3 -\n- - 2")
+    verdict = small.verdict(suggest=0)
+    assert (verdict.count, verdict.complete, searched) == (small.count(), True, [_setter.COUNT_CAP])
+    assert 2 < verdict.count < _setter.COUNT_CAP
 
 
 def unique_board() -> Slitherlink:
