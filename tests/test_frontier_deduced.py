@@ -151,6 +151,11 @@ def test_ctrl_c_stops_a_deduced_count_quickly(ctrl_c: Callable[[Callable[[], obj
     ctrl_c(lambda: _core.SlitherBoard(14, 14, [None] * 196).count_deduced())
 
 
+def _slither(rows: int, cols: int, clues: List[Optional[int]]) -> Slitherlink:
+    """The board of row-major ``clues``."""
+    return Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
+
+
 def _given(grids: Sequence[Sequence[Sequence[Optional[int]]]]) -> bytes:
     """A backbone's rows as the sweep's ``given`` bytes (2 where open)."""
     return bytes(2 if v is None else v for grid in grids for row in grid for v in row)
@@ -175,7 +180,7 @@ def test_a_backbone_given_to_the_sweep_keeps_the_slitherlink_count() -> None:
     for _ in range(60):
         rows, cols = rng.randint(2, 6), rng.randint(2, 6)
         clues = loop_clues(rng, rows, cols, rng.uniform(0.3, 0.8))
-        board = Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
+        board = _slither(rows, cols, clues)
         bb = board.backbone()
         given = _given((bb.h_edges, bb.v_edges))
         assert _facts(bb) == given
@@ -219,7 +224,7 @@ def test_the_verdict_counts_open_drafts_exactly_past_its_search() -> None:
     for _ in range(12):
         rows, cols = rng.randint(5, 7), rng.randint(5, 7)
         clues = loop_clues(rng, rows, cols, rng.uniform(0.1, 0.25))
-        board = Slitherlink([clues[r * cols : (r + 1) * cols] for r in range(rows)])
+        board = _slither(rows, cols, clues)
         plain = board.core_board.count_frontier()[0]
         v = board.verdict(suggest=0)
         assert v.complete and v.count == plain, clues
