@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from .._validate import MAX_COUNT_THREADS, require_int, require_str, show
 from ..errors import ArgumentError, MissingExtraError
-from ._api import Limits
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -130,8 +129,11 @@ def serve(
         # A blank host named no address, yet as a named host it turned the
         # Host-header check off on the default address.
         raise ArgumentError("host must name an address (leave it out for 127.0.0.1), got a blank string")
-    limits = Limits(threads=require_int("threads", threads, 1, MAX_COUNT_THREADS))
+    threads = require_int("threads", threads, 1, MAX_COUNT_THREADS)
     _require_extra()
+    # By name, as create_app is: the API's module and its imports stay out of
+    # every other command's start-up.
+    limits = importlib.import_module("loopcraft.web._api").Limits(threads=threads)
     uvicorn = importlib.import_module("uvicorn")
     app = create_app(check_host=host is None, limits=limits)
     max_connections = importlib.import_module("loopcraft.web._app").MAX_CONNECTIONS
