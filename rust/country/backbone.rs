@@ -91,15 +91,7 @@ pub const LIVE: LiveCaps = (LIVE_STATES, LIVE_MOVES);
 /// open, as a state's), as the frontier sweeps take it.
 pub(super) fn partial<'a>(p: &'a Puzzle, values: &'a [u8]) -> crate::frontier::CountryPartial<'a> {
     let b = &p.board;
-    let n = b.num_cells();
-    crate::frontier::CountryPartial {
-        rows: b.rows,
-        cols: b.cols,
-        regions: &b.region,
-        numbers: &b.numbers,
-        cells: &values[..n],
-        edges: &values[n..],
-    }
+    crate::frontier::CountryPartial::from_values(b.rows, b.cols, &b.region, &b.numbers, values)
 }
 
 /// The backbone by the sweep ([`sweep_from`]): exact in two passes. None

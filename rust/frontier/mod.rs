@@ -242,7 +242,21 @@ pub struct CountryPartial<'a> {
     pub edges: &'a [u8],
 }
 
-impl CountryPartial<'_> {
+impl<'a> CountryPartial<'a> {
+    /// The board with `values` decided: a value per cell, then per edge (0,
+    /// 1 or 2 open, as a ladder state holds them). Values too few for the
+    /// cells leave the cells short, which the sweep's rules refuse.
+    pub fn from_values(
+        rows: usize,
+        cols: usize,
+        regions: &'a [i32],
+        numbers: &'a [Option<u32>],
+        values: &'a [u8],
+    ) -> CountryPartial<'a> {
+        let (cells, edges) = values.split_at((rows * cols).min(values.len()));
+        CountryPartial { rows, cols, regions, numbers, cells, edges }
+    }
+
     /// The sweep's rules for this board and its decisions.
     fn rules(&self) -> Result<country::Country> {
         country::Country::new(self.rows, self.cols, self.regions, self.numbers, Some((self.cells, self.edges)))

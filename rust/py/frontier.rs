@@ -136,16 +136,9 @@ pub(super) fn country_count<'py>(
     let (limit, max_states, threads) = controls(limit, max_states, threads)?;
     let out = interruptible_within(py, time_limit, |stop| {
         if let Some(given) = given {
-            let n = handle.rows() * handle.cols();
-            let (cells, edges) = given.split_at(n.min(given.len()));
-            let partial = crate::frontier::CountryPartial {
-                rows: handle.rows(),
-                cols: handle.cols(),
-                regions: handle.region(),
-                numbers: handle.numbers(),
-                cells,
-                edges,
-            };
+            let (rows, cols) = (handle.rows(), handle.cols());
+            let partial =
+                crate::frontier::CountryPartial::from_values(rows, cols, handle.region(), handle.numbers(), given);
             return crate::frontier::country_count_partial(partial, limit, max_states, stop);
         }
         crate::frontier::country_count_on(
