@@ -61,9 +61,80 @@ fn run(p: &mut Puzzle, stages: Stages, limit: usize, g: &mut Budget<'_, '_>) -> 
         return out;
     }
     if limit > 2 {
-        return search_from(p, &mut s, &mut w, stages, limit, g);
+        return search_or_enumerate(p, &mut s, &mut w, stages, limit, g);
     }
     search_or_sweep(p, &mut s, &mut w, stages, limit, g)
+}
+
+/// Most solutions that [`enumerate_by_sat`] looks for; a larger limit is the
+/// depth-first search's, which keeps no clause per solution found.
+const ENUMERATE_MAX: usize = 1_000;
+
+/// The search for up to `limit` (more than 2) solutions from the root `s`.
+/// Up to [`ENUMERATE_MAX`], and without a node limit from the caller, the
+/// clause-learning solver enumerates them ([`enumerate_by_sat`]); else the
+/// depth-first search. The search can lose itself under a wrong early
+/// choice on an open board, where the solver learns from each dead end: on
+/// the 15 x 15 drafts of the setter's bench (`benches/bench_backbone.py`),
+/// 100 solutions took the search 21 ms to 4.5 s (one draft: 207,879,114
+/// solutions, the search sometimes found none in 5 s) and the solver 19 to
+/// 39 ms; on its 10 x 10 drafts both take a few milliseconds. Both are
+/// complete and deterministic, so the answer is the same on every run.
+/// Where the solver hands back a model that breaks the rules (its
+/// incremental loop check can miss a split: see "How the backbone is
+/// proven" in docs/setter.md), the depth-first search answers instead.
+fn search_or_enumerate(
+    p: &Puzzle,
+    s: &mut State,
+    w: &mut Work,
+    stages: Stages,
+    limit: usize,
+    g: &mut Budget<'_, '_>,
+) -> SolveResult {
+    if g.nodes().is_some() || limit > ENUMERATE_MAX {
+        return search_from(p, s, w, stages, limit, g);
+    }
+    match enumerate_by_sat(p, s, limit, g) {
+        Some(out) => out,
+        None => search_from(p, s, w, stages, limit, g),
+    }
+}
+
+/// Up to `limit` solutions from the root `s` by the clause-learning solver
+/// ([`super::sat`]): after each one, a clause that some edge left open at
+/// the root differs from it. Finished when the limit is reached or no
+/// solution is left; a stop or the deadline ends it unfinished with the
+/// solutions found. `nodes` is 1, the root: no search node is visited.
+/// None when the solver gave up for another reason than the budget: a
+/// model that is not a solution ([`super::sat::solve_under`]).
+fn enumerate_by_sat(p: &Puzzle, s: &State, limit: usize, g: &mut Budget<'_, '_>) -> Option<SolveResult> {
+    let n = p.board.num_cells();
+    let mut sol = super::sat::encode(p, s);
+    let open: Vec<usize> = (0..p.board.num_edges()).filter(|&e| sol.fixed(n + e).is_none()).collect();
+    let mut out = SolveResult { solutions: Vec::new(), finished: true, nodes: 1 };
+    while out.solutions.len() < limit {
+        if g.poll() {
+            out.finished = false;
+            break;
+        }
+        match super::sat::solve_under(p, &mut sol, &[], u64::MAX, &mut || g.poll()) {
+            super::sat::Found::Solution(edges) => {
+                let block: Vec<crate::sat::Lit> =
+                    open.iter().map(|&e| crate::sat::Lit::of(n + e, edges[e] == 0)).collect();
+                out.solutions.push(edges);
+                if !sol.add_clause(&block) {
+                    break;
+                }
+            }
+            super::sat::Found::None => break,
+            super::sat::Found::Unknown if g.halted() => {
+                out.finished = false;
+                break;
+            }
+            super::sat::Found::Unknown => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Nodes of the first search before the frontier sweep is asked; each

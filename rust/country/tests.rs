@@ -332,6 +332,62 @@ fn search_counts_agree_with_brute_force() {
     assert!(checked >= 60, "only {checked} boards checked");
 }
 
+/// Up to a thousand solutions the clause-learning solver enumerates them
+/// (`search::search_or_enumerate`): all of them when the limit is above the
+/// count, else exactly `limit` distinct ones, each one of brute force's.
+#[test]
+fn enumerated_solutions_agree_with_brute_force() {
+    let cases = random_cases(29, 150, false);
+    let (mut all, mut capped) = (0, 0);
+    for (i, case) in cases.iter().enumerate() {
+        let mut want: Vec<Vec<u8>> = case.solutions.iter().map(|s| s.1.clone()).collect();
+        want.sort();
+        for limit in [3, want.len().max(3), want.len() + 1] {
+            let r = search::solve(&mut puzzle(case), Stages::ALL, limit, &mut Budget::new(&mut Stop::never())).unwrap();
+            assert!(
+                r.finished,
+                "case {i}, limit {limit}: {:?} {:?} {}x{} got {}",
+                case.regions,
+                case.numbers,
+                case.rows,
+                case.cols,
+                r.solutions.len()
+            );
+            let mut got = r.solutions.clone();
+            got.sort();
+            got.dedup();
+            assert_eq!(got.len(), r.solutions.len(), "case {i}, limit {limit}: a solution twice");
+            if want.len() <= limit {
+                assert_eq!(got, want, "case {i}, limit {limit}");
+                all += 1;
+            } else {
+                assert_eq!(got.len(), limit, "case {i}");
+                assert!(got.iter().all(|s| want.binary_search(s).is_ok()), "case {i}: not a solution");
+                capped += 1;
+            }
+        }
+    }
+    assert!(all >= 100 && capped >= 30, "{all} {capped}");
+}
+
+#[test]
+fn a_hundred_solutions_of_an_open_board_come_from_the_solver() {
+    // The depth-first search found no solution of this board in nine
+    // minutes (see the sweep's test below); the solver finds a hundred.
+    let (regions, numbers) = paired(12);
+    let r = super::solve(12, 12, &regions, &numbers, 100, &STAGE_NAMES, None, Some(60.0)).unwrap();
+    assert!(r.finished && r.solutions.len() == 100, "{} solutions, finished {}", r.solutions.len(), r.finished);
+    let board = Board::new(12, 12, &regions, &numbers).unwrap();
+    assert!(r.solutions.iter().all(|e| super::check::is_solution(&board, e)));
+    let mut distinct = r.solutions.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 100);
+    // A node limit is the depth-first search's alone.
+    let r = super::solve(12, 12, &regions, &numbers, 100, &STAGE_NAMES, Some(1_000), None).unwrap();
+    assert!(!r.finished && r.nodes <= 1_000, "{} nodes", r.nodes);
+}
+
 fn own_countries(rows: usize, cols: usize) -> (Vec<i64>, Vec<Option<i64>>) {
     ((0..(rows * cols) as i64).collect(), vec![None; rows * cols])
 }

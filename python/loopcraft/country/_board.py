@@ -463,6 +463,11 @@ class CountryRoad(Picture):
         ``complete`` is True when ``count`` is exact: False when the search
         stopped at ``limit`` or on a budget. ``unique`` = complete and one.
 
+        For a limit from 3 to 1,000 without ``node_limit``, the core's
+        clause-learning solver enumerates the solutions instead of the
+        depth-first search, which can lose itself on a wide-open board
+        (``nodes`` is then 1); the answer is exact either way.
+
         >>> b = CountryRoad.from_url("https://puzz.link/p?country/5/5/amda0uf02h12h")
         >>> r = b.solve()
         >>> r.count, r.complete, r.unique
