@@ -639,6 +639,15 @@ impl Solver {
 
     /// Adds the theory's clauses: a falsified one is returned as a
     /// conflict; `Ok(true)` when one of them set a literal.
+    ///
+    /// Every clause is applied unless a conflict or a fact found above level
+    /// 0 (which backtracks there, where the others' literals are unset)
+    /// ends the batch: the solver marks the batch's literals as checked, so
+    /// an incremental theory would never be told again about a clause
+    /// dropped at the level the check ran at. (One was: at level 0 a first
+    /// fact ended the batch, and the cells the other clauses asked to be
+    /// unused stayed open, a component of their own; the model after the
+    /// last solution of a 3 x 5 Country Road board then held two loops.)
     fn theory_clauses(&mut self, clauses: Vec<Vec<Lit>>) -> Result<bool, Vec<Lit>> {
         let mut set = false;
         for c in clauses {
@@ -647,6 +656,10 @@ impl Solver {
             let free: Vec<usize> = (0..c.len()).filter(|&i| self.lit_value(c[i]) != Some(false)).collect();
             if free.is_empty() {
                 return Err(c);
+            }
+            if self.lit_value(c[free[0]]) == Some(true) && free.len() == 1 {
+                // Satisfied by a literal an earlier clause of the batch set.
+                continue;
             }
             if free.len() > 1 || self.lit_value(c[free[0]]) == Some(true) {
                 debug_assert!(false, "a theory clause that is neither falsified nor unit");
@@ -657,12 +670,20 @@ impl Solver {
             if c.len() == 1 {
                 // Holds in every model: a fact, kept at level 0.
                 if self.decision_level() > 0 {
+                    // The other clauses' literals are unset there: the
+                    // checked mark goes back with the trail (`backtrack`),
+                    // and the theory looks again.
                     self.backtrack(0);
+                    if self.lit_value(c[0]).is_none() {
+                        self.assign(c[0], Reason::None);
+                    }
+                    return Ok(true);
                 }
                 if self.lit_value(c[0]).is_none() {
                     self.assign(c[0], Reason::None);
                 }
-                return Ok(true);
+                set = true;
+                continue;
             }
             // The second watch: the latest false literal.
             let mut best = 1;

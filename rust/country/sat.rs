@@ -321,12 +321,8 @@ pub enum Found {
 }
 
 /// A solution of `sol` (encoded from `p`) with every literal of `assume`,
-/// within `conflicts`. A model that is not a solution by [`is_solution`] is
-/// reported as unknown: [`Connected`]'s incremental check can miss a
-/// component split off by a batch whose lost edges keep their ends joined
-/// (found by enumerating every solution of a 3 x 5 board, where the model
-/// after the last one held two loops), and a check of the whole board at
-/// every fixpoint made the backbone's drafts 1.6x slower.
+/// within `conflicts`. A model that is not a solution by [`is_solution`]
+/// (which would be a bug of the encoding) is reported as unknown.
 pub fn solve_under(
     p: &Puzzle,
     sol: &mut Solver,
@@ -345,6 +341,7 @@ pub fn solve_under(
             if is_solution(b, &edges) {
                 Found::Solution(edges)
             } else {
+                debug_assert!(false, "a model that is not a solution");
                 Found::Unknown
             }
         }

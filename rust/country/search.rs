@@ -80,9 +80,9 @@ const ENUMERATE_MAX: usize = 1_000;
 /// solutions, the search sometimes found none in 5 s) and the solver 19 to
 /// 39 ms; on its 10 x 10 drafts both take a few milliseconds. Both are
 /// complete and deterministic, so the answer is the same on every run.
-/// Where the solver hands back a model that breaks the rules (its
-/// incremental loop check can miss a split: see "How the backbone is
-/// proven" in docs/setter.md), the depth-first search answers instead.
+/// Should the solver ever hand back a model that breaks the rules (a bug:
+/// every model is checked, see [`super::sat::solve_under`]), the
+/// depth-first search answers instead.
 fn search_or_enumerate(
     p: &Puzzle,
     s: &mut State,
