@@ -78,7 +78,7 @@ const ENUMERATE_MAX: usize = 1_000;
 /// the 15 x 15 drafts of the setter's bench (`benches/bench_backbone.py`),
 /// 100 solutions took the search 21 ms to 4.5 s (one draft: 207,879,114
 /// solutions, the search sometimes found none in 5 s) and the solver 19 to
-/// 39 ms; on its 10 x 10 drafts both take a few milliseconds. Both are
+/// 42 ms; on its 10 x 10 drafts both take a few milliseconds. Both are
 /// complete and deterministic, so the answer is the same on every run.
 /// Should the solver ever hand back a model that breaks the rules (a bug:
 /// every model is checked, see [`super::sat::solve_under`]), the
