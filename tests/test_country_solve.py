@@ -242,6 +242,20 @@ def test_count_limit():
 # --------------------------------------------------------------------------- region graph
 
 
+def test_many_solutions_of_a_wide_open_board_come_quickly():
+    """Up to 1,000 solutions come from the core's clause-learning solver, each
+    excluded as it is found: on a 12 x 12 board of 2 x 2 countries without
+    numbers (some 2.7 * 10^18 loops) the depth-first search found none in
+    minutes. A node limit keeps the depth-first search, and its budget."""
+    b = CountryRoad.from_regions([[(r // 2) * 6 + c // 2 for c in range(12)] for r in range(12)])
+    r = b.solve(limit=100, time_limit=60)
+    assert (r.count, r.complete) == (100, False)
+    assert len({s.edges for s in r.solutions}) == 100
+    assert all(b.check(s).ok for s in r.solutions)
+    r = b.solve(limit=100, node_limit=50)
+    assert not r.complete and r.nodes <= 50
+
+
 def test_region_graph_of_a_ring():
     # Four countries around a 4 x 4 board: a 4-cycle, one Hamiltonian cycle.
     b = CountryRoad.from_regions(
