@@ -661,7 +661,7 @@ impl Solver {
                 // Satisfied by a literal an earlier clause of the batch set.
                 continue;
             }
-            if free.len() > 1 || self.lit_value(c[free[0]]) == Some(true) {
+            if free.len() > 1 {
                 debug_assert!(false, "a theory clause that is neither falsified nor unit");
                 continue;
             }
@@ -669,18 +669,18 @@ impl Solver {
             c.swap(0, free[0]);
             if c.len() == 1 {
                 // Holds in every model: a fact, kept at level 0.
-                if self.decision_level() > 0 {
-                    // The other clauses' literals are unset there: the
-                    // checked mark goes back with the trail (`backtrack`),
-                    // and the theory looks again.
+                // Above level 0 the other clauses' literals are unset once
+                // there: the checked mark goes back with the trail
+                // (`backtrack`), and the theory looks again.
+                let above = self.decision_level() > 0;
+                if above {
                     self.backtrack(0);
-                    if self.lit_value(c[0]).is_none() {
-                        self.assign(c[0], Reason::None);
-                    }
-                    return Ok(true);
                 }
                 if self.lit_value(c[0]).is_none() {
                     self.assign(c[0], Reason::None);
+                }
+                if above {
+                    return Ok(true);
                 }
                 set = true;
                 continue;
