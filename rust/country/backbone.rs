@@ -60,11 +60,11 @@ fn cells_and_edges(p: &Puzzle, edges: &[u8]) -> Vec<u8> {
 /// How many solutions beyond the two witnesses [`backbone`] hands back.
 pub const MORE_SOLUTIONS: usize = 48;
 
-/// Most states a layer of the backbone sweep may hold, and most moves it
-/// may keep (4 bytes each, and 8 bytes a state, which makes some 200 MB at
-/// most with the table of the largest layer); past either the search
-/// proves the backbone instead. The two 15 x 15 drafts of the bench that
-/// need the most (`185`, `194`) fit.
+/// Most states a layer of the sweep may hold, and most moves it may keep
+/// (4 bytes each, and 8 bytes a state, which makes some 200 MB at most with
+/// the table of the largest layer), where the search of [`super::search`]
+/// asks it whether solutions are left: its other way there is a depth-first
+/// search that can take minutes. The setter's sweeps stop at [`SETTER`].
 const LIVE_STATES: usize = 1 << 20;
 const LIVE_MOVES: usize = 1 << 24;
 
@@ -80,12 +80,30 @@ fn sweep_from(
     under(g, None, |stop| crate::frontier::CountrySweep::new(partial(p, &s.val), states, moves, stop))
 }
 
-/// The sweep's states a layer and moves: [`LIVE`] but in the tests that
-/// make it run out of room.
+/// The sweep's states a layer and moves: [`LIVE`] or [`SETTER`] but in
+/// the tests that make it run out of room.
 pub type LiveCaps = (usize, usize);
 
 /// [`LIVE_STATES`] and [`LIVE_MOVES`].
 pub const LIVE: LiveCaps = (LIVE_STATES, LIVE_MOVES);
+
+/// The sweep's limits where the setter asks for a backbone with scores
+/// ([`backbone_scored`]) or for the scores alone ([`scores`]): there the
+/// clause-learning solver proves the backbone, and the candidates one at a
+/// time, when the sweep runs out of room, and on the drafts that pass
+/// 64 Ki states a layer it is the quicker of the two. On 22 drafts of
+/// janko's 15 x 15 puzzles (half the numbers deleted), a verdict took 31 s
+/// in all with [`LIVE`]'s 1 Mi states and 10.7 s with these: four drafts
+/// whose every layout passed 1 Mi states took 5.8 to 8.0 s before (4 to 6 s
+/// of it in the sweep), 1.6 to 2.8 s now. The three that needed 256 Ki or
+/// 1 Mi took 0.8, 0.8 and 1.3 s, now 1.3, 0.8 and 0.7 s; the other
+/// fifteen, and every 10 x 10 draft tried, finish within the first
+/// round's 16 Ki. The search of [`super::search`], whose fallback is a
+/// depth-first search, keeps [`LIVE`].
+pub const SETTER: LiveCaps = (SETTER_STATES, LIVE_MOVES);
+
+/// [`SETTER`]'s states a layer.
+const SETTER_STATES: usize = 1 << 16;
 
 /// The board with `values` decided (per cell, then per edge: 0, 1 or 2
 /// open, as a state's), as the frontier sweeps take it.
@@ -174,7 +192,7 @@ pub fn scores(
     if r.is_err() {
         return Some(Vec::new());
     }
-    let sweep = sweep_from(p, &s, g, LIVE).ok()?;
+    let sweep = sweep_from(p, &s, g, SETTER).ok()?;
     let region = &p.board.region;
     under(g, None, |stop| sweep.scores(region, countries, stop)).ok().flatten()
 }
@@ -188,7 +206,7 @@ pub fn backbone(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Backbone {
 /// [`backbone`], and when the sweep proved an ambiguous one, the scores of
 /// its candidate countries from the same sweep (see [`scores`]): what a
 /// page that asks for both pays for once.
-/// `caps` are the sweep's limits ([`LIVE`] but in tests).
+/// `caps` are the sweep's limits ([`SETTER`] but in tests).
 pub fn backbone_scored(p: &mut Puzzle, g: &mut Budget<'_, '_>, caps: LiveCaps) -> Scored {
     backbone_by(p, g, true, true, caps)
 }

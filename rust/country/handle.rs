@@ -142,7 +142,7 @@ impl Handle {
         time_limit: Option<f64>,
         stop: &mut Stop<'_>,
     ) -> Result<(Backbone, Option<Vec<crate::frontier::CountryScore>>)> {
-        self.backbone_scored_within(time_limit, backbone::LIVE, stop)
+        self.backbone_scored_within(time_limit, backbone::SETTER, stop)
     }
 
     /// [`Handle::backbone_scored`] with the sweep's limits `caps` (the
