@@ -156,11 +156,11 @@ def test_an_error_on_a_worker_thread_is_raised_on_the_caller(monkeypatch: pytest
     main = threading.get_ident()
     real = _setter._CountryRanking._prove
 
-    def failing(self: Any, where: Any, value: int, budget: Any) -> Any:
+    def failing(self: Any, where: Any, value: int, budget: Any, bound: Any = None) -> Any:
         if threading.get_ident() != main:
             raise RuntimeError("worker failed")
         time.sleep(0.01)  # let the worker take a candidate
-        return real(self, where, value, budget)
+        return real(self, where, value, budget, bound)
 
     monkeypatch.setattr(_setter._CountryRanking, "_prove", failing)
     before = threading.active_count()

@@ -549,8 +549,18 @@ def test_country_suggestions_are_the_exact_ranking(route: str, monkeypatch: pyte
     # those the loops already found rank low and numbers outside what the
     # backbone allows. Either way the answer must be the best k of every
     # candidate, counted by brute force.
+    cuts = []
     if route == "ranking":
         monkeypatch.setattr(_setter, "_country_swept", lambda *args: None)
+        # Count the proofs cut short by the k-th best (the answer must not change).
+        real = _setter._CountryRanking._prove
+
+        def counted(self: Any, where: Any, value: int, budget: Any, bound: Any = None) -> Any:
+            out = real(self, where, value, budget, bound)
+            cuts.append(out[4])
+            return out
+
+        monkeypatch.setattr(_setter._CountryRanking, "_prove", counted)
     else:
 
         def no_ranking(*args: Any) -> None:
@@ -589,6 +599,8 @@ def test_country_suggestions_are_the_exact_ranking(route: str, monkeypatch: pyte
             pruned += len(ranked) > n
         assert all(o <= base_open for _, o, _, _, _ in ranked)
     assert pruned >= 20, pruned
+    if route == "ranking":
+        assert sum(cuts) >= 5, (sum(cuts), len(cuts))
 
 
 # ---------------------------------------------------------------- redundant clues, minimize

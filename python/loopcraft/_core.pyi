@@ -303,6 +303,15 @@ class CountryBoard:
         states, probe hypotheses)``, states 0 = unused/off, 1 = used/on,
         2 = undecided; None when the stages find a contradiction."""
 
+    def backbone_bounded(
+        self, bound: int, time_limit: Optional[float] = None, halt: Optional[Halt] = None
+    ) -> Tuple[int, bool, bytes, List[bytes], bool]:
+        """:meth:`backbone` cut short once it shows two solutions and ``bound``
+        open unknowns: ``(count, finished, values, witnesses, cut)``. A cut
+        backbone (``cut`` True) is unfinished, with count 2 and every unknown
+        not yet proven reported open: the board then has at least ``bound``
+        open unknowns, which is all the setter's ranking needs to drop it."""
+
     def backbone_scored(
         self, time_limit: Optional[float] = None, halt: Optional[Halt] = None
     ) -> Tuple[_Backbone, Optional[List[Tuple[int, int, int, int]]]]:

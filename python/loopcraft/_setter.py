@@ -526,7 +526,10 @@ def _country_suggest(
     bound on the candidate's open unknowns. Candidates are proven in the
     order of that bound (those without one first: they may be unique or
     have no solution), so the best ``k`` fill early; a candidate whose bound
-    already ranks it after the k-th best is dropped unexamined. The ranking
+    already ranks it after the k-th best is dropped unexamined, and once the
+    best ``k`` are full a candidate's proof stops as soon as it shows as
+    many open unknowns as rank it after the k-th best
+    (:meth:`_CountryRanking.cut_at`). The ranking
     is the same as proving every candidate, on any number of ``threads``
     (see :class:`_CountryRanking`).
     """
@@ -673,9 +676,22 @@ class _CountryRanking:
         known = self.known_open(where, value)
         return bool(known) and (2, known, rank, value) > self.best[self.k - 1][0]
 
-    def _take(self) -> Optional[Tuple[int, Where, int, bool]]:
-        """The next candidate to prove, with whether it gets a first look
-        (the best ``k`` are full); None when the ranking is over."""
+    def cut_at(self, value: int, rank: int) -> Optional[int]:
+        """The open unknowns past which a candidate with two solutions ranks
+        strictly after the current k-th best (its proof can stop there: the
+        k-th best only falls); None while the best ``k`` are not full."""
+        if len(self.best) < self.k:
+            return None
+        count, n_open, w_rank, w_value = self.best[self.k - 1][0]
+        if count == 1:
+            return 0
+        return n_open + 1 if (rank, value) < (w_rank, w_value) else n_open
+
+    def _take(self) -> Optional[Tuple[int, Where, int, Optional[int]]]:
+        """The next candidate to prove, with the bound its proof may stop at
+        (:meth:`cut_at`; None, a whole proof, while the best ``k`` are not
+        full, and a candidate with a bound gets a first look); None when the
+        ranking is over."""
         while not (self.stopped or self.halt.is_set()):
             if self.clock.over():
                 self.stopped = True
@@ -685,22 +701,31 @@ class _CountryRanking:
             rank, where, value = self.todo[self.next]
             self.next += 1
             if not self.dropped(where, value, rank):
-                return rank, where, value, len(self.best) >= self.k
+                return rank, where, value, self.cut_at(value, rank)
         return None
 
     # The work.
 
-    def _prove(self, where: Where, value: int, budget: Optional[float]) -> Tuple[int, bool, int, List[bytes]]:
+    def _prove(
+        self, where: Where, value: int, budget: Optional[float], bound: Optional[int] = None
+    ) -> Tuple[int, bool, int, List[bytes], bool]:
         """The backbone of the draft with ``value`` in ``where``: ``(count,
-        complete, open unknowns, the loops found)``. On the draft's own core
-        handle with one more number (the map is shared, not rebuilt), and
-        without the ``Backbone`` object that nobody reads here."""
+        complete, open unknowns, the loops found, cut)``. With ``bound``, the
+        proof stops (``cut``, not complete) once it shows two solutions and
+        ``bound`` open unknowns. On the draft's own core handle with one more
+        number (the map is shared, not rebuilt), and without the
+        ``Backbone`` object that nobody reads here."""
         numbers = list(self.numbers)
         numbers[self.index[where]] = value
         handle = self.handle.with_numbers(numbers)
-        count, complete, values, found = handle.backbone(None if budget is None else float(budget), self.halt)
+        limit = None if budget is None else float(budget)
+        cut = False
+        if bound is None:
+            count, complete, values, found = handle.backbone(limit, self.halt)
+        else:
+            count, complete, values, found, cut = handle.backbone_bounded(bound, limit, self.halt)
         n_open = 0 if count == 0 and complete else bytes(values).count(2)
-        return int(count), bool(complete), n_open, [bytes(s) for s in found]
+        return int(count), bool(complete), n_open, [bytes(s) for s in found], bool(cut)
 
     def run(self) -> None:
         """Takes and proves candidates until none is left (one thread's share)."""
@@ -709,27 +734,33 @@ class _CountryRanking:
                 item = self._take()
             if item is None:
                 return
-            rank, where, value, look = item
+            rank, where, value, bound = item
             left = self.clock.left()
-            if look:
-                count, complete, n_open, more = self._prove(
-                    where, value, self.glance if left is None else min(self.glance, left)
+            if bound is not None:
+                count, complete, n_open, more, cut = self._prove(
+                    where, value, self.glance if left is None else min(self.glance, left), bound
                 )
-                if not complete:
+                if not complete and not cut:
                     with self.lock:
                         for w in more:
                             self.add(w)
                         if self.dropped(where, value, rank):
                             continue
-                    count, complete, n_open, more = self._prove(where, value, self.clock.left())
+                        # The k-th best may have fallen meanwhile (other threads).
+                        bound = self.cut_at(value, rank)
+                    count, complete, n_open, more, cut = self._prove(where, value, self.clock.left(), bound)
             else:
-                count, complete, n_open, more = self._prove(where, value, left)
+                count, complete, n_open, more, cut = self._prove(where, value, left)
             with self.lock:
+                for w in more:
+                    self.add(w)
+                if cut:
+                    # Two solutions and at least ``bound`` open unknowns: it
+                    # ranks after a k-th best that only falls.
+                    continue
                 if not complete:
                     self.stopped = True
                     return
-                for w in more:
-                    self.add(w)
                 if count == 0:
                     continue
                 self.best.append(((count, n_open, rank, value), Suggestion(where, value, count, n_open)))

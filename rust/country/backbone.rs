@@ -222,25 +222,48 @@ pub struct Scored {
     pub sweep_ran_out: bool,
 }
 
+/// [`backbone`] of a candidate board in the setter's ranking, cut short
+/// (the second item true) once two solutions are known and at least `bound`
+/// unknowns are seen open: by then the candidate ranks after the k-th best,
+/// whatever the rest of the proof would show. A cut backbone is unfinished,
+/// with count 2 and every unknown not yet proven reported open.
+pub fn backbone_bounded(p: &mut Puzzle, g: &mut Budget<'_, '_>, bound: usize) -> (Backbone, bool) {
+    match rooted(p, g) {
+        Ok(s) => by_sat_within(p, &s, g, Some(bound)),
+        Err(answer) => (answer, false),
+    }
+}
+
+/// The root state the backbone starts from, or (Err) the answer already:
+/// no solution (the countries admit no loop, or the root contradicts), or
+/// nothing proven when `g` stopped the root.
+fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Result<State, Backbone> {
+    let n = p.board.num_cells() + p.board.num_edges();
+    let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
+    if !p.region_ok {
+        return Err(none);
+    }
+    let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
+    let (s, _, r) = root(p, stages, g);
+    if g.halted() {
+        return Err(Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() });
+    }
+    if r.is_err() {
+        return Err(none);
+    }
+    Ok(s)
+}
+
 /// [`backbone`], with the sweep tried first when `sweep` (and the
 /// candidates scored by it with `score`), the solver after it when the
 /// sweep runs out of room.
 pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool, caps: LiveCaps) -> Scored {
-    let n = p.board.num_cells() + p.board.num_edges();
     let done = |backbone: Backbone| Scored { backbone, scores: None, sweep_ran_out: false };
-    let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
-    if !p.region_ok {
-        return done(none);
-    }
-    let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
-    let (s, _, r) = root(p, stages, g);
+    let s = match rooted(p, g) {
+        Ok(s) => s,
+        Err(answer) => return done(answer),
+    };
     let p: &Puzzle = p;
-    if g.halted() {
-        return done(Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() });
-    }
-    if r.is_err() {
-        return done(none);
-    }
     if sweep {
         if let Some((backbone, scores)) = swept(p, &s, g, score, caps) {
             return Scored { backbone, scores, sweep_ran_out: false };
@@ -254,17 +277,30 @@ pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, s
 /// module's notes). A stop or the deadline ends it unfinished, with the
 /// values proven so far.
 pub(super) fn by_sat(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Backbone {
+    by_sat_within(p, s, g, None).0
+}
+
+/// [`by_sat`], cut short (the second item true, the backbone unfinished) as
+/// soon as a second solution is known and `bound` unknowns are seen open
+/// (see [`backbone_bounded`]).
+fn by_sat_within(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>, bound: Option<usize>) -> (Backbone, bool) {
     let n = p.board.num_cells() + p.board.num_edges();
     let mut sol = encode(p, s);
     let s1 = match solve_under(p, &mut sol, &[], u64::MAX, &mut || g.poll()) {
         Found::Solution(s1) => s1,
-        Found::None => return Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() },
-        Found::Unknown => return Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() },
+        Found::None => {
+            return (Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() }, false)
+        }
+        Found::Unknown => {
+            return (Backbone { count: 0, finished: false, values: s.val.clone(), witnesses: Vec::new() }, false)
+        }
     };
     let v1 = cells_and_edges(p, &s1);
     let mut open = vec![false; n];
+    let mut n_open = 0;
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut stopped = false;
+    let mut cut = false;
     for var in 0..n {
         if open[var] || sol.fixed(var).is_some() {
             continue;
@@ -278,10 +314,17 @@ pub(super) fn by_sat(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Backbone 
             Found::Solution(s2) => {
                 let v2 = cells_and_edges(p, &s2);
                 for (f, o) in open.iter_mut().enumerate() {
-                    *o |= v2[f] != v1[f];
+                    if !*o && v2[f] != v1[f] {
+                        *o = true;
+                        n_open += 1;
+                    }
                 }
                 if found.len() < 1 + MORE_SOLUTIONS {
                     found.push(s2);
+                }
+                if bound.is_some_and(|b| n_open >= b) {
+                    (stopped, cut) = (true, true);
+                    break;
                 }
             }
             // Every solution gives `var` its S1 value: a fact from now on.
@@ -305,5 +348,5 @@ pub(super) fn by_sat(p: &Puzzle, s: &State, g: &mut Budget<'_, '_>) -> Backbone 
     let count = 1 + usize::from(!found.is_empty());
     let mut witnesses = vec![s1];
     witnesses.extend(found);
-    Backbone { count, finished: !stopped, values, witnesses }
+    (Backbone { count, finished: !stopped, values, witnesses }, cut)
 }

@@ -118,6 +118,17 @@ impl Handle {
         self.budgeted(time_limit, stop, backbone::backbone)
     }
 
+    /// The backbone cut short once it shows two solutions and `bound` open
+    /// unknowns (as [`backbone::backbone_bounded`]): `(backbone, cut)`.
+    pub fn backbone_bounded(
+        &self,
+        time_limit: Option<f64>,
+        bound: usize,
+        stop: &mut Stop<'_>,
+    ) -> Result<(Backbone, bool)> {
+        self.budgeted(time_limit, stop, |p, g| backbone::backbone_bounded(p, g, bound))
+    }
+
     /// `f` on this board's puzzle under `time_limit` and `stop`: a stop
     /// asked for while it ran is `Error::Interrupted`, a deadline is `f`'s
     /// to report (as incomplete).

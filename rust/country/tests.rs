@@ -1219,6 +1219,37 @@ fn a_sweep_that_ran_out_is_not_run_again_for_the_scores() {
     assert!(checked >= 10, "{checked}");
 }
 
+/// A backbone cut short at `bound` open unknowns is cut exactly when the
+/// board has two solutions and at least `bound` unknowns where solutions
+/// differ (by brute force), is then unfinished with count 2, and is the
+/// whole backbone otherwise.
+#[test]
+fn a_bounded_backbone_is_cut_exactly_when_the_board_is_that_open() {
+    let (mut cut, mut whole) = (0, 0);
+    for case in random_cases(97, 60, false) {
+        let expect = brute_backbone(&case);
+        let open = expect.iter().filter(|&&v| v == 2).count();
+        let many = case.solutions.len() >= 2;
+        let what = format!("{:?} {:?}", case.regions, case.numbers);
+        for bound in [0, 1, open.saturating_sub(1), open, open + 1, usize::MAX] {
+            let mut p = puzzle(&case);
+            let (bb, was_cut) = super::backbone::backbone_bounded(&mut p, &mut Budget::new(&mut Stop::never()), bound);
+            assert_eq!(was_cut, many && open >= bound, "{what}, bound {bound}");
+            if was_cut {
+                assert!(!bb.finished && bb.count == 2, "{what}, bound {bound}");
+                cut += 1;
+            } else {
+                assert!(bb.finished && bb.count == case.solutions.len().min(2), "{what}, bound {bound}");
+                if !case.solutions.is_empty() {
+                    assert_eq!(bb.values, expect, "{what}, bound {bound}");
+                }
+                whole += 1;
+            }
+        }
+    }
+    assert!(cut >= 50 && whole >= 50, "{cut} {whole}");
+}
+
 /// The setter's sweep stops at [`super::backbone::SETTER`]'s states, below
 /// the search's [`super::backbone::LIVE`]: on an unnumbered 12 x 12 board of
 /// 2 x 2 countries (every layout passes 64 Ki states a layer, none 1 Mi) the

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 
 use super::{
-    country_size, hint_tuple, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple, HintTuple,
-    Items, PyStep,
+    country_size, hint_tuple, interruptible, non_negative, search_limits, with_signal_check, BackboneTuple,
+    BoundedTuple, HintTuple, Items, PyStep,
 };
 use crate::interrupt::Stop;
 
@@ -175,6 +175,22 @@ impl PyCountryBoard {
     ) -> PyResult<BackboneTuple> {
         let b = halting(py, halt, |stop| self.handle.backbone(time_limit, stop))?;
         Ok((b.count, b.finished, b.values, b.witnesses))
+    }
+
+    /// `backbone`, cut short once it shows two solutions and `bound` open
+    /// unknowns: `(count, finished, values, witnesses, cut)`, unfinished when
+    /// cut (see `country::backbone::backbone_bounded`).
+    #[pyo3(signature = (bound, time_limit=None, halt=None))]
+    fn backbone_bounded(
+        &self,
+        py: Python<'_>,
+        bound: i64,
+        time_limit: Option<f64>,
+        halt: Option<PyRef<'_, PyHalt>>,
+    ) -> PyResult<BoundedTuple> {
+        let bound = non_negative("bound", bound)?;
+        let (b, cut) = halting(py, halt, |stop| self.handle.backbone_bounded(time_limit, bound, stop))?;
+        Ok((b.count, b.finished, b.values, b.witnesses, cut))
     }
 
     /// `backbone`, with the scores of `scores` for the countries a number

@@ -277,6 +277,10 @@ impl<'a, 'py, T: FromPyObjectOwned<'py>> FromPyObject<'a, 'py> for Items<T> {
 /// A backbone as Python gets it: `(count, finished, values, witnesses)`.
 type BackboneTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>);
 
+/// A bounded backbone as Python gets it: a [`BackboneTuple`]'s items, then
+/// whether the bound cut it short.
+type BoundedTuple = (usize, bool, Vec<u8>, Vec<Vec<u8>>, bool);
+
 /// One step for Python: `(rule, place kind, place index, premise keys,
 /// decisions, contradiction, parent)`; a trial's refutation follows it with
 /// `parent` its index, top-level steps have parent -1.
