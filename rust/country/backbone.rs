@@ -90,20 +90,21 @@ pub const LIVE: LiveCaps = (LIVE_STATES, LIVE_MOVES);
 /// The sweep's limits where the setter asks for a backbone with scores
 /// ([`backbone_scored`]) or for the scores alone ([`scores`]): there the
 /// clause-learning solver proves the backbone, and the candidates one at a
-/// time, when the sweep runs out of room, and on the drafts that pass
-/// 64 Ki states a layer it is the quicker of the two. On 22 drafts of
-/// janko's 15 x 15 puzzles (half the numbers deleted), a verdict took 31 s
-/// in all with [`LIVE`]'s 1 Mi states and 10.7 s with these: four drafts
-/// whose every layout passed 1 Mi states took 5.8 to 8.0 s before (4 to 6 s
-/// of it in the sweep), 1.6 to 2.8 s now. The three that needed 256 Ki or
-/// 1 Mi took 0.8, 0.8 and 1.3 s, now 1.3, 0.8 and 0.7 s; the other
-/// fifteen, and every 10 x 10 draft tried, finish within the first
-/// round's 16 Ki. The search of [`super::search`], whose fallback is a
-/// depth-first search, keeps [`LIVE`].
+/// time, when the sweep runs out of room, and a sweep that would pass
+/// 256 Ki states a layer seldom finishes at all. Measured on janko's
+/// 15 x 15 puzzles with every other number deleted: the four whose sweep
+/// passed 256 Ki passed 1 Mi too, after 4.3 to 6.6 s against 1.0 to 1.6 s.
+/// On 22 drafts with half the numbers deleted at random, a verdict took
+/// 31 s in all with [`LIVE`]'s 1 Mi states and 14 s with these (the
+/// slowest 8.0 s, now 4.3 s), on the bench's six drafts 4.4 s against 4.0;
+/// 64 Ki saved a little more on the 22 (10.5 s) but cost the bench's
+/// drafts that need 256 Ki half a second each. The search of
+/// [`super::search`], whose other way is a depth-first search, keeps
+/// [`LIVE`].
 pub const SETTER: LiveCaps = (SETTER_STATES, LIVE_MOVES);
 
 /// [`SETTER`]'s states a layer.
-const SETTER_STATES: usize = 1 << 16;
+const SETTER_STATES: usize = 1 << 18;
 
 /// The board with `values` decided (per cell, then per edge: 0, 1 or 2
 /// open, as a state's), as the frontier sweeps take it.

@@ -1250,28 +1250,6 @@ fn a_bounded_backbone_is_cut_exactly_when_the_board_is_that_open() {
     assert!(cut >= 50 && whole >= 50, "{cut} {whole}");
 }
 
-/// The setter's sweep stops at [`super::backbone::SETTER`]'s states, below
-/// the search's [`super::backbone::LIVE`]: on an unnumbered 12 x 12 board of
-/// 2 x 2 countries (every layout passes 64 Ki states a layer, none 1 Mi) the
-/// setter's backbone comes from the solver and the handle's scores are None,
-/// while the sweep with the search's room scores every candidate; the two
-/// backbones agree.
-#[test]
-fn the_setters_sweep_gives_way_to_the_solver_sooner_than_the_searchs() {
-    let n = 12;
-    let regions: Vec<i64> = (0..n * n).map(|i| ((i / n / 2) * (n / 2) + (i % n) / 2) as i64).collect();
-    let numbers = vec![None; n * n / 4];
-    let handle = Handle::new(n, n, &regions, &numbers, None).unwrap();
-    let (setter, none) = handle.backbone_scored(None, &mut Stop::never()).unwrap();
-    assert!(setter.finished && setter.count == 2 && none.is_none());
-    let unnumbered: Vec<usize> = (0..numbers.len()).collect();
-    assert_eq!(handle.scores(&unnumbered, None, &mut Stop::never()).unwrap(), None);
-    let roomy = Handle::new(n, n, &regions, &numbers, None).unwrap();
-    let (swept, scores) = roomy.backbone_scored_within(None, super::backbone::LIVE, &mut Stop::never()).unwrap();
-    assert!(swept.finished && scores.is_some_and(|s| s.len() == unnumbered.len() * 4));
-    assert_eq!(setter.values, swept.values);
-}
-
 /// The scores of candidate numbers do not depend on how many countries
 /// share a pass over the sweep's tables, and each matches brute force: the
 /// count and open cells and edges of the solutions with that number.
