@@ -95,8 +95,8 @@ pub const LIVE: LiveCaps = (LIVE_STATES, LIVE_MOVES);
 /// 15 x 15 puzzles with every other number deleted: the four whose sweep
 /// passed 256 Ki passed 1 Mi too, after 4.3 to 6.6 s against 1.0 to 1.6 s.
 /// On 22 drafts with half the numbers deleted at random, a verdict took
-/// 31 s in all with [`LIVE`]'s 1 Mi states and 14 s with these (the
-/// slowest 8.0 s, now 4.3 s), on the bench's six drafts 4.4 s against 4.0;
+/// 31 s in all with [`LIVE`]'s 1 Mi states and 13 to 14 s with these (the
+/// slowest 8.0 s, now about 4 s), on the bench's six drafts 4.4 s against 4.0;
 /// 64 Ki saved a little more on the 22 (10.5 s) but cost the bench's
 /// drafts that need 256 Ki half a second each. The search of
 /// [`super::search`], whose other way is a depth-first search, keeps
