@@ -162,6 +162,8 @@ pub struct Solver {
     heap: Heap,
     phase: Vec<bool>,
     seen: Vec<bool>,
+    /// Scratch for [`Solver::lbd`], kept to spare an allocation a conflict.
+    levels: Vec<u32>,
     /// False once the clauses at level 0 contradict each other.
     ok: bool,
     /// Conflicts over the solver's life.
@@ -197,6 +199,7 @@ impl Solver {
             heap: Heap::new(vars),
             phase: vec![false; vars],
             seen: vec![false; vars],
+            levels: Vec::new(),
             ok: true,
             conflicts: 0,
             learnts: 0,
@@ -527,12 +530,13 @@ impl Solver {
     /// the level to go back to.
     fn analyze(&mut self, confl: Vec<Lit>) -> (Vec<Lit>, u32) {
         let here = self.decision_level();
-        let mut learnt: Vec<Lit> = vec![Lit(0)];
+        let mut learnt: Vec<Lit> = Vec::with_capacity(32);
+        learnt.push(Lit(0));
         let mut open = 0;
         let mut lits = confl;
         let mut at = self.trail.len();
         let mut p: Option<Lit> = None;
-        let mut buf = Vec::new();
+        let mut buf = Vec::with_capacity(32);
         loop {
             for &q in lits.iter().skip(p.is_some() as usize) {
                 let v = q.var();
@@ -561,10 +565,12 @@ impl Solver {
             }
             p = Some(next);
             self.reason_lits(next, &mut buf);
-            lits = std::mem::take(&mut buf);
+            // Swapped, not taken: both keep their room for the next round.
+            std::mem::swap(&mut lits, &mut buf);
         }
         // Drop the literals whose reason lies wholly among the others.
-        let mut keep = vec![learnt[0]];
+        let mut keep = Vec::with_capacity(learnt.len());
+        keep.push(learnt[0]);
         for &q in &learnt[1..] {
             let v = q.var();
             let redundant = self.reason[v] != Reason::None && {
@@ -605,11 +611,16 @@ impl Solver {
         self.heap.raise(v, &self.activity);
     }
 
-    fn lbd(&self, lits: &[Lit]) -> u32 {
-        let mut levels: Vec<u32> = lits.iter().map(|l| self.level[l.var()]).collect();
+    /// The number of distinct decision levels among `lits`' variables.
+    fn lbd(&mut self, lits: &[Lit]) -> u32 {
+        let mut levels = std::mem::take(&mut self.levels);
+        levels.clear();
+        levels.extend(lits.iter().map(|l| self.level[l.var()]));
         levels.sort_unstable();
         levels.dedup();
-        levels.len() as u32
+        let n = levels.len() as u32;
+        self.levels = levels;
+        n
     }
 
     /// Learns from a falsified clause: back to the right level and the
