@@ -186,7 +186,7 @@ pub fn scores(
     if !p.region_ok {
         return Some(Vec::new());
     }
-    let (s, _, r) = root(p, Stages::ALL.with(Stages::LIGHT_PROBE), g);
+    let (s, _, r) = root(p, SWEEP_ROOT, g);
     if g.halted() {
         return None;
     }
@@ -229,22 +229,34 @@ pub struct Scored {
 /// whatever the rest of the proof would show. A cut backbone is unfinished,
 /// with count 2 and every unknown not yet proven reported open.
 pub fn backbone_bounded(p: &mut Puzzle, g: &mut Budget<'_, '_>, bound: usize) -> (Backbone, bool) {
-    match rooted(p, g) {
+    match rooted(p, g, SOLVER_ROOT) {
         Ok(s) => by_sat_within(p, &s, g, Some(bound)),
         Err(answer) => (answer, false),
     }
 }
 
-/// The root state the backbone starts from, or (Err) the answer already:
-/// no solution (the countries admit no loop, or the root contradicts), or
-/// nothing proven when `g` stopped the root.
-fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Result<State, Backbone> {
+/// The root's stages where the sweep comes first: every stage, with the
+/// light probe. What the catalogue of `macro` decides narrows the sweep.
+const SWEEP_ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
+
+/// The root's stages where the clause-learning solver proves the backbone
+/// at once: [`SWEEP_ROOT`] without `macro`. Its catalogue of region-graph
+/// cycles cost 15% of the instructions of the 40 Country Road drafts of
+/// `bench_backbone.py` (7 of the 40 enumerations ran to their budget and
+/// gave up), and what it decides the solver learnt for less: without it
+/// the 40 backbones took 1.35 G instructions against 1.58 G, and 5 to 10%
+/// less time in three alternated runs.
+const SOLVER_ROOT: Stages = SWEEP_ROOT.without(Stages::MACRO);
+
+/// The root state the backbone starts from (at the fixpoint of `stages`),
+/// or (Err) the answer already: no solution (the countries admit no loop,
+/// or the root contradicts), or nothing proven when `g` stopped the root.
+fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>, stages: Stages) -> Result<State, Backbone> {
     let n = p.board.num_cells() + p.board.num_edges();
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
         return Err(none);
     }
-    let stages = Stages::ALL.with(Stages::LIGHT_PROBE);
     let (s, _, r) = root(p, stages, g);
     if g.halted() {
         return Err(Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() });
@@ -260,7 +272,7 @@ fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>) -> Result<State, Backbone> {
 /// sweep runs out of room.
 pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool, caps: LiveCaps) -> Scored {
     let done = |backbone: Backbone| Scored { backbone, scores: None, sweep_ran_out: false };
-    let s = match rooted(p, g) {
+    let s = match rooted(p, g, if sweep { SWEEP_ROOT } else { SOLVER_ROOT }) {
         Ok(s) => s,
         Err(answer) => return done(answer),
     };

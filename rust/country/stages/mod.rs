@@ -73,11 +73,11 @@ impl Stages {
         self.0 & (Stages::LOOP | Stages::LOOP_CORE) != 0
     }
 
-    pub fn with(self, bit: u8) -> Stages {
+    pub const fn with(self, bit: u8) -> Stages {
         Stages(self.0 | bit)
     }
 
-    pub fn without(self, bit: u8) -> Stages {
+    pub const fn without(self, bit: u8) -> Stages {
         Stages(self.0 & !bit)
     }
 }
