@@ -19,8 +19,9 @@
 //! every variable at once and scores every candidate number in the same
 //! sweep ([`crate::frontier::CountrySweep`]), when it fits its budget.
 
-use super::ladder::root;
+use super::ladder::{root, root_within};
 use super::puzzle::Puzzle;
+use super::puzzle::CATALOGUE_STEPS;
 use super::sat::{encode, solve_under, Found};
 use super::stages::Stages;
 use super::state::State;
@@ -186,7 +187,7 @@ pub fn scores(
     if !p.region_ok {
         return Some(Vec::new());
     }
-    let (s, _, r) = root(p, SWEEP_ROOT, g);
+    let (s, _, r) = root(p, ROOT, g);
     if g.halted() {
         return None;
     }
@@ -229,35 +230,39 @@ pub struct Scored {
 /// whatever the rest of the proof would show. A cut backbone is unfinished,
 /// with count 2 and every unknown not yet proven reported open.
 pub fn backbone_bounded(p: &mut Puzzle, g: &mut Budget<'_, '_>, bound: usize) -> (Backbone, bool) {
-    match rooted(p, g, SOLVER_ROOT) {
+    match rooted(p, g, SOLVER_CATALOGUE_STEPS) {
         Ok(s) => by_sat_within(p, &s, g, Some(bound)),
         Err(answer) => (answer, false),
     }
 }
 
-/// The root's stages where the sweep comes first: every stage, with the
-/// light probe. What the catalogue of `macro` decides narrows the sweep.
-const SWEEP_ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
+/// The root's stages: every stage, with the light probe.
+const ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
 
-/// The root's stages where the clause-learning solver proves the backbone
-/// at once: [`SWEEP_ROOT`] without `macro`. Its catalogue of region-graph
-/// cycles cost 15% of the instructions of the 40 Country Road drafts of
-/// `bench_backbone.py` (7 of the 40 enumerations ran to their budget and
-/// gave up), and what it decides the solver learnt for less: without it
-/// the 40 backbones took 1.35 G instructions against 1.58 G, and 5 to 10%
-/// less time in three alternated runs.
-const SOLVER_ROOT: Stages = SWEEP_ROOT.without(Stages::MACRO);
+/// Steps of the cycle catalogue's enumeration (which `macro` needs) at the
+/// root where the clause-learning solver proves the backbone at once, in
+/// place of the ladder's [`CATALOGUE_STEPS`]. An enumeration that does not
+/// fit them mostly runs to the ladder's budget and gives up: 7 of the 40
+/// Country Road drafts of `bench_backbone.py` did, and without them the 40
+/// backbones took 1.37 G instructions against 1.58 G (callgrind) and 7%
+/// less time, 1 to 3% less on two other draws of 80 drafts. None: 1.35 G,
+/// but some boards need the catalogue (the bench's interactive
+/// `176_10x10` took twice as long without it; it fits in 5,000 steps,
+/// and `92_10x10`, which needs more than 50,000, takes 6.2 ms against 4.1).
+/// Where the sweep comes first, what the catalogue decides narrows the
+/// sweep, and the root keeps the ladder's budget.
+const SOLVER_CATALOGUE_STEPS: u64 = 5_000;
 
-/// The root state the backbone starts from (at the fixpoint of `stages`),
-/// or (Err) the answer already: no solution (the countries admit no loop,
+/// The root state the backbone starts from (at [`ROOT`]'s fixpoint, the
+/// catalogue given `catalogue_steps`), or (Err) the answer already: no solution (the countries admit no loop,
 /// or the root contradicts), or nothing proven when `g` stopped the root.
-fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>, stages: Stages) -> Result<State, Backbone> {
+fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>, catalogue_steps: u64) -> Result<State, Backbone> {
     let n = p.board.num_cells() + p.board.num_edges();
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
     if !p.region_ok {
         return Err(none);
     }
-    let (s, _, r) = root(p, stages, g);
+    let (s, _, r) = root_within(p, ROOT, catalogue_steps, g);
     if g.halted() {
         return Err(Backbone { count: 0, finished: false, values: vec![UNDECIDED; n], witnesses: Vec::new() });
     }
@@ -272,7 +277,7 @@ fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>, stages: Stages) -> Result<Stat
 /// sweep runs out of room.
 pub(super) fn backbone_by(p: &mut Puzzle, g: &mut Budget<'_, '_>, sweep: bool, score: bool, caps: LiveCaps) -> Scored {
     let done = |backbone: Backbone| Scored { backbone, scores: None, sweep_ran_out: false };
-    let s = match rooted(p, g, if sweep { SWEEP_ROOT } else { SOLVER_ROOT }) {
+    let s = match rooted(p, g, if sweep { CATALOGUE_STEPS } else { SOLVER_CATALOGUE_STEPS }) {
         Ok(s) => s,
         Err(answer) => return done(answer),
     };

@@ -53,9 +53,20 @@ pub fn root(
     stages: Stages,
     g: &mut Budget<'_, '_>,
 ) -> (State, Work, std::result::Result<u64, Contradiction>) {
+    root_within(p, stages, CATALOGUE_STEPS, g)
+}
+
+/// [`root`] with the catalogue's enumeration given `catalogue_steps` steps
+/// ([`CATALOGUE_STEPS`] there): past them `macro` deduces nothing.
+pub fn root_within(
+    p: &mut Puzzle,
+    stages: Stages,
+    catalogue_steps: u64,
+    g: &mut Budget<'_, '_>,
+) -> (State, Work, std::result::Result<u64, Contradiction>) {
     let mut s = root_state(p);
     let mut w = Work::new(&p.board);
-    let r = root_fixpoint(p, &mut s, &mut w, stages, g).and_then(|h| {
+    let r = root_fixpoint(p, &mut s, &mut w, stages, catalogue_steps, g).and_then(|h| {
         // A fixpoint that decides everything is a solution or nothing: stages
         // weaker than `loop` can decide every cell unused (a country whose
         // number is 0, countries walled off by blocked cells), and that empty
@@ -75,6 +86,7 @@ fn root_fixpoint(
     s: &mut State,
     w: &mut Work,
     stages: Stages,
+    catalogue_steps: u64,
     g: &mut Budget<'_, '_>,
 ) -> std::result::Result<u64, Contradiction> {
     let mut hypotheses = 0;
@@ -87,7 +99,7 @@ fn root_fixpoint(
             // `macro` is sound: on a solution it neither deduces nor refutes.
             return Ok(hypotheses);
         }
-        if g.halted() || !p.try_catalogue(Some(s), CATALOGUE_STEPS) {
+        if g.halted() || !p.try_catalogue(Some(s), catalogue_steps) {
             // Without a catalogue `macro` deduces nothing: this is the fixpoint.
             return Ok(hypotheses);
         }
