@@ -957,3 +957,53 @@ fn the_check_of_search_nodes_agrees_with_the_walk() {
     }
     assert!(refuted >= 500 && passed >= 500, "{refuted} {passed}");
 }
+
+/// A cell flip's one-loop rule (`flip_keeps_one_loop`, which walks no
+/// loop) against the set of every loop: on each loop of the small grids,
+/// each flip that leaves every point at degree 0 or 2 is one loop exactly
+/// when the flipped edges are a loop of that set.
+#[test]
+fn a_cell_flip_is_one_loop_exactly_when_the_loops_say_so() {
+    let (mut opposite_one, mut opposite_two) = (0, 0);
+    for &(rows, cols) in &[(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5)] {
+        let loops = all_loops(rows, cols);
+        let known: std::collections::HashSet<&Vec<u8>> = loops.iter().collect();
+        let b = board(rows, cols, &vec![-1; rows * cols]).unwrap();
+        let g = &b.grid;
+        let (mut one, mut two) = (0, 0);
+        for l in &loops {
+            for cell in 0..rows * cols {
+                let mut sol = l.clone();
+                for &e in &g.cell_edges[cell] {
+                    sol[e as usize] ^= 1;
+                }
+                let degrees_ok = b.point_slots.iter().all(|slots| {
+                    let d = slots.iter().filter(|&&x| x != crate::grid::NONE && sol[x as usize] != 0).count();
+                    d == 0 || d == 2
+                });
+                if !degrees_ok {
+                    continue;
+                }
+                let lines = sol.iter().filter(|&&v| v != 0).count();
+                let is_loop = known.contains(&sol);
+                assert_eq!(backbone::flip_keeps_one_loop(&b, &sol, cell, lines), is_loop, "{rows}x{cols} {l:?} {cell}");
+                if is_loop {
+                    one += 1
+                } else {
+                    two += 1
+                }
+                let held = g.cell_edges[cell].map(|e| l[e as usize] != 0);
+                if held == [true, true, false, false] || held == [false, false, true, true] {
+                    if is_loop {
+                        opposite_one += 1
+                    } else {
+                        opposite_two += 1
+                    }
+                }
+            }
+        }
+        assert!(one > 0 && (rows * cols < 9 || two > 0), "{rows}x{cols}: {one} {two}");
+    }
+    // Flips of two opposite sides were met, and none was one loop.
+    assert!(opposite_one == 0 && opposite_two > 1000, "{opposite_one} {opposite_two}");
+}
