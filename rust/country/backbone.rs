@@ -2,8 +2,8 @@
 //! cell (used or not) and each cell-to-cell edge, or "open" where two
 //! solutions differ.
 //!
-//! The root is the solver's (every stage, probe and the cycle catalogue).
-//! From there the clause-learning solver ([`super::sat`], one instance for
+//! The root is the solver's (every stage, probe and the cycle catalogue,
+//! whose enumeration gets [`SOLVER_CATALOGUE_STEPS`] here). From there the clause-learning solver ([`super::sat`], one instance for
 //! the whole backbone) finds a first solution S1. Then each variable still
 //! undecided, and not yet seen to differ between two solutions, is assumed
 //! to take the other value than in S1: a model is a witness and marks every
@@ -20,8 +20,7 @@
 //! sweep ([`crate::frontier::CountrySweep`]), when it fits its budget.
 
 use super::ladder::{root, root_within};
-use super::puzzle::Puzzle;
-use super::puzzle::CATALOGUE_STEPS;
+use super::puzzle::{Puzzle, CATALOGUE_STEPS};
 use super::sat::{encode, solve_under, Found};
 use super::stages::Stages;
 use super::state::State;
@@ -254,8 +253,9 @@ const ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
 const SOLVER_CATALOGUE_STEPS: u64 = 5_000;
 
 /// The root state the backbone starts from (at [`ROOT`]'s fixpoint, the
-/// catalogue given `catalogue_steps`), or (Err) the answer already: no solution (the countries admit no loop,
-/// or the root contradicts), or nothing proven when `g` stopped the root.
+/// catalogue given `catalogue_steps`), or (Err) the answer already: no
+/// solution (the countries admit no loop, or the root contradicts), or
+/// nothing proven when `g` stopped the root.
 fn rooted(p: &mut Puzzle, g: &mut Budget<'_, '_>, catalogue_steps: u64) -> Result<State, Backbone> {
     let n = p.board.num_cells() + p.board.num_edges();
     let none = Backbone { count: 0, finished: true, values: vec![UNDECIDED; n], witnesses: Vec::new() };
