@@ -756,14 +756,14 @@ fn local_moves(
 /// one. No side: the cell's square is a loop of its own, one loop only where
 /// there was no line. Four: the loop was the cell, and nothing is left.
 /// Two opposite sides: never one loop. The cell then lies on the same side
-/// of the loop as its neighbours across the two free sides, and on the
-/// other side from the two across the held ones. Were the cell's side still
-/// connected without it, a path of its cells from one free neighbour to the
-/// other would close, through the cell, a ring that parts the two held
-/// neighbours, one of them shut in from the board's outside, which one loop
-/// never does. (The walk round the whole loop that this used to take, for
-/// an answer that was always no, took a sixteenth of the 20 x 20 drafts'
-/// suggestion time.)
+/// of the loop as its neighbours across the two free sides (the board's
+/// outside counts as one cell), and on the other side from the two across
+/// the held ones. Were the cell's own side still in one piece without it, a
+/// path of that side from one free neighbour to the other would close,
+/// through the cell, a ring that parts the two held neighbours; but they
+/// share a side, and one loop leaves each side in one piece. (The walk
+/// round the whole loop that this used to take, for an answer that was
+/// always no, took a sixteenth of the 20 x 20 drafts' suggestion time.)
 pub(super) fn flip_keeps_one_loop(board: &Board, sol: &[u8], cell: usize, lines: usize) -> bool {
     // `cell_edges` is top, bottom, left, right; the sides held before the flip.
     let held = board.grid.cell_edges[cell].map(|e| sol[e as usize] == 0);
