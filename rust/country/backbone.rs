@@ -243,8 +243,10 @@ const ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
 /// place of the ladder's [`CATALOGUE_STEPS`]. An enumeration that does not
 /// fit them mostly runs to the ladder's budget and gives up: 7 of the 40
 /// Country Road drafts of `bench_backbone.py` did, and without them the 40
-/// backbones took 1.37 G instructions against 1.58 G (callgrind) and 7%
-/// less time, 1 to 3% less on two other draws of 80 drafts. None: 1.35 G,
+/// backbones took 1.37 G instructions against 1.58 G (callgrind); with the
+/// solver's kept buffers, 7% less time than before both (0.205 s against
+/// 0.220 s), and 1 to 3% less than the ladder's budget on two other draws
+/// of 80 drafts. None: 1.35 G,
 /// but some boards need the catalogue (the bench's interactive
 /// `176_10x10` took twice as long without it; it fits in 5,000 steps,
 /// and `92_10x10`, which needs more than 50,000, takes 6.2 ms against 4.1).
