@@ -24,12 +24,17 @@
 //! searches the whole board for the edges left: a candidate's proof is
 //! usually cut off before its first whole-board search, and one that is not
 //! pauses there and goes back in the queue, so that its searches run only
-//! if it can still rank. On its first visit a candidate also pauses after
-//! its cheap solutions (S1 and the moves round it), before any repair, once
-//! they show more open edges than the next candidate's pooled bound: the
-//! candidates that no pooled solution satisfies come first in the queue
-//! (bound 0) and would otherwise pay for their repairs, and set the k-th
-//! best, before the ones the pool shows closer. Witnesses also teach moves (the edges where a
+//! if it can still rank. A candidate also pauses, and goes back in the
+//! queue with what it has shown, once it shows more open edges than the
+//! next candidate's pooled bound: after its cheap solutions (S1 and the
+//! moves round it), before any repair, and after a witness (by some slack),
+//! where it goes on later from the next edge. So the candidates are proven
+//! best first by what is known of them at each moment: the candidates that
+//! no pooled solution satisfies come first in the queue (bound 0) and would
+//! otherwise pay for their repairs, and set the k-th best, before the ones
+//! the pool shows closer; and the first k, which have no bound to stop
+//! them, would otherwise be proven to the end however far from the best
+//! they turn out. Witnesses also teach moves (the edges where a
 //! repair changed a solution), tried on each later candidate's first
 //! solution before any search. A candidate whose clue no pooled solution
 //! satisfies is searched next to its clue first ([`super::search::near`]):
@@ -169,12 +174,20 @@ struct Proof {
     /// Given up because the open edges reached the bound.
     pruned: bool,
     /// Paused before its whole-board searches (see `defer` in [`prove`]),
-    /// or before its repairs when `early` (see `early` in [`prove`]).
+    /// or when `early` (see `early` in [`prove`]): `at` says where.
     deferred: bool,
-    /// The pause was the early one.
-    early: bool,
-    /// The assumptions refuted so far, as the facts they prove (edge, value).
+    /// Where a paused proof goes on from, with the facts proven so far.
+    at: Resume,
+}
+
+/// Where a candidate's paused proof goes on from: the pass and the first
+/// edge of it not yet tried (see [`prove`]), and the assumptions refuted
+/// so far, as the facts they prove (edge, value).
+#[derive(Debug, Clone, Default)]
+struct Resume {
     facts: Vec<(u32, u8)>,
+    pass: usize,
+    edge: usize,
 }
 
 impl Proof {
@@ -192,11 +205,13 @@ impl Proof {
 /// proof looks first for a solution close to the base board's first one
 /// (see below). With `defer` (a candidate), the proof pauses
 /// (`deferred`) before its whole-board searches, handing back the facts
-/// proven so far; `resume` takes such facts and runs only those searches.
-/// With `early`, the proof also pauses (`deferred` and `early`, no facts)
-/// once its cheap solutions (S1 and the moves round it) show two solutions
-/// and more than `early` open edges, before any repair: a candidate that no
-/// pooled solution satisfied then waits behind the ones that look better.
+/// proven so far and where it stopped (`at`); `resume` takes such a place
+/// and goes on from there. With `early` (a candidate, the smallest pooled
+/// bound of the candidates waiting), the proof also pauses once it shows
+/// two solutions and more than `early` open edges: before any repair when
+/// its cheap solutions (S1 and the moves round it) show them, and after a
+/// witness by more than [`EARLY_SLACK`], so that the candidates that look
+/// better are proven first.
 #[allow(clippy::too_many_arguments, reason = "one proof's state and its knobs")]
 fn prove(
     engine: &mut Engine<'_>,
@@ -207,7 +222,7 @@ fn prove(
     bound: Option<usize>,
     near: Option<usize>,
     defer: bool,
-    resume: Option<&[(u32, u8)]>,
+    resume: Option<&Resume>,
     early: Option<usize>,
 ) -> Proof {
     let edges = engine.dom.len();
@@ -218,8 +233,7 @@ fn prove(
         stopped: false,
         pruned: false,
         deferred: false,
-        early: false,
-        facts: Vec::new(),
+        at: Resume::default(),
     };
     for i in 0..pool.sols.len() {
         if !fits(&pool.sols[i]) {
@@ -317,8 +331,9 @@ fn prove(
         return proof;
     }
     if proof.second.is_some() && early.is_some_and(|next| proof.open_count() > next) {
+        // Nothing proven on this visit: it goes on from where it stood.
         proof.deferred = true;
-        proof.early = true;
+        proof.at = resume.cloned().unwrap_or_default();
         return proof;
     }
     // For a candidate clue, three passes: the cheap attempts only
@@ -333,31 +348,34 @@ fn prove(
     // first pass would pay for. Either way the last pass settles every edge
     // left, so the proof is the same.
     let passes = if near.is_some() { 3 } else { 1 };
-    let mut from = 0;
-    if let Some(facts) = resume.filter(|_| passes == 3) {
-        // Proven on the first visit: the repairs of every edge left failed.
-        for &(e, v) in facts {
+    let (mut from, mut first_edge) = (0, 0);
+    if let Some(resume) = resume.filter(|_| passes == 3) {
+        // Proven on earlier visits, which tried every edge before `edge` in
+        // pass `pass` and every edge left in the passes before it.
+        for &(e, v) in &resume.facts {
             if !engine.assign(e, v) {
                 debug_assert!(false, "a proven fact contradicts the state");
                 proof.stopped = true;
                 return proof;
             }
-            proof.facts.push((e, v));
+            proof.at.facts.push((e, v));
         }
         if !engine.run() {
             debug_assert!(false, "proven facts contradict the state");
             proof.stopped = true;
             return proof;
         }
-        from = 2;
+        (from, first_edge) = (resume.pass, resume.edge);
     }
     for pass in from..passes {
         let last = pass + 1 == passes;
         if last && defer && pass > 0 && (0..edges).any(|e| engine.dom[e] == UNK && bit(&proof.open, e) == 0) {
             proof.deferred = true;
+            (proof.at.pass, proof.at.edge) = (pass, 0);
             return proof;
         }
-        for e in 0..edges {
+        let start = if pass == from { first_edge } else { 0 };
+        for e in start..edges {
             if engine.dom[e] != UNK || bit(&proof.open, e) != 0 {
                 continue;
             }
@@ -420,7 +438,7 @@ fn prove(
             if refuted {
                 // Every solution gives `e` the value S1 gives it; sound rules on a
                 // board with the solution S1 cannot contradict this.
-                proof.facts.push((e as u32, keep));
+                proof.at.facts.push((e as u32, keep));
                 let ok = engine.assign(e as u32, keep) && engine.run();
                 debug_assert!(ok, "a proven fact contradicts the state");
                 if !ok {
@@ -431,11 +449,23 @@ fn prove(
             } else if over(&proof) {
                 proof.pruned = true;
                 return proof;
+            } else if near.is_some() && early.is_some_and(|next| proof.open_count() > next + EARLY_SLACK) {
+                proof.deferred = true;
+                (proof.at.pass, proof.at.edge) = (pass, e + 1);
+                return proof;
             }
         }
     }
     proof
 }
+
+/// How many open edges past the next candidate's pooled bound a candidate's
+/// proof may show before it pauses after a witness (see `early` in
+/// [`prove`]): each pause costs the candidate's set-up again on its next
+/// visit (its clue propagated, its facts assigned, the pool read). Without
+/// slack, `890_20x20`'s suggestions took 425 ms; with 4 to 64, 384 to 397 ms
+/// (noise apart, alike), against 411 ms before these pauses.
+const EARLY_SLACK: usize = 16;
 
 /// Nodes of the search next to a candidate's clue, or next to an edge its
 /// last pass assumes (see [`super::search::near`]), before a whole-board
@@ -1011,9 +1041,8 @@ struct Ranking {
     k: usize,
     queue: BinaryHeap<Reverse<(usize, usize, i8)>>,
     best: Vec<Suggestion>,
-    /// Per paused candidate, the facts of a pause before the whole-board
-    /// searches, or None for an early pause (see `early` in [`prove`]).
-    paused: std::collections::HashMap<(usize, i8), Option<Facts>>,
+    /// Per paused candidate, where its proof goes on from.
+    paused: std::collections::HashMap<(usize, i8), Resume>,
     pool: Pool,
     /// Candidates being proven on other threads.
     running: usize,
@@ -1021,8 +1050,6 @@ struct Ranking {
     stopped: bool,
 }
 
-/// Facts proven by a candidate's proof: (edge, value).
-type Facts = Vec<(u32, u8)>;
 
 /// One candidate to prove, and how.
 struct Task {
@@ -1030,12 +1057,12 @@ struct Task {
     value: i8,
     /// The proof stops once `bound` edges are open with two solutions.
     bound: Option<usize>,
-    /// Facts proven on a first, paused visit.
-    resume: Option<Vec<(u32, u8)>>,
+    /// Where a paused proof goes on from.
+    resume: Option<Resume>,
     /// Pause before the whole-board searches.
     defer: bool,
-    /// On a first visit, the smallest pooled bound left in the queue: the
-    /// proof pauses once it has shown more open edges (see [`prove`]).
+    /// The smallest pooled bound left in the queue: the proof pauses once
+    /// it has shown more open edges (see [`prove`]).
     early: Option<usize>,
 }
 
@@ -1100,17 +1127,16 @@ impl Ranking {
             // below that bound by then (a wide-open board has many candidates
             // near the k-th best, and a few refutations there cost seconds).
             //
-            // On its first visit, a candidate also pauses once its cheap
-            // solutions show more open edges than the next candidate's pooled
-            // bound: one that no pooled solution satisfies (bound 0, taken
-            // first) would otherwise pay for its repairs, and set the k-th
-            // best, before the candidates that the pool already shows to be
-            // closer.
-            let (resume, early) = match self.paused.remove(&(cell, value)) {
-                Some(facts) => (facts, None),
-                None => (None, self.queue.peek().map(|Reverse((next, _, _))| *next)),
-            };
-            let defer = bound.is_some() && resume.is_none();
+            // A candidate also pauses once it shows more open edges than
+            // the next candidate's pooled bound (see `early` in [`prove`]):
+            // one that no pooled solution satisfies (bound 0, taken first)
+            // would otherwise pay for its repairs, and set the k-th best,
+            // before the candidates that the pool already shows to be
+            // closer; and the first k, proven without a bound, would be
+            // proven to the end however far they are from the best.
+            let resume = self.paused.remove(&(cell, value));
+            let early = self.queue.peek().map(|Reverse((next, _, _))| *next);
+            let defer = bound.is_some() && resume.as_ref().is_none_or(|r| r.pass < 2);
             return Step::Prove(Task { cell, value, bound, resume, defer, early });
         }
     }
@@ -1124,7 +1150,7 @@ impl Ranking {
         }
         if proof.deferred {
             self.queue.push(Reverse((proof.open_count(), task.cell, task.value)));
-            self.paused.insert((task.cell, task.value), (!proof.early).then_some(proof.facts));
+            self.paused.insert((task.cell, task.value), proof.at);
             return;
         }
         if proof.pruned || proof.first.is_none() {
@@ -1177,7 +1203,7 @@ fn attempt(
     }
     let near = Some(sides[0] as usize);
     let proof =
-        prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_deref(), task.early);
+        prove(engine, links, budget, pool, &fits, task.bound, near, task.defer, task.resume.as_ref(), task.early);
     engine.undo_to(mark);
     Some(proof)
 }
