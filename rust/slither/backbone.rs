@@ -211,12 +211,18 @@ struct Proof {
 
 /// Where a candidate's paused proof goes on from: the pass and the first
 /// edge of it not yet tried (see [`prove`]), and the assumptions refuted
-/// so far, as the facts they prove (edge, value).
+/// so far, as the facts they prove (edge, value). Also what its cheap
+/// solutions have already been sought from: the pool's first `moves` moves
+/// were tried on S1, and the cell flips round S1 and round `second` (the
+/// pooled solution that differed from S1 then) were tried; on a later
+/// visit they would give nothing new.
 #[derive(Debug, Clone, Default)]
 struct Resume {
     facts: Vec<(u32, u8)>,
     pass: usize,
     edge: usize,
+    moves: usize,
+    second: Option<usize>,
 }
 
 impl Proof {
@@ -325,16 +331,25 @@ fn prove(
         }
     };
     let s1_bytes = pool.bytes(s1, edges);
-    let mut start = vec![s1_bytes.clone()];
-    start.extend(proof.second.map(|s| pool.bytes(s, edges)));
-    let stopped = local_moves(engine, budget, pool, &mut proof, s1, start);
-    if stopped {
+    // The cell flips round S1 and round the second solution, unless an
+    // earlier visit tried them (S1 stays the candidate's first pooled
+    // solution; on several threads it may not, which costs only witnesses).
+    let mut start = Vec::new();
+    if resume.is_none() {
+        start.push(s1_bytes.clone());
+    }
+    let second = proof.second;
+    start.extend(second.filter(|&s| resume.is_none_or(|r| r.second != Some(s))).map(|s| pool.bytes(s, edges)));
+    if !start.is_empty() && local_moves(engine, budget, pool, &mut proof, s1, start) {
         proof.stopped = true;
         return proof;
     }
+    (proof.at.second, proof.at.moves) = (second, pool.moves.len());
     if near.is_some() {
-        // The moves learnt so far, on S1, then the cell flips round what they gave.
-        let found = known_moves(engine, pool, &mut proof, s1, fits);
+        // The moves learnt since the last visit, on S1, then the cell flips
+        // round what they gave.
+        let tried = resume.map_or(0, |r| r.moves);
+        let found = known_moves(engine, pool, &mut proof, s1, fits, tried);
         if !found.is_empty() && local_moves(engine, budget, pool, &mut proof, s1, found) {
             proof.stopped = true;
             return proof;
@@ -347,7 +362,9 @@ fn prove(
     if proof.second.is_some() && early.is_some_and(|next| proof.open_count() > next) {
         // Nothing proven on this visit: it goes on from where it stood.
         proof.deferred = true;
-        proof.at = resume.cloned().unwrap_or_default();
+        if let Some(r) = resume {
+            (proof.at.facts, proof.at.pass, proof.at.edge) = (r.facts.clone(), r.pass, r.edge);
+        }
         return proof;
     }
     // For a candidate clue, three passes: the cheap attempts only
@@ -607,14 +624,16 @@ const SWEEP_TIME: std::time::Duration = std::time::Duration::from_millis(250);
 /// from a candidate clue, say). A move that flips a decided edge, opens
 /// nothing new, or whose source S1 does not agree with, is skipped; the
 /// others give a solution when the result satisfies `fits` and passes the
-/// full check (clues in force, one loop). Returns the new solutions (each
-/// pooled, the edges where it differs from S1 marked open).
+/// full check (clues in force, one loop). The moves before `tried` were
+/// tried on S1 before. Returns the new solutions (each pooled, the edges
+/// where it differs from S1 marked open).
 fn known_moves(
     engine: &Engine<'_>,
     pool: &mut Pool,
     proof: &mut Proof,
     s1: usize,
     fits: &dyn Fn(&[u64]) -> bool,
+    tried: usize,
 ) -> Vec<Vec<u8>> {
     let edges = engine.dom.len();
     let mut decided = vec![0u64; pool.words];
@@ -625,7 +644,7 @@ fn known_moves(
     }
     let mut found = Vec::new();
     let mut bits = vec![0u64; pool.words];
-    for m in 0..pool.moves.len() {
+    for m in tried..pool.moves.len() {
         let (mv, src) = &pool.moves[m];
         let (sol, from) = (&pool.sols[s1], &pool.sols[*src]);
         let skip = (0..pool.words).any(|w| mv[w] & (decided[w] | (sol[w] ^ from[w])) != 0)
