@@ -254,8 +254,9 @@ impl Proof {
 /// The backbone proof from the engine's current state (consistent and
 /// propagated). `fits` says whether a pooled solution of the base board
 /// solves the current one; `known`, what the pool showed of the current
-/// board when it held fewer solutions (read from there on). Refuted assumptions stay assigned in the engine
-/// (the caller undoes them if the state is a trial). With `bound`, the proof
+/// board when it held fewer solutions (read from there on). Refuted
+/// assumptions stay assigned in the engine (the caller undoes them if the
+/// state is a trial). With `bound`, the proof
 /// stops (`pruned`) as soon as two solutions are known and `bound` edges are
 /// open. `near` is set for a candidate clue: a side of its cell, where the
 /// proof looks first for a solution close to the base board's first one
@@ -1242,6 +1243,47 @@ impl Ranking {
             }
         }
         self.pool.sweep.too_wide = self.pool.sweep.too_wide.min(copy.sweep.too_wide);
+    }
+}
+
+/// For tests: the proof of candidate `(cell, value)` from the base
+/// board's backbone state, once straight through and once paused at every
+/// chance the ranking could give it (its `early` the open edges the pool
+/// shows it, the least the ranking ever gives) and resumed until it ends.
+/// Each as (open edges, two solutions), with the visits the second took
+/// and how many of them went on after a witness of an earlier one; None when the board has fewer than two solutions, or the
+/// cell a clue, or the clue contradicts the base state.
+#[cfg(test)]
+pub(super) fn proof_in_visits(
+    board: &Board,
+    cell: usize,
+    value: i8,
+) -> Option<((usize, bool), (usize, bool), (usize, usize))> {
+    let mut stop = crate::interrupt::Stop::never();
+    let mut budget = Budget::new(&mut stop);
+    let (mut engine, mut links) = root(board, &mut budget)?;
+    let mut pool = Pool::new(board.grid.num_edges());
+    let bb = base_backbone(&mut engine, &mut links, &mut budget, &mut pool);
+    if bb.count < 2 || engine.clues[cell] >= 0 {
+        return None;
+    }
+    let task = |resume, early| Task { cell, value, bound: None, resume, defer: false, early, known: None };
+    let summary = |p: &Proof| (p.open_count(), p.second.is_some());
+    let straight = attempt(board, &mut engine, &mut links, &mut budget, &mut pool.clone(), &task(None, None))?;
+    assert!(!straight.deferred && !straight.stopped);
+    let sides = board.grid.cell_edges[cell];
+    let (mut resume, mut visits, mut mid) = (None::<Resume>, 0, 0);
+    loop {
+        visits += 1;
+        mid += usize::from(resume.as_ref().is_some_and(|r| r.edge > 0));
+        assert!(visits < 100_000, "the pauses make no progress");
+        let early = Shown::default().update(&pool, &|sol| has_clue(sol, &sides, value));
+        let proof = attempt(board, &mut engine, &mut links, &mut budget, &mut pool, &task(resume, Some(early)))?;
+        assert!(!proof.stopped);
+        if !proof.deferred {
+            return Some((summary(&straight), summary(&proof), (visits, mid)));
+        }
+        resume = Some(proof.at);
     }
 }
 

@@ -646,6 +646,34 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
     assert!(ambiguous >= 5, "{ambiguous}");
 }
 
+/// A candidate's proof paused at every chance the ranking could give it
+/// (after its cheap solutions, after a witness), each visit going on from
+/// where the last one stopped, ends as the proof run straight through: the
+/// same open edges, the same count, and every fact proven. On boards long
+/// enough for the repairs in a window, where most candidates pause.
+#[test]
+fn a_proof_in_many_visits_ends_as_one_run_straight_through() {
+    let (rows, cols) = (6, 22);
+    let mut rng = Rng(45);
+    let (mut candidates, mut paused, mut mid_pass) = (0, 0, 0);
+    for seed in 0..4u64 {
+        let (clues, b) = random_clued(rows, cols, seed, 45, &mut rng);
+        for cell in (0..rows * cols).filter(|&c| clues[c] < 0) {
+            for value in 0..=3 {
+                let Some((straight, visited, (n, mid))) = backbone::proof_in_visits(&b, cell, value) else { continue };
+                assert_eq!(visited, straight, "seed {seed}, cell {cell}, value {value}");
+                candidates += 1;
+                paused += usize::from(n > 1);
+                mid_pass += mid;
+            }
+        }
+    }
+    assert!(
+        candidates >= 100 && paused >= candidates / 4 && mid_pass >= 20,
+        "{candidates} candidates, {paused} paused, {mid_pass} visits resumed after a witness"
+    );
+}
+
 /// The frontier sweep that settles a long whole-board search
 /// (`backbone::search_or_sweep`, here asked before any node) agrees with the
 /// search alone on states with a few edges assumed: both find a solution (the
