@@ -1246,19 +1246,26 @@ impl Ranking {
     }
 }
 
+/// For tests, what [`proof_in_visits`] found.
+#[cfg(test)]
+pub(super) struct Visits {
+    /// The straight proof's open edges, and whether it found two solutions.
+    pub straight: (usize, bool),
+    /// The same of the proof in visits.
+    pub paused: (usize, bool),
+    pub visits: usize,
+    /// Visits that went on after a witness of an earlier one.
+    pub mid_pass: usize,
+}
+
 /// For tests: the proof of candidate `(cell, value)` from the base
 /// board's backbone state, once straight through and once paused at every
 /// chance the ranking could give it (its `early` the open edges the pool
 /// shows it, the least the ranking ever gives) and resumed until it ends.
-/// Each as (open edges, two solutions), with the visits the second took
-/// and how many of them went on after a witness of an earlier one; None when the board has fewer than two solutions, or the
-/// cell a clue, or the clue contradicts the base state.
+/// None when the board has fewer than two solutions, or the cell a clue,
+/// or the clue contradicts the base state.
 #[cfg(test)]
-pub(super) fn proof_in_visits(
-    board: &Board,
-    cell: usize,
-    value: i8,
-) -> Option<((usize, bool), (usize, bool), (usize, usize))> {
+pub(super) fn proof_in_visits(board: &Board, cell: usize, value: i8) -> Option<Visits> {
     let mut stop = crate::interrupt::Stop::never();
     let mut budget = Budget::new(&mut stop);
     let (mut engine, mut links) = root(board, &mut budget)?;
@@ -1281,7 +1288,7 @@ pub(super) fn proof_in_visits(
         let proof = attempt(board, &mut engine, &mut links, &mut budget, &mut pool, &task(resume, Some(early)))?;
         assert!(!proof.stopped);
         if !proof.deferred {
-            return Some((summary(&straight), summary(&proof), (visits, mid)));
+            return Some(Visits { straight: summary(&straight), paused: summary(&proof), visits, mid_pass: mid });
         }
         resume = Some(proof.at);
     }

@@ -660,11 +660,11 @@ fn a_proof_in_many_visits_ends_as_one_run_straight_through() {
         let (clues, b) = random_clued(rows, cols, seed, 45, &mut rng);
         for cell in (0..rows * cols).filter(|&c| clues[c] < 0) {
             for value in 0..=3 {
-                let Some((straight, visited, (n, mid))) = backbone::proof_in_visits(&b, cell, value) else { continue };
-                assert_eq!(visited, straight, "seed {seed}, cell {cell}, value {value}");
+                let Some(v) = backbone::proof_in_visits(&b, cell, value) else { continue };
+                assert_eq!(v.paused, v.straight, "seed {seed}, cell {cell}, value {value}");
                 candidates += 1;
-                paused += usize::from(n > 1);
-                mid_pass += mid;
+                paused += usize::from(v.visits > 1);
+                mid_pass += v.mid_pass;
             }
         }
     }
