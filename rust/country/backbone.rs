@@ -3,8 +3,9 @@
 //! solutions differ.
 //!
 //! The root is the solver's (every stage, probe and the cycle catalogue,
-//! whose enumeration gets [`SOLVER_CATALOGUE_STEPS`] here). From there the clause-learning solver ([`super::sat`], one instance for
-//! the whole backbone) finds a first solution S1. Then each variable still
+//! whose enumeration gets [`SOLVER_CATALOGUE_STEPS`] here). From there the
+//! clause-learning solver ([`super::sat`], one instance for the whole
+//! backbone) finds a first solution S1. Then each variable still
 //! undecided, and not yet seen to differ between two solutions, is assumed
 //! to take the other value than in S1: a model is a witness and marks every
 //! variable where it differs from S1 as open; a refuted assumption proves
@@ -246,10 +247,10 @@ const ROOT: Stages = Stages::ALL.with(Stages::LIGHT_PROBE);
 /// backbones took 1.37 G instructions against 1.58 G (callgrind); with the
 /// solver's kept buffers, 7% less time than before both (0.205 s against
 /// 0.220 s), and 1 to 3% less than the ladder's budget on two other draws
-/// of 80 drafts. None: 1.35 G,
-/// but some boards need the catalogue (the bench's interactive
-/// `176_10x10` took twice as long without it; it fits in 5,000 steps,
-/// and `92_10x10`, which needs more than 50,000, takes 6.2 ms against 4.1).
+/// of 80 drafts. With no catalogue at all, 1.35 G, but some boards need it
+/// (the bench's interactive `176_10x10` took twice as long without it; it
+/// fits in 5,000 steps, and `92_10x10`, which needs more than 50,000, takes
+/// 6.2 ms against 4.1).
 /// Where the sweep comes first, what the catalogue decides narrows the
 /// sweep, and the root keeps the ladder's budget.
 const SOLVER_CATALOGUE_STEPS: u64 = 5_000;

@@ -649,8 +649,8 @@ fn suggestions_on_larger_boards_match_one_backbone_per_candidate() {
 /// A candidate's proof paused at every chance the ranking could give it
 /// (after its cheap solutions, after a witness), each visit going on from
 /// where the last one stopped, ends as the proof run straight through: the
-/// same open edges, the same count, and every fact proven. On boards long
-/// enough for the repairs in a window, where most candidates pause.
+/// same open edges and the same count. On boards long enough for the
+/// repairs in a window, where about half the candidates pause.
 #[test]
 fn a_proof_in_many_visits_ends_as_one_run_straight_through() {
     let (rows, cols) = (6, 22);
